@@ -1,0 +1,192 @@
+//===- LaunchModel.h - What kfuse knows about one Kokkos launch -*- C++ -*-===//
+//
+// Plain data describing a Kokkos::parallel_for/reduce/scan site: the policy,
+// the functor, and every View and scalar the kernel body touches. Produced by
+// LaunchFinder, read by the printer, the instrumenter and the planner.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_LAUNCHMODEL_H
+#define KFUSE_LAUNCHMODEL_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kfuse {
+
+/// A position in a user file (1-based line and column, as compilers print).
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// A byte range in a user file (the expansion of any macro involved).
+struct TextRange {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  bool valid() const { return Length != 0; }
+};
+
+/// Which Kokkos parallel pattern a site launches.
+enum class LaunchKind { For, Reduce, Scan };
+
+/// How a kernel body uses a View's elements.
+enum class AccessMode {
+  Read,        ///< only loaded
+  Write,       ///< only stored (plain assignment)
+  ReadWrite,   ///< compound assignment, ++/--, or both loads and stores
+  Atomic,      ///< through Kokkos::atomic_* or an atomic View
+  PassedToCall ///< the View or an element reference escapes into a call
+};
+
+/// What policy a launch runs over.
+enum class PolicyKind { Count, Range, MDRange, Team, Other };
+
+/// How one index expression of a View access relates to the launch index.
+enum class IndexForm {
+  LaunchIndex, ///< an index parameter of the kernel plus a constant offset
+  LoopVar,     ///< an inner for-loop variable plus a constant offset
+  Constant,    ///< an integer constant
+  Indirect,    ///< contains a View access (a(idx(i)))
+  Other        ///< anything else (i*2, a scalar, a function call)
+};
+
+/// One subscript of a View access, e.g. the `i+1` in `a(i+1, j)`.
+struct IndexExpr {
+  std::string Text;    ///< as written
+  IndexForm Form = IndexForm::Other;
+  std::string Var;     ///< the index parameter or loop variable, if any
+  int64_t Offset = 0;  ///< the constant added to Var, or the constant itself
+};
+
+/// One element access (or escape) of a View inside the kernel body.
+struct ViewAccess {
+  AccessMode Mode = AccessMode::Read;
+  std::vector<IndexExpr> Indices; ///< empty when the whole View escapes
+  SourcePos Pos;
+  std::string Callee; ///< for PassedToCall/Atomic: the function called
+};
+
+/// A View the kernel uses: a lambda capture or a functor member.
+struct ViewUse {
+  std::string Name;     ///< as spelled in the body (capture or member name)
+  std::string Type;     ///< the View type as written
+  std::string ValueType;///< element type (`double`, `const int`)
+  unsigned Rank = 0;
+  std::string Layout;   ///< LayoutRight, LayoutLeft, LayoutStride, or empty
+  bool IsMember = false;///< functor data member rather than lambda capture
+  AccessMode Mode = AccessMode::Read; ///< the combined mode over all accesses
+  std::vector<ViewAccess> Accesses;
+};
+
+/// A non-View variable the kernel reads (a captured scalar or a member).
+struct ScalarUse {
+  std::string Name;
+  std::string Type;
+  bool IsMember = false;
+  bool Written = false; ///< assigned in the body (a bug in Kokkos, noted)
+};
+
+/// A `for` loop inside the kernel body.
+struct InnerLoop {
+  std::string Var;
+  std::string Begin; ///< initial value as written
+  std::string End;   ///< the bound of `Var < End` (or `<=`, noted in Cond)
+  std::string Cond;  ///< the whole condition as written
+  std::string Step;  ///< the increment as written
+  unsigned Depth = 1;///< 1 for a loop directly in the body
+  SourcePos Pos;
+};
+
+/// The execution policy of a launch.
+struct PolicyModel {
+  PolicyKind Kind = PolicyKind::Other;
+  std::string Text;          ///< the policy argument as written
+  std::string TypeName;      ///< RangePolicy, MDRangePolicy, TeamPolicy, ...
+  std::string ExecSpace;     ///< template argument naming an execution space
+  std::string WorkTag;       ///< template argument naming a work tag
+  std::string IndexType;     ///< IndexType<T> or an integral template argument
+  std::string Schedule;      ///< Schedule<...>, if given
+  unsigned Rank = 1;         ///< dimensions (MDRange rank; 1 otherwise)
+  std::vector<std::string> Begin; ///< per dimension, as written ("0" if implied)
+  std::vector<std::string> End;   ///< per dimension, as written
+  std::string LeagueSize, TeamSize; ///< TeamPolicy arguments
+  TextRange Range;           ///< the policy argument
+};
+
+/// The functor a launch runs.
+struct FunctorModel {
+  enum class Form { Lambda, Object, Unknown } Kind = Form::Unknown;
+  std::string LambdaMacro;   ///< KOKKOS_LAMBDA, KOKKOS_CLASS_LAMBDA, or "[=]" / "[&]"
+  std::string ClassName;     ///< for functor objects
+  std::string OperatorSignature; ///< the operator() the tag selects
+  std::string Text;          ///< the functor argument as written
+  std::vector<std::string> IndexParams;  ///< names of the index parameters
+  std::string IndexType;     ///< type of the first index parameter
+  bool BodyVisible = false;  ///< the body was analysed
+  SourcePos BodyPos;
+  TextRange Range;           ///< the functor argument
+};
+
+/// The reducer and result of a parallel_reduce (or scan).
+struct ReductionModel {
+  std::string Reducer;       ///< Sum (implicit), or the reducer class (Max, MinLoc...)
+  std::string ResultText;    ///< the result argument as written
+  std::string ResultType;
+  bool ResultIsView = false;
+  std::string AccumulatorParam; ///< name of the lambda's accumulator parameter
+  std::string AccumulatorType;
+};
+
+/// The stable identity of a launch site (DESIGN.md, "Site identity").
+struct SiteId {
+  std::string RelFile;   ///< file relative to the project root
+  std::string Function;  ///< enclosing function (qualified), or "<global>"
+  unsigned Ordinal = 0;  ///< index among the launches of that function
+  std::string Hash;      ///< 16 hex digits of the normalized launch text
+  /// "file:function#ordinal:hash", the key profiles and plans use.
+  std::string str() const;
+};
+
+/// Everything kfuse knows about one launch site.
+struct KernelModel {
+  SiteId Id;
+  LaunchKind Kind = LaunchKind::For;
+  SourcePos Pos;            ///< where the call is written (macro use, not definition)
+  std::string CallText;     ///< the whole launch as written
+  TextRange CallRange;      ///< the whole launch, `Kokkos::` to `)`
+  std::string LabelKind;    ///< "literal", "expression" or "none"
+  std::string Label;        ///< literal text, or the expression as written
+  PolicyModel Policy;
+  FunctorModel Functor;
+  std::vector<ViewUse> Views;
+  std::vector<ScalarUse> Scalars;
+  std::vector<InnerLoop> Loops;
+  std::optional<ReductionModel> Reduction;
+  bool InTemplate = false;  ///< written inside a template
+  bool FromMacro = false;   ///< written through a macro expansion
+  std::vector<std::string> Notes; ///< what could not be analysed, and why
+};
+
+/// The launches of one translation unit, or why there are none.
+struct FileModel {
+  std::string File;
+  std::vector<KernelModel> Sites;
+  bool Failed = false;
+  std::string Error;
+};
+
+const char *toString(LaunchKind K);
+const char *toString(AccessMode M);
+const char *toString(PolicyKind K);
+const char *toString(IndexForm F);
+
+/// The mode that results from using a View first as \p A and then as \p B.
+AccessMode combine(AccessMode A, AccessMode B);
+
+} // namespace kfuse
+
+#endif // KFUSE_LAUNCHMODEL_H

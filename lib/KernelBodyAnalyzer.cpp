@@ -1,0 +1,461 @@
+//===- KernelBodyAnalyzer.cpp - Views, scalars and loops of a body --------===//
+
+#include "KernelBodyAnalyzer.h"
+#include "KokkosAST.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace kfuse {
+
+namespace {
+/// A View named directly in the body: a capture or a member of *this.
+struct ViewRef {
+  std::string Name;
+  bool IsMember = false;
+  const Expr *E = nullptr;
+};
+} // namespace
+
+/// The View object \p E names, if it is a capture or a member of *this.
+static std::optional<ViewRef> asViewRef(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = stripWrappers(E);
+  if (!isKokkosView(E->getType()))
+    return std::nullopt;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return ViewRef{DRE->getDecl()->getNameAsString(), false, E};
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return ViewRef{ME->getMemberDecl()->getNameAsString(), true, E};
+  return std::nullopt;
+}
+
+/// View methods that read only the View's metadata, never its elements.
+static bool isMetadataMethod(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("extent", "extent_int", "size", "span", "stride", "rank", true)
+      .Cases("stride_0", "stride_1", "stride_2", "stride_3", "label", true)
+      .Cases("use_count", "span_is_contiguous", "is_allocated", "layout",
+             "dimension_0", true)
+      .Default(false);
+}
+
+static bool isAtomicFunction(StringRef QualifiedName) {
+  return QualifiedName.starts_with("Kokkos::atomic_") ||
+         QualifiedName.starts_with("Kokkos::Impl::atomic_") ||
+         QualifiedName.starts_with("desul::atomic_");
+}
+
+void KernelBodyAnalyzer::analyze(const Stmt *Body) {
+  if (Body)
+    visit(Body, Use());
+}
+
+void KernelBodyAnalyzer::visitChildren(const Stmt *S, const Use &U) {
+  for (const Stmt *Child : S->children())
+    if (Child)
+      visit(Child, U);
+}
+
+ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
+  std::optional<ViewRef> Ref = asViewRef(ViewExpr);
+  std::string Name = Ref ? Ref->Name : exprText(ViewExpr, Ctx);
+  for (ViewUse &V : Model.Views)
+    if (V.Name == Name) {
+      Known = true;
+      return V;
+    }
+  Known = false;
+  ViewUse V;
+  V.Name = Name;
+  V.IsMember = Ref && Ref->IsMember;
+  describeView(stripWrappers(ViewExpr)->getType(), Ctx, V);
+  Model.Views.push_back(std::move(V));
+  return Model.Views.back();
+}
+
+static bool isAtomicView(const ViewUse &V) {
+  return V.Type.find("Atomic") != std::string::npos;
+}
+
+void KernelBodyAnalyzer::recordViewEscape(const Expr *ViewExpr, const Use &U,
+                                          const Expr *At) {
+  bool Known = false;
+  ViewUse &V = viewFor(ViewExpr, Known);
+  ViewAccess A;
+  A.Mode = AccessMode::PassedToCall;
+  A.Callee = U.Callee;
+  A.Pos = positionOf(At->getBeginLoc(), Ctx);
+  V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
+  V.Accesses.push_back(A);
+  Model.Notes.push_back("View '" + V.Name + "' passed to opaque call '" +
+                        U.Callee + "' at " + A.Pos.File + ":" +
+                        std::to_string(A.Pos.Line));
+}
+
+bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
+  const Expr *Object = nullptr;
+  SmallVector<const Expr *, 4> Indices;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    OverloadedOperatorKind K = Op->getOperator();
+    if ((K != OO_Call && K != OO_Subscript) || Op->getNumArgs() == 0 ||
+        !isKokkosView(Op->getArg(0)->getType()))
+      return false;
+    Object = Op->getArg(0);
+    for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+      Indices.push_back(Op->getArg(I));
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier() || MD->getName() != "access" ||
+        !isKokkosView(MC->getImplicitObjectArgument()->getType()))
+      return false;
+    Object = MC->getImplicitObjectArgument();
+    for (const Expr *Arg : MC->arguments())
+      Indices.push_back(Arg);
+  } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // Inside a template, `a(i)` on a dependent View is a plain CallExpr
+    // whose callee is the View itself.
+    if (Call->getDirectCallee() || !asViewRef(Call->getCallee()))
+      return false;
+    Object = Call->getCallee();
+    for (const Expr *Arg : Call->arguments())
+      Indices.push_back(Arg);
+  } else {
+    return false;
+  }
+
+  bool Known = false;
+  ViewUse &V = viewFor(Object, Known);
+  ViewAccess A;
+  A.Mode = isAtomicView(V) ? AccessMode::Atomic : U.Mode;
+  A.Callee = U.Callee;
+  A.Pos = positionOf(E->getBeginLoc(), Ctx);
+  for (const Expr *Idx : Indices)
+    A.Indices.push_back(classifyIndex(Idx));
+  V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
+  if (A.Mode == AccessMode::PassedToCall)
+    Model.Notes.push_back("element of View '" + V.Name +
+                          "' passed by reference to '" + U.Callee + "' at " +
+                          A.Pos.File + ":" + std::to_string(A.Pos.Line));
+  V.Accesses.push_back(std::move(A));
+  // Index expressions are read.
+  for (const Expr *Idx : Indices)
+    visit(Idx, Use());
+  return true;
+}
+
+void KernelBodyAnalyzer::recordScalar(const ValueDecl *D, bool IsMember,
+                                      const Use &U) {
+  std::string Name = D->getNameAsString();
+  bool Written =
+      U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite;
+  for (ScalarUse &S : Model.Scalars)
+    if (S.Name == Name) {
+      S.Written |= Written;
+      return;
+    }
+  ScalarUse S;
+  S.Name = Name;
+  S.Type = typeText(D->getType(), Ctx);
+  S.IsMember = IsMember;
+  S.Written = Written;
+  Model.Scalars.push_back(std::move(S));
+}
+
+void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  std::string Name = FD ? FD->getQualifiedNameAsString()
+                        : exprText(Call->getCallee(), Ctx);
+  bool Atomic = isAtomicFunction(Name);
+  unsigned FirstArg = 0;
+
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    if (std::optional<ViewRef> Ref = asViewRef(Obj)) {
+      StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
+      if (!isMetadataMethod(Method))
+        recordViewEscape(Obj, Use{AccessMode::PassedToCall,
+                                  Ref->Name + "." + Method.str()},
+                         Call);
+    } else if (Obj) {
+      visit(Obj, Use());
+    }
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    // Assignments to class-typed lvalues (complex, user types).
+    OverloadedOperatorKind K = Op->getOperator();
+    if (Op->getNumArgs() >= 1 &&
+        (K == OO_Equal || K == OO_PlusEqual || K == OO_MinusEqual ||
+         K == OO_StarEqual || K == OO_SlashEqual || K == OO_PlusPlus ||
+         K == OO_MinusMinus)) {
+      visit(Op->getArg(0), Use{K == OO_Equal ? AccessMode::Write
+                                             : AccessMode::ReadWrite,
+                               ""});
+      for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+        visit(Op->getArg(I), Use());
+      return;
+    }
+  } else {
+    visit(Call->getCallee(), Use());
+  }
+
+  unsigned ParamShift = isa<CXXOperatorCallExpr>(Call) &&
+                                FD && isa<CXXMethodDecl>(FD)
+                            ? 1
+                            : 0;
+  for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (asViewRef(Arg)) {
+      recordViewEscape(Arg, Use{AccessMode::PassedToCall, Name}, Arg);
+      continue;
+    }
+    if (Atomic && I == 0) {
+      visit(Arg, Use{AccessMode::Atomic, Name});
+      continue;
+    }
+    QualType ParamT;
+    if (FD && I >= ParamShift && I - ParamShift < FD->getNumParams())
+      ParamT = FD->getParamDecl(I - ParamShift)->getType();
+    bool ByMutableRef = false;
+    if (ParamT.isNull()) {
+      ByMutableRef = !FD; // unknown callee: assume the worst
+    } else if (ParamT->isReferenceType() || ParamT->isPointerType()) {
+      QualType Pointee = ParamT->getPointeeType();
+      ByMutableRef = !Pointee.isConstQualified();
+    }
+    visit(Arg, ByMutableRef ? Use{AccessMode::PassedToCall, Name} : Use());
+  }
+}
+
+IndexExpr KernelBodyAnalyzer::classifyIndex(const Expr *Original) {
+  IndexExpr Out;
+  Out.Text = exprText(Original, Ctx);
+  const Expr *E = Original->IgnoreParenImpCasts();
+  auto VarOf = [&](const Expr *X) -> std::string {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
+      return DRE->getDecl()->getNameAsString();
+    return "";
+  };
+  auto ConstOf = [&](const Expr *X, int64_t &V) {
+    if (X->isValueDependent() || X->isTypeDependent())
+      return false;
+    Expr::EvalResult R;
+    if (!X->EvaluateAsInt(R, Ctx))
+      return false;
+    V = R.Val.getInt().getExtValue();
+    return true;
+  };
+  auto SetVar = [&](const std::string &Name, int64_t Offset) {
+    if (IndexParams.contains(Name)) {
+      Out.Form = IndexForm::LaunchIndex;
+    } else if (llvm::is_contained(LoopVars, Name)) {
+      Out.Form = IndexForm::LoopVar;
+    } else {
+      return false;
+    }
+    Out.Var = Name;
+    Out.Offset = Offset;
+    return true;
+  };
+
+  int64_t C = 0;
+  if (ConstOf(E, C)) {
+    Out.Form = IndexForm::Constant;
+    Out.Offset = C;
+    return Out;
+  }
+  if (SetVar(VarOf(E), 0))
+    return Out;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
+      std::string L = VarOf(BO->getLHS()), R = VarOf(BO->getRHS());
+      if (!L.empty() && ConstOf(BO->getRHS(), C) &&
+          SetVar(L, BO->getOpcode() == BO_Add ? C : -C))
+        return Out;
+      if (!R.empty() && BO->getOpcode() == BO_Add && ConstOf(BO->getLHS(), C) &&
+          SetVar(R, C))
+        return Out;
+    }
+  }
+  if (containsViewAccess(E)) {
+    Out.Form = IndexForm::Indirect;
+    return Out;
+  }
+  Out.Form = IndexForm::Other;
+  // Name the index parameter the expression depends on, if any.
+  SmallVector<const Stmt *, 8> Work{E};
+  while (!Work.empty() && Out.Var.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      std::string N = DRE->getDecl()->getNameAsString();
+      if (IndexParams.contains(N) || llvm::is_contained(LoopVars, N))
+        Out.Var = N;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return Out;
+}
+
+bool KernelBodyAnalyzer::containsViewAccess(const Stmt *S) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+    if ((Op->getOperator() == OO_Call || Op->getOperator() == OO_Subscript) &&
+        Op->getNumArgs() > 0 && isKokkosView(Op->getArg(0)->getType()))
+      return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (!Call->getDirectCallee() && asViewRef(Call->getCallee()))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (Child && containsViewAccess(Child))
+      return true;
+  return false;
+}
+
+void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
+  InnerLoop L;
+  L.Depth = LoopDepth + 1;
+  L.Pos = positionOf(For->getForLoc(), Ctx);
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+        L.Var = VD->getNameAsString();
+        L.Begin = exprText(VD->getInit(), Ctx);
+      }
+  }
+  if (const Expr *Cond = For->getCond()) {
+    L.Cond = exprText(Cond, Ctx);
+    const Expr *C = Cond->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(C)) {
+      if (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_NE)
+        L.End = exprText(BO->getRHS(), Ctx);
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
+      if (Op->getOperator() == OO_Less && Op->getNumArgs() == 2)
+        L.End = exprText(Op->getArg(1), Ctx);
+    }
+  }
+  if (For->getInc())
+    L.Step = exprText(For->getInc(), Ctx);
+  Model.Loops.push_back(L);
+
+  if (For->getInit())
+    visit(For->getInit(), Use());
+  if (For->getCond())
+    visit(For->getCond(), Use());
+  if (For->getInc())
+    visit(For->getInc(), Use());
+  if (!L.Var.empty())
+    LoopVars.push_back(L.Var);
+  ++LoopDepth;
+  visit(For->getBody(), Use());
+  --LoopDepth;
+  if (!L.Var.empty())
+    LoopVars.pop_back();
+}
+
+void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return visitFor(For);
+
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D)) {
+        LocalNames.insert(VD->getName());
+        if (const Expr *Init = VD->getInit()) {
+          QualType T = VD->getType();
+          bool MutableRef = T->isReferenceType() &&
+                            !T.getNonReferenceType().isConstQualified();
+          if (MutableRef && !isKokkosView(T))
+            Model.Notes.push_back("reference '" + VD->getNameAsString() +
+                                  "' binds an element: treated as read-write");
+          if (asViewRef(Init))
+            recordViewEscape(Init, Use{AccessMode::PassedToCall, "<copy>"},
+                             Init);
+          else
+            visit(Init, MutableRef ? Use{AccessMode::ReadWrite, ""} : Use());
+        }
+      }
+    return;
+  }
+
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return visitChildren(S, Use());
+
+  if (visitViewAccess(E, U))
+    return;
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      visit(BO->getLHS(), Use{BO->isCompoundAssignmentOp()
+                                  ? AccessMode::ReadWrite
+                                  : AccessMode::Write,
+                              ""});
+      visit(BO->getRHS(), Use());
+      return;
+    }
+    if (BO->getOpcode() == BO_Comma) {
+      visit(BO->getLHS(), Use());
+      visit(BO->getRHS(), U);
+      return;
+    }
+    return visitChildren(S, Use());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp())
+      return visit(UO->getSubExpr(), Use{AccessMode::ReadWrite, ""});
+    if (UO->getOpcode() == UO_AddrOf)
+      return visit(UO->getSubExpr(),
+                   U.Mode == AccessMode::Atomic ||
+                           U.Mode == AccessMode::PassedToCall
+                       ? U
+                       : Use{AccessMode::PassedToCall, "&"});
+    return visitChildren(S, Use());
+  }
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      return visit(Cast->getSubExpr(), Use());
+    return visit(Cast->getSubExpr(), U);
+  }
+  if (isa<ParenExpr, MaterializeTemporaryExpr, ExprWithCleanups,
+          CXXBindTemporaryExpr>(E))
+    return visitChildren(S, U);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    visit(CO->getCond(), Use());
+    visit(CO->getTrueExpr(), U);
+    visit(CO->getFalseExpr(), U);
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return visitCall(Call);
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (asViewRef(E)) {
+      recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
+      return;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (DRE->refersToEnclosingVariableOrCapture() &&
+          !LocalNames.contains(VD->getName()))
+        recordScalar(VD, false, U);
+    return;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+      if (asViewRef(E)) {
+        recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
+        return;
+      }
+      if (isa<FieldDecl>(ME->getMemberDecl()))
+        recordScalar(ME->getMemberDecl(), true, U);
+      return;
+    }
+    return visit(ME->getBase(), Use());
+  }
+  visitChildren(S, Use());
+}
+
+} // namespace kfuse

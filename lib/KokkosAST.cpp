@@ -1,0 +1,148 @@
+//===- KokkosAST.cpp - Recognising Kokkos types and expressions -----------===//
+
+#include "KokkosAST.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace kfuse {
+
+static std::string qualifiedTemplateName(const TemplateDecl *TD) {
+  return TD ? TD->getQualifiedNameAsString() : std::string();
+}
+
+std::string templateNameOf(QualType T) {
+  if (T.isNull())
+    return "";
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    return qualifiedTemplateName(TST->getTemplateName().getAsTemplateDecl());
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      return qualifiedTemplateName(CTS->getSpecializedTemplate());
+  return "";
+}
+
+bool isKokkosView(QualType T) {
+  // Views derive from ViewTraits only; checking the template name is enough
+  // and keeps unrelated classes with a View member out.
+  return templateNameOf(T) == "Kokkos::View";
+}
+
+/// The template arguments of a View type, from whichever form the type has.
+static ArrayRef<TemplateArgument> viewArgs(QualType T) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    return TST->template_arguments();
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      return CTS->getTemplateArgs().asArray();
+  return {};
+}
+
+void describeView(QualType T, const ASTContext &Ctx, ViewUse &Out) {
+  Out.Type = typeText(T.getNonReferenceType().getUnqualifiedType(), Ctx);
+  ArrayRef<TemplateArgument> Args = viewArgs(T);
+  // Canonical specializations hold one pack: View<DataType, Properties...>.
+  SmallVector<TemplateArgument, 4> Flat;
+  for (const TemplateArgument &A : Args) {
+    if (A.getKind() == TemplateArgument::Pack)
+      for (const TemplateArgument &P : A.pack_elements())
+        Flat.push_back(P);
+    else
+      Flat.push_back(A);
+  }
+  if (Flat.empty() || Flat[0].getKind() != TemplateArgument::Type)
+    return;
+  QualType Data = Flat[0].getAsType();
+  unsigned Rank = 0;
+  while (true) {
+    if (const auto *PT = Data->getAs<PointerType>()) {
+      ++Rank;
+      Data = PT->getPointeeType();
+    } else if (const auto *AT = Ctx.getAsArrayType(Data)) {
+      ++Rank;
+      Data = AT->getElementType();
+    } else {
+      break;
+    }
+  }
+  Out.Rank = Rank;
+  Out.ValueType = typeText(Data, Ctx);
+  for (size_t I = 1; I < Flat.size(); ++I) {
+    if (Flat[I].getKind() != TemplateArgument::Type)
+      continue;
+    const auto *RD = Flat[I].getAsType()->getAsCXXRecordDecl();
+    if (!RD)
+      continue;
+    StringRef Name = RD->getName();
+    if (Name.starts_with("Layout"))
+      Out.Layout = Name.str();
+  }
+}
+
+std::string rangeText(SourceRange R, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (CR.isInvalid()) {
+    // A range inside one macro argument: take the spelling.
+    CR = CharSourceRange::getTokenRange(SM.getSpellingLoc(R.getBegin()),
+                                        SM.getSpellingLoc(R.getEnd()));
+  }
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
+  return Invalid ? std::string() : Text.str();
+}
+
+std::string exprText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  return rangeText(E->getSourceRange(), Ctx);
+}
+
+SourcePos positionOf(SourceLocation Loc, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  SourcePos Pos;
+  if (P.isValid()) {
+    Pos.File = P.getFilename();
+    Pos.Line = P.getLine();
+    Pos.Column = P.getColumn();
+  }
+  return Pos;
+}
+
+const Expr *stripWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BT->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() == 1 &&
+             CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    if (E == Prev)
+      return E;
+  }
+  return E;
+}
+
+std::string typeText(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressTagKeyword = true;
+  PP.SuppressScope = false;
+  PP.FullyQualifiedName = false;
+  return T.getAsString(PP);
+}
+
+} // namespace kfuse

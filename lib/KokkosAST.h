@@ -1,0 +1,50 @@
+//===- KokkosAST.h - Recognising Kokkos types and expressions --*- C++ -*-===//
+//
+// Small queries on the Clang AST shared by the launch finder and the body
+// analyzer: is this type a Kokkos::View, what is its element type and rank,
+// what text did the user write for this expression.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_LIB_KOKKOSAST_H
+#define KFUSE_LIB_KOKKOSAST_H
+
+#include "kfuse/LaunchModel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace kfuse {
+
+/// The name of the class template \p T is a specialization of, with its
+/// enclosing namespaces ("Kokkos::View"), or "" when it is none. Works for
+/// dependent types written inside templates too.
+std::string templateNameOf(clang::QualType T);
+
+/// True if \p T (references and cv stripped) is a Kokkos::View.
+bool isKokkosView(clang::QualType T);
+
+/// Fills the element type, rank and layout of a View type.
+void describeView(clang::QualType T, const clang::ASTContext &Ctx,
+                  ViewUse &Out);
+
+/// The source text of \p E as the user wrote it (the macro use, not its
+/// expansion), or "" when it cannot be recovered.
+std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// The source text of a character range, resolving macro locations.
+std::string rangeText(clang::SourceRange R, const clang::ASTContext &Ctx);
+
+/// The user-visible position of \p Loc (the expansion location).
+SourcePos positionOf(clang::SourceLocation Loc, const clang::ASTContext &Ctx);
+
+/// Strips parentheses, implicit casts, temporaries and trivial copies.
+const clang::Expr *stripWrappers(const clang::Expr *E);
+
+/// \p T printed the way a user would write it (typedef names kept).
+std::string typeText(clang::QualType T, const clang::ASTContext &Ctx);
+
+} // namespace kfuse
+
+#endif // KFUSE_LIB_KOKKOSAST_H

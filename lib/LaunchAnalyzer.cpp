@@ -1,0 +1,415 @@
+//===- LaunchAnalyzer.cpp - Model one Kokkos launch call ------------------===//
+
+#include "LaunchAnalyzer.h"
+#include "KernelBodyAnalyzer.h"
+#include "KokkosAST.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace kfuse {
+
+TextRange fileRange(SourceRange R, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (CR.isInvalid())
+    return {};
+  std::pair<FileID, unsigned> B = SM.getDecomposedLoc(CR.getBegin());
+  std::pair<FileID, unsigned> E = SM.getDecomposedLoc(CR.getEnd());
+  if (B.first != E.first || E.second < B.second)
+    return {};
+  return TextRange{B.second, E.second - B.second};
+}
+
+static StringRef lastComponent(StringRef Qualified) {
+  size_t Pos = Qualified.rfind("::");
+  return Pos == StringRef::npos ? Qualified : Qualified.substr(Pos + 2);
+}
+
+static bool isStringType(QualType T) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD->getIdentifier() && RD->getName() == "basic_string";
+  if (const auto *PT = T->getAs<PointerType>())
+    return PT->getPointeeType()->isCharType();
+  return T->isArrayType() && T->getArrayElementTypeNoTypeQual()->isCharType();
+}
+
+/// Template arguments of a class type, packs flattened.
+static SmallVector<TemplateArgument, 4> templateArgsOf(QualType T) {
+  SmallVector<TemplateArgument, 4> Out;
+  ArrayRef<TemplateArgument> Args;
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    Args = TST->template_arguments();
+  else if (const auto *RD = T->getAsCXXRecordDecl())
+    if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      Args = CTS->getTemplateArgs().asArray();
+  for (const TemplateArgument &A : Args) {
+    if (A.getKind() == TemplateArgument::Pack)
+      Out.append(A.pack_begin(), A.pack_end());
+    else
+      Out.push_back(A);
+  }
+  return Out;
+}
+
+static bool isExecutionSpaceName(StringRef Name) {
+  return llvm::is_contained({"Serial", "OpenMP", "Threads", "Cuda", "HIP",
+                             "SYCL", "OpenMPTarget", "HPX", "OpenACC",
+                             "DefaultExecutionSpace",
+                             "DefaultHostExecutionSpace"},
+                            Name);
+}
+
+/// The elements of an initializer list argument ({0, 0} in MDRangePolicy).
+static std::vector<std::string> initListElements(const Expr *E,
+                                                 const ASTContext &Ctx) {
+  while (E) {
+    E = stripWrappers(E);
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      if (const InitListExpr *Syn = IL->getSyntacticForm())
+        IL = Syn;
+      std::vector<std::string> Out;
+      for (const Expr *Init : IL->inits())
+        Out.push_back(exprText(Init, Ctx));
+      return Out;
+    }
+    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = SIL->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() == 1)
+      E = CE->getArg(0);
+    else
+      break;
+  }
+  return {};
+}
+
+static void analyzePolicy(const Expr *Arg, KernelModel &M,
+                          const ASTContext &Ctx) {
+  PolicyModel &P = M.Policy;
+  P.Text = exprText(Arg, Ctx);
+  P.Range = fileRange(Arg->getSourceRange(), Ctx);
+  const Expr *E = stripWrappers(Arg);
+  QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
+
+  if (T->isIntegerType()) {
+    P.Kind = PolicyKind::Count;
+    P.TypeName = "count";
+    P.Begin = {"0"};
+    P.End = {P.Text};
+    return;
+  }
+
+  std::string Template = templateNameOf(T);
+  StringRef Name = lastComponent(Template);
+  P.TypeName = Name.empty() ? typeText(T, Ctx) : Name.str();
+  if (Name == "RangePolicy")
+    P.Kind = PolicyKind::Range;
+  else if (Name == "MDRangePolicy")
+    P.Kind = PolicyKind::MDRange;
+  else if (Name == "TeamPolicy")
+    P.Kind = PolicyKind::Team;
+  else
+    P.Kind = PolicyKind::Other;
+
+  for (const TemplateArgument &A : templateArgsOf(T)) {
+    if (A.getKind() != TemplateArgument::Type)
+      continue;
+    QualType AT = A.getAsType();
+    std::string Text = typeText(AT, Ctx);
+    std::string ArgTemplate = std::string(lastComponent(templateNameOf(AT)));
+    const auto *RD = AT->getAsCXXRecordDecl();
+    StringRef RecordName =
+        RD && RD->getIdentifier() ? RD->getName() : StringRef();
+    if (AT->isIntegerType() || ArgTemplate == "IndexType") {
+      P.IndexType = Text;
+    } else if (ArgTemplate == "Schedule") {
+      P.Schedule = Text;
+    } else if (ArgTemplate == "Rank") {
+      SmallVector<TemplateArgument, 4> RankArgs = templateArgsOf(AT);
+      if (!RankArgs.empty() &&
+          RankArgs[0].getKind() == TemplateArgument::Integral)
+        P.Rank = RankArgs[0].getAsIntegral().getZExtValue();
+    } else if (isExecutionSpaceName(RecordName) ||
+               isExecutionSpaceName(lastComponent(Text))) {
+      P.ExecSpace = Text;
+    } else if (ArgTemplate == "LaunchBounds" ||
+               ArgTemplate == "WorkItemProperty") {
+      continue;
+    } else {
+      P.WorkTag = Text;
+    }
+  }
+
+  // Find the constructor call: written in place, or the initializer of a
+  // local policy variable.
+  const Expr *Construct = E;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->getInit())
+        Construct = stripWrappers(VD->getInit());
+  SmallVector<const Expr *, 4> CtorArgs;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Construct)) {
+    for (const Expr *A : CE->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        CtorArgs.push_back(A);
+  } else if (const auto *PL = dyn_cast<ParenListExpr>(Construct)) {
+    for (unsigned I = 0; I < PL->getNumExprs(); ++I)
+      CtorArgs.push_back(PL->getExpr(I));
+  } else if (const auto *UC = dyn_cast<CXXUnresolvedConstructExpr>(Construct)) {
+    CtorArgs.append(UC->arg_begin(), UC->arg_end());
+  }
+
+  if (P.Kind == PolicyKind::Range) {
+    SmallVector<const Expr *, 2> Bounds;
+    for (const Expr *A : CtorArgs) {
+      QualType AT = A->getType();
+      if (AT->isIntegerType() || AT->isDependentType())
+        Bounds.push_back(A);
+    }
+    if (Bounds.size() >= 2) {
+      P.Begin = {exprText(Bounds[0], Ctx)};
+      P.End = {exprText(Bounds[1], Ctx)};
+    } else {
+      M.Notes.push_back("range bounds of '" + P.Text + "' not recognised");
+    }
+  } else if (P.Kind == PolicyKind::MDRange) {
+    SmallVector<std::vector<std::string>, 2> Lists;
+    for (const Expr *A : CtorArgs) {
+      std::vector<std::string> L = initListElements(A, Ctx);
+      if (!L.empty())
+        Lists.push_back(std::move(L));
+    }
+    if (Lists.size() >= 2) {
+      P.Begin = Lists[0];
+      P.End = Lists[1];
+      if (P.Rank < P.End.size())
+        P.Rank = P.End.size();
+    } else {
+      M.Notes.push_back("MDRangePolicy bounds of '" + P.Text +
+                        "' not recognised");
+    }
+  } else if (P.Kind == PolicyKind::Team) {
+    if (CtorArgs.size() >= 2) {
+      P.LeagueSize = exprText(CtorArgs[0], Ctx);
+      P.TeamSize = exprText(CtorArgs[1], Ctx);
+    }
+  } else {
+    M.Notes.push_back("policy '" + P.Text + "' not recognised");
+  }
+}
+
+/// The name of the Kokkos lambda macro a lambda is written with, or its
+/// capture introducer.
+static std::string lambdaIntroducer(const LambdaExpr *L,
+                                    const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = L->getBeginLoc();
+  while (Loc.isMacroID()) {
+    StringRef Name = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+    if (Name.starts_with("KOKKOS_"))
+      return Name.str();
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return rangeText(L->getIntroducerRange(), Ctx);
+}
+
+/// Index parameters are what remains once the work tag (first) and the
+/// reduction or scan arguments (last) are removed.
+static std::vector<const ParmVarDecl *>
+indexParams(const FunctionDecl *FD, LaunchKind Kind, bool HasTag) {
+  std::vector<const ParmVarDecl *> Params(FD->param_begin(), FD->param_end());
+  size_t Drop = Kind == LaunchKind::Reduce ? 1 : Kind == LaunchKind::Scan ? 2 : 0;
+  if (HasTag && !Params.empty())
+    Params.erase(Params.begin());
+  if (Params.size() >= Drop)
+    Params.resize(Params.size() - Drop);
+  return Params;
+}
+
+static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
+                        const ASTContext &Ctx) {
+  FunctorModel &F = M.Functor;
+  std::vector<const ParmVarDecl *> Params = indexParams(Op, M.Kind, HasTag);
+  for (const ParmVarDecl *P : Params)
+    F.IndexParams.push_back(P->getNameAsString());
+  if (!Params.empty())
+    F.IndexType = typeText(Params.front()->getType(), Ctx);
+  if (M.Reduction && Op->getNumParams() > Params.size() + (HasTag ? 1 : 0)) {
+    const ParmVarDecl *Acc = Op->getParamDecl(Params.size() + (HasTag ? 1 : 0));
+    M.Reduction->AccumulatorParam = Acc->getNameAsString();
+    M.Reduction->AccumulatorType = typeText(Acc->getType(), Ctx);
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!Op->hasBody(Def) || !Def->getBody()) {
+    M.Notes.push_back("functor body not visible in this translation unit");
+    return;
+  }
+  F.BodyVisible = true;
+  F.BodyPos = positionOf(Def->getBody()->getBeginLoc(), Ctx);
+  KernelBodyAnalyzer(Ctx, M, F.IndexParams).analyze(Def->getBody());
+}
+
+/// The operator() of \p RD that a launch with work tag \p Tag calls.
+static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
+                                              StringRef Tag) {
+  StringRef TagName = lastComponent(Tag);
+  const FunctionDecl *Fallback = nullptr;
+  auto Consider = [&](const FunctionDecl *FD) -> bool {
+    if (FD->getOverloadedOperator() != OO_Call)
+      return false;
+    QualType First = FD->getNumParams()
+                         ? FD->getParamDecl(0)->getType().getNonReferenceType()
+                         : QualType();
+    const auto *FirstRD = First.isNull() ? nullptr : First->getAsCXXRecordDecl();
+    bool FirstIsTag = FirstRD && !FirstRD->getName().contains("member");
+    if (TagName.empty()) {
+      if (!FirstIsTag)
+        return true;
+      Fallback = Fallback ? Fallback : FD;
+      return false;
+    }
+    return FirstRD && FirstRD->getIdentifier() && FirstRD->getName() == TagName;
+  };
+  for (const Decl *D : RD->decls()) {
+    const FunctionDecl *FD = dyn_cast<FunctionDecl>(D);
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      FD = FTD->getTemplatedDecl();
+    if (FD && Consider(FD))
+      return FD;
+  }
+  return Fallback;
+}
+
+static void analyzeFunctor(const Expr *Arg, KernelModel &M,
+                           const ASTContext &Ctx) {
+  FunctorModel &F = M.Functor;
+  F.Text = exprText(Arg, Ctx);
+  F.Range = fileRange(Arg->getSourceRange(), Ctx);
+  const Expr *E = stripWrappers(Arg);
+  bool HasTag = !M.Policy.WorkTag.empty();
+
+  if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+    F.Kind = FunctorModel::Form::Lambda;
+    F.LambdaMacro = lambdaIntroducer(L, Ctx);
+    if (const CXXMethodDecl *Op = L->getCallOperator())
+      analyzeBody(Op, HasTag, M, Ctx);
+    return;
+  }
+
+  QualType T = E->getType().getNonReferenceType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition()) {
+    F.Kind = FunctorModel::Form::Unknown;
+    M.Notes.push_back("functor type '" + typeText(T, Ctx) +
+                      "' not known in this translation unit");
+    return;
+  }
+  F.Kind = FunctorModel::Form::Object;
+  F.ClassName = RD->getQualifiedNameAsString();
+  const FunctionDecl *Op = selectCallOperator(RD->getDefinition(), M.Policy.WorkTag);
+  if (!Op) {
+    M.Notes.push_back("no operator() of '" + F.ClassName +
+                      "' matches the launch");
+    return;
+  }
+  std::string Sig = "operator()(";
+  for (unsigned I = 0; I < Op->getNumParams(); ++I)
+    Sig += (I ? ", " : "") + typeText(Op->getParamDecl(I)->getType(), Ctx);
+  F.OperatorSignature = Sig + ")";
+  analyzeBody(Op, HasTag, M, Ctx);
+}
+
+static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
+                          const ASTContext &Ctx) {
+  ReductionModel &R = *M.Reduction;
+  if (Results.empty()) {
+    R.Reducer = M.Kind == LaunchKind::Scan ? "" : "functor-defined";
+    return;
+  }
+  if (Results.size() > 1)
+    M.Notes.push_back("several reduction results: only the first is modelled");
+  const Expr *E = stripWrappers(Results[0]);
+  QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
+  R.ResultText = exprText(Results[0], Ctx);
+  R.ResultType = typeText(T, Ctx);
+  std::string Template = templateNameOf(T);
+  if (isKokkosView(T)) {
+    R.Reducer = "Sum";
+    R.ResultIsView = true;
+  } else if (StringRef(Template).starts_with("Kokkos::")) {
+    R.Reducer = lastComponent(Template).str();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      if (CE->getNumArgs() >= 1)
+        R.ResultText = exprText(CE->getArg(0), Ctx);
+  } else {
+    R.Reducer = "Sum";
+  }
+}
+
+KernelModel analyzeLaunch(const CallExpr *Call, LaunchKind Kind,
+                          const FunctionDecl *Callee, const ASTContext &Ctx) {
+  KernelModel M;
+  M.Kind = Kind;
+  M.Pos = positionOf(Call->getBeginLoc(), Ctx);
+  M.CallText = exprText(Call, Ctx);
+  M.CallRange = fileRange(Call->getSourceRange(), Ctx);
+  M.FromMacro = Call->getBeginLoc().isMacroID() &&
+                !Ctx.getSourceManager().isMacroArgExpansion(Call->getBeginLoc());
+
+  SmallVector<const Expr *, 5> Args;
+  for (const Expr *A : Call->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      Args.push_back(A);
+
+  int LabelIdx = -1;
+  if (Callee) {
+    for (unsigned I = 0; I < Callee->getNumParams() && I < Args.size(); ++I)
+      if (isStringType(Callee->getParamDecl(I)->getType()))
+        LabelIdx = I;
+  } else if (!Args.empty() &&
+             (isStringType(Args[0]->getType()) ||
+              isa<StringLiteral>(Args[0]->IgnoreParenImpCasts()))) {
+    LabelIdx = 0;
+  }
+
+  M.LabelKind = "none";
+  SmallVector<const Expr *, 4> Rest;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (static_cast<int>(I) != LabelIdx) {
+      Rest.push_back(Args[I]);
+      continue;
+    }
+    const Expr *L = stripWrappers(Args[I]);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(L); CE && CE->getNumArgs())
+      L = CE->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *SL = dyn_cast<StringLiteral>(L->IgnoreParenImpCasts())) {
+      M.LabelKind = "literal";
+      M.Label = SL->getString().str();
+    } else {
+      M.LabelKind = "expression";
+      M.Label = exprText(Args[I], Ctx);
+    }
+  }
+
+  if (Rest.size() < 2) {
+    M.Notes.push_back("launch arguments not recognised");
+    return M;
+  }
+  if (Kind != LaunchKind::For)
+    M.Reduction.emplace();
+  analyzePolicy(Rest[0], M, Ctx);
+  analyzeFunctor(Rest[1], M, Ctx);
+  if (M.Reduction)
+    analyzeResult(ArrayRef<const Expr *>(Rest).drop_front(2), M, Ctx);
+  return M;
+}
+
+} // namespace kfuse

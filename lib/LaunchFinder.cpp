@@ -1,0 +1,236 @@
+//===- LaunchFinder.cpp - Find and model every Kokkos launch --------------===//
+
+#include "kfuse/LaunchFinder.h"
+#include "LaunchAnalyzer.h"
+#include "kfuse/CompilationSetup.h"
+#include "kfuse/SiteIdentity.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace kfuse {
+namespace {
+
+// Kokkos::parallel_for("label", N, KOKKOS_LAMBDA(int i) { ... })
+static constexpr char LaunchCall[] = "launch";
+// The resolved Kokkos::parallel_* function of a launch.
+static constexpr char LaunchCallee[] = "callee";
+// The unresolved name of a launch inside a template, before instantiation.
+static constexpr char DependentCallee[] = "dependent";
+// The function the launch is written in.
+static constexpr char EnclosingFunction[] = "function";
+
+LaunchKind kindOf(StringRef Name) {
+  if (Name == "parallel_reduce")
+    return LaunchKind::Reduce;
+  if (Name == "parallel_scan")
+    return LaunchKind::Scan;
+  return LaunchKind::For;
+}
+
+/// The named function a launch is written in, looking through lambdas.
+std::string enclosingFunctionName(const FunctionDecl *FD) {
+  const DeclContext *DC = FD;
+  while (DC) {
+    if (const auto *F = dyn_cast<FunctionDecl>(DC)) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(F);
+      if (!MD || !MD->getParent()->isLambda())
+        return F->getQualifiedNameAsString();
+    }
+    DC = DC->getParent();
+  }
+  return "<global>";
+}
+
+class LaunchCallback : public MatchFinder::MatchCallback {
+public:
+  explicit LaunchCallback(std::vector<KernelModel> &Out) : Out(Out) {}
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    const auto *Call = Result.Nodes.getNodeAs<CallExpr>(LaunchCall);
+    const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>(LaunchCallee);
+    const auto *Dependent =
+        Result.Nodes.getNodeAs<UnresolvedLookupExpr>(DependentCallee);
+    const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>(EnclosingFunction);
+    std::string Name = Callee ? Callee->getName().str()
+                            : Dependent->getName().getAsString();
+
+    KernelModel M = analyzeLaunch(Call, kindOf(Name), Callee, *Result.Context);
+    M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
+    M.InTemplate = !Callee || (Fn && (Fn->isTemplateInstantiation() ||
+                                      Fn->isDependentContext() ||
+                                      Fn->getDeclContext()->isDependentContext()));
+    bool Instantiated = Callee && Fn && !Fn->isDependentContext();
+
+    // A launch in a template is matched in the pattern and in every
+    // instantiation; keep one model, preferring the first instantiation,
+    // whose types are known.
+    bool Typed = Instantiated || !M.InTemplate;
+    auto [It, Inserted] = ByOffset.try_emplace(M.CallRange.Offset, Out.size());
+    if (Inserted) {
+      Out.push_back(std::move(M));
+      HasTypes.push_back(Typed);
+    } else if (!HasTypes[It->second] && Instantiated) {
+      Out[It->second] = std::move(M);
+      HasTypes[It->second] = true;
+    }
+  }
+
+private:
+  std::vector<KernelModel> &Out;
+  llvm::DenseMap<unsigned, size_t> ByOffset;
+  std::vector<bool> HasTypes;
+};
+
+class LaunchConsumer : public ASTConsumer {
+public:
+  LaunchConsumer(std::vector<KernelModel> &Out, const FinderOptions &Opts)
+      : Out(Out), Opts(Opts) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    Out = LaunchFinder::collect(Ctx, Opts);
+  }
+
+private:
+  std::vector<KernelModel> &Out;
+  const FinderOptions &Opts;
+};
+
+class LaunchAction : public ASTFrontendAction {
+public:
+  LaunchAction(std::vector<KernelModel> &Out, const FinderOptions &Opts)
+      : Out(Out), Opts(Opts) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<LaunchConsumer>(Out, Opts);
+  }
+
+private:
+  std::vector<KernelModel> &Out;
+  const FinderOptions &Opts;
+};
+
+class LaunchActionFactory : public tooling::FrontendActionFactory {
+public:
+  LaunchActionFactory(std::vector<KernelModel> &Out, const FinderOptions &Opts)
+      : Out(Out), Opts(Opts) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LaunchAction>(Out, Opts);
+  }
+
+private:
+  std::vector<KernelModel> &Out;
+  const FinderOptions &Opts;
+};
+
+std::string absolutePath(StringRef File) {
+  SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+} // namespace
+
+std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
+                                               const FinderOptions &Opts) {
+  // Only declarations written in the main file are traversed: the Kokkos
+  // headers hold launches of their own and most of the unit's AST.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> Scope;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      Scope.push_back(D);
+  Ctx.setTraversalScope(Scope);
+
+  std::vector<KernelModel> Sites;
+  LaunchCallback Callback(Sites);
+  MatchFinder Finder;
+  auto LaunchName = hasAnyName("::Kokkos::parallel_for",
+                               "::Kokkos::parallel_reduce",
+                               "::Kokkos::parallel_scan");
+  Finder.addMatcher(
+      callExpr(anyOf(callee(functionDecl(LaunchName).bind(LaunchCallee)),
+                     callee(unresolvedLookupExpr(
+                                hasAnyDeclaration(namedDecl(LaunchName)))
+                                .bind(DependentCallee))),
+               isExpansionInMainFile(),
+               optionally(hasAncestor(functionDecl().bind(EnclosingFunction))))
+          .bind(LaunchCall),
+      &Callback);
+  Finder.matchAST(Ctx);
+  Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+
+  for (KernelModel &M : Sites) {
+    std::string Root = projectRootFor(M.Pos.File, Opts.ProjectRoot);
+    M.Id.RelFile = relativePath(M.Pos.File, Root);
+    M.Id.Hash = hashLaunchText(M.CallText);
+  }
+  assignOrdinals(Sites);
+  return Sites;
+}
+
+LaunchFinder::LaunchFinder(const tooling::CompilationDatabase &DB,
+                           FinderOptions Opts)
+    : DB(DB), Opts(std::move(Opts)) {}
+
+FileModel LaunchFinder::analyzeFile(StringRef File) {
+  FileModel Out;
+  Out.File = File.str();
+  std::string Abs = absolutePath(File);
+  if (!llvm::sys::fs::exists(Abs)) {
+    Out.Failed = true;
+    Out.Error = "no such file";
+    return Out;
+  }
+  if (DB.getCompileCommands(Abs).empty()) {
+    Out.Failed = true;
+    Out.Error = "no compile command for this file in the compilation database";
+    return Out;
+  }
+  tooling::ClangTool Tool(DB, {Abs});
+  Tool.appendArgumentsAdjuster(kfuseArgumentsAdjuster());
+  LaunchActionFactory Factory(Out.Sites, Opts);
+  if (Tool.run(&Factory) != 0) {
+    Out.Failed = true;
+    Out.Error = "does not compile; its launches are not reported";
+    Out.Sites.clear();
+  }
+  return Out;
+}
+
+FileModel LaunchFinder::analyzeCode(StringRef Code, StringRef FileName,
+                                    const std::vector<std::string> &Args,
+                                    FinderOptions Opts) {
+  FileModel Out;
+  Out.File = FileName.str();
+  std::vector<std::string> Adjusted =
+      kfuseArgumentsAdjuster()(std::vector<std::string>{"clang++"}, FileName);
+  Adjusted.erase(Adjusted.begin());
+  Adjusted.insert(Adjusted.end(), Args.begin(), Args.end());
+  bool OK = tooling::runToolOnCodeWithArgs(
+      std::make_unique<LaunchAction>(Out.Sites, Opts), Code, Adjusted,
+      FileName);
+  if (!OK) {
+    Out.Failed = true;
+    Out.Error = "does not compile";
+  }
+  return Out;
+}
+
+} // namespace kfuse
