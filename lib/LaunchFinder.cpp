@@ -198,7 +198,12 @@ FileModel LaunchFinder::analyzeFile(StringRef File) {
     Out.Error = "no such file";
     return Out;
   }
-  if (DB.getCompileCommands(Abs).empty()) {
+  // The JSON database guesses commands for files it does not list (the
+  // guess carries a Heuristic); kfuse parses only what the build compiles.
+  std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(Abs);
+  if (llvm::none_of(Commands, [](const tooling::CompileCommand &C) {
+        return C.Heuristic.empty();
+      })) {
     Out.Failed = true;
     Out.Error = "no compile command for this file in the compilation database";
     return Out;
@@ -214,9 +219,10 @@ FileModel LaunchFinder::analyzeFile(StringRef File) {
   return Out;
 }
 
-FileModel LaunchFinder::analyzeCode(StringRef Code, StringRef FileName,
-                                    const std::vector<std::string> &Args,
-                                    FinderOptions Opts) {
+FileModel LaunchFinder::analyzeCode(
+    StringRef Code, StringRef FileName, const std::vector<std::string> &Args,
+    FinderOptions Opts,
+    const std::vector<std::pair<std::string, std::string>> &VirtualFiles) {
   FileModel Out;
   Out.File = FileName.str();
   std::vector<std::string> Adjusted =
@@ -225,7 +231,8 @@ FileModel LaunchFinder::analyzeCode(StringRef Code, StringRef FileName,
   Adjusted.insert(Adjusted.end(), Args.begin(), Args.end());
   bool OK = tooling::runToolOnCodeWithArgs(
       std::make_unique<LaunchAction>(Out.Sites, Opts), Code, Adjusted,
-      FileName);
+      FileName, "kfuse", std::make_shared<PCHContainerOperations>(),
+      VirtualFiles);
   if (!OK) {
     Out.Failed = true;
     Out.Error = "does not compile";

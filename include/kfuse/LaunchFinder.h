@@ -43,10 +43,13 @@ public:
   FileModel analyzeFile(llvm::StringRef File);
 
   /// Models the launches in \p Code, compiled with \p Args as if it were
-  /// \p FileName (for tests).
-  static FileModel analyzeCode(llvm::StringRef Code, llvm::StringRef FileName,
-                               const std::vector<std::string> &Args,
-                               FinderOptions Opts = {});
+  /// \p FileName, with \p VirtualFiles (path, contents) mapped in memory
+  /// (for tests).
+  static FileModel analyzeCode(
+      llvm::StringRef Code, llvm::StringRef FileName,
+      const std::vector<std::string> &Args, FinderOptions Opts = {},
+      const std::vector<std::pair<std::string, std::string>> &VirtualFiles =
+          {});
 
   /// Models the launches written in the main file of a parsed unit.
   static std::vector<KernelModel> collect(clang::ASTContext &Ctx,

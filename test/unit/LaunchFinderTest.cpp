@@ -1,0 +1,354 @@
+//===- LaunchFinderTest.cpp - The launch model on in-memory code ----------===//
+
+#include "KokkosStub.h"
+#include "kfuse/LaunchFinder.h"
+#include "gtest/gtest.h"
+
+namespace kfuse::test {
+
+FileModel analyzeWithStub(const std::string &Code) {
+  return LaunchFinder::analyzeCode(
+      Code, "/project/input.cpp", {"-std=c++17", "-I/kfuse-stub"}, {"/project"},
+      {{"/kfuse-stub/Kokkos_Core.hpp", KokkosStubHeader}});
+}
+
+const KernelModel &siteLabelled(const FileModel &Model,
+                                const std::string &Label) {
+  for (const KernelModel &M : Model.Sites)
+    if (M.Label == Label)
+      return M;
+  ADD_FAILURE() << "no site labelled '" << Label << "'";
+  static KernelModel Empty;
+  return Empty;
+}
+
+const ViewUse *viewNamed(const KernelModel &Site, const std::string &Name) {
+  for (const ViewUse &V : Site.Views)
+    if (V.Name == Name)
+      return &V;
+  return nullptr;
+}
+
+namespace {
+
+TEST(LaunchFinderTest, FindsEveryKindWithLabelAndCount) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b) {
+  Kokkos::parallel_for("copy", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+  double s = 0;
+  Kokkos::parallel_reduce("sum", N, KOKKOS_LAMBDA(const int i, double &acc) { acc += a(i); }, s);
+  Kokkos::parallel_scan("scan", N, KOKKOS_LAMBDA(const int i, double &u, const bool f) { u += a(i); if (f) b(i) = u; });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  ASSERT_EQ(M.Sites.size(), 3u);
+  EXPECT_EQ(M.Sites[0].Kind, LaunchKind::For);
+  EXPECT_EQ(M.Sites[1].Kind, LaunchKind::Reduce);
+  EXPECT_EQ(M.Sites[2].Kind, LaunchKind::Scan);
+  const KernelModel &Copy = M.Sites[0];
+  EXPECT_EQ(Copy.LabelKind, "literal");
+  EXPECT_EQ(Copy.Label, "copy");
+  EXPECT_EQ(Copy.Policy.Kind, PolicyKind::Count);
+  EXPECT_EQ(Copy.Policy.End, std::vector<std::string>{"N"});
+  EXPECT_EQ(Copy.Functor.Kind, FunctorModel::Form::Lambda);
+  EXPECT_EQ(Copy.Functor.LambdaMacro, "KOKKOS_LAMBDA");
+  EXPECT_EQ(Copy.Functor.IndexParams, std::vector<std::string>{"i"});
+  EXPECT_EQ(Copy.Pos.Line, 4u);
+  EXPECT_EQ(Copy.Id.RelFile, "input.cpp");
+  EXPECT_EQ(Copy.Id.Function, "run");
+  EXPECT_EQ(Copy.Id.Ordinal, 0u);
+  EXPECT_EQ(Copy.Id.Hash.size(), 16u);
+  EXPECT_EQ(M.Sites[2].Id.Ordinal, 2u);
+}
+
+TEST(LaunchFinderTest, ClassifiesAccessModes) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void opaque(double &);
+void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b,
+         Kokkos::View<double*> c, Kokkos::View<double*> d, Kokkos::View<double*> e) {
+  Kokkos::parallel_for("k", N, KOKKOS_LAMBDA(const int i) {
+    a(i) = b(i);
+    c(i) += 1.0;
+    Kokkos::atomic_add(&d(i), 2.0);
+    opaque(e(i));
+  });
+}
+)cpp");
+  ASSERT_EQ(M.Sites.size(), 1u);
+  const KernelModel &K = M.Sites[0];
+  ASSERT_EQ(K.Views.size(), 5u);
+  EXPECT_EQ(viewNamed(K, "a")->Mode, AccessMode::Write);
+  EXPECT_EQ(viewNamed(K, "b")->Mode, AccessMode::Read);
+  EXPECT_EQ(viewNamed(K, "c")->Mode, AccessMode::ReadWrite);
+  EXPECT_EQ(viewNamed(K, "d")->Mode, AccessMode::Atomic);
+  EXPECT_EQ(viewNamed(K, "e")->Mode, AccessMode::PassedToCall);
+  EXPECT_EQ(viewNamed(K, "e")->Accesses[0].Callee, "opaque");
+  bool NotedOpaque = false;
+  for (const std::string &N : K.Notes)
+    NotedOpaque |= N.find("'e'") != std::string::npos &&
+                   N.find("opaque") != std::string::npos;
+  EXPECT_TRUE(NotedOpaque);
+}
+
+TEST(LaunchFinderTest, WholeViewPassedToCallIsAnEscape) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+double helper(Kokkos::View<double*> v, int i);
+void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b) {
+  Kokkos::parallel_for("k", N, KOKKOS_LAMBDA(const int i) { b(i) = helper(a, i); });
+}
+)cpp");
+  const KernelModel &K = siteLabelled(M, "k");
+  ASSERT_NE(viewNamed(K, "a"), nullptr);
+  EXPECT_EQ(viewNamed(K, "a")->Mode, AccessMode::PassedToCall);
+  ASSERT_FALSE(K.Notes.empty());
+  EXPECT_NE(K.Notes[0].find("View 'a' passed to opaque call 'helper' at"),
+            std::string::npos);
+}
+
+TEST(LaunchFinderTest, ClassifiesIndexExpressions) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b,
+         Kokkos::View<int*> idx) {
+  Kokkos::parallel_for("k", N, KOKKOS_LAMBDA(const int i) {
+    a(i) = b(i - 1) + b(i + 1) + b(0) + b(idx(i)) + b(2 * i);
+  });
+}
+)cpp");
+  const KernelModel &K = siteLabelled(M, "k");
+  const ViewUse *B = viewNamed(K, "b");
+  ASSERT_NE(B, nullptr);
+  ASSERT_EQ(B->Accesses.size(), 5u);
+  EXPECT_EQ(B->Accesses[0].Indices[0].Form, IndexForm::LaunchIndex);
+  EXPECT_EQ(B->Accesses[0].Indices[0].Offset, -1);
+  EXPECT_EQ(B->Accesses[1].Indices[0].Offset, 1);
+  EXPECT_EQ(B->Accesses[2].Indices[0].Form, IndexForm::Constant);
+  EXPECT_EQ(B->Accesses[3].Indices[0].Form, IndexForm::Indirect);
+  EXPECT_EQ(B->Accesses[4].Indices[0].Form, IndexForm::Other);
+  EXPECT_EQ(B->Accesses[4].Indices[0].Var, "i");
+  EXPECT_EQ(B->Accesses[4].Indices[0].Text, "2 * i");
+  EXPECT_EQ(viewNamed(K, "a")->Accesses[0].Indices[0].Form,
+            IndexForm::LaunchIndex);
+}
+
+TEST(LaunchFinderTest, RecordsRangePolicyTemplateArguments) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct MyTag {};
+void run(int N, Kokkos::View<double*> a) {
+  Kokkos::parallel_for("r",
+      Kokkos::RangePolicy<Kokkos::Serial, Kokkos::IndexType<long>>(1, N - 1),
+      KOKKOS_LAMBDA(const long i) { a(i) = 0; });
+  Kokkos::RangePolicy<> policy(0, N);
+  Kokkos::parallel_for("v", policy, KOKKOS_LAMBDA(const int i) { a(i) = 1; });
+}
+)cpp");
+  const KernelModel &R = siteLabelled(M, "r");
+  EXPECT_EQ(R.Policy.Kind, PolicyKind::Range);
+  EXPECT_EQ(R.Policy.TypeName, "RangePolicy");
+  EXPECT_EQ(R.Policy.ExecSpace, "Kokkos::Serial");
+  EXPECT_EQ(R.Policy.IndexType, "Kokkos::IndexType<long>");
+  EXPECT_EQ(R.Policy.Begin, std::vector<std::string>{"1"});
+  EXPECT_EQ(R.Policy.End, std::vector<std::string>{"N - 1"});
+  EXPECT_EQ(R.Functor.IndexType, "const long");
+  const KernelModel &V = siteLabelled(M, "v");
+  EXPECT_EQ(V.Policy.End, std::vector<std::string>{"N"});
+}
+
+TEST(LaunchFinderTest, RecordsMDRangeAndTeamPolicies) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, int K, Kokkos::View<double**, Kokkos::LayoutLeft> a) {
+  Kokkos::parallel_for("md", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, K}),
+      KOKKOS_LAMBDA(const int i, const int j) { a(i, j) = 0; });
+  using Team = Kokkos::TeamPolicy<>;
+  Kokkos::parallel_for("team", Team(N, 4),
+      KOKKOS_LAMBDA(const Team::member_type &m) { a(m.league_rank(), 0) = 1; });
+}
+)cpp");
+  const KernelModel &MD = siteLabelled(M, "md");
+  EXPECT_EQ(MD.Policy.Kind, PolicyKind::MDRange);
+  EXPECT_EQ(MD.Policy.Rank, 2u);
+  EXPECT_EQ(MD.Policy.Begin, (std::vector<std::string>{"0", "0"}));
+  EXPECT_EQ(MD.Policy.End, (std::vector<std::string>{"N", "K"}));
+  EXPECT_EQ(MD.Functor.IndexParams, (std::vector<std::string>{"i", "j"}));
+  const ViewUse *A = viewNamed(MD, "a");
+  ASSERT_NE(A, nullptr);
+  EXPECT_EQ(A->Rank, 2u);
+  EXPECT_EQ(A->Layout, "LayoutLeft");
+  EXPECT_EQ(A->Accesses[0].Indices[1].Form, IndexForm::LaunchIndex);
+  EXPECT_EQ(A->Accesses[0].Indices[1].Var, "j");
+  const KernelModel &T = siteLabelled(M, "team");
+  EXPECT_EQ(T.Policy.Kind, PolicyKind::Team);
+  EXPECT_EQ(T.Policy.LeagueSize, "N");
+  EXPECT_EQ(T.Policy.TeamSize, "4");
+}
+
+TEST(LaunchFinderTest, ModelsTaggedFunctorMembers) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct InitTag {};
+struct StepTag {};
+struct Solver {
+  Kokkos::View<double*> x, y;
+  double dt;
+  KOKKOS_INLINE_FUNCTION void operator()(InitTag, const int i) const { x(i) = 0; }
+  KOKKOS_INLINE_FUNCTION void operator()(StepTag, const int i) const { y(i) = x(i) * dt; }
+  void step(int N) {
+    Kokkos::parallel_for("step", Kokkos::RangePolicy<StepTag>(0, N), *this);
+  }
+};
+)cpp");
+  const KernelModel &S = siteLabelled(M, "step");
+  EXPECT_EQ(S.Policy.WorkTag, "StepTag");
+  EXPECT_EQ(S.Functor.Kind, FunctorModel::Form::Object);
+  EXPECT_EQ(S.Functor.ClassName, "Solver");
+  EXPECT_EQ(S.Functor.OperatorSignature, "operator()(StepTag, const int)");
+  EXPECT_EQ(S.Functor.IndexParams, std::vector<std::string>{"i"});
+  EXPECT_EQ(S.Id.Function, "Solver::step");
+  ASSERT_NE(viewNamed(S, "y"), nullptr);
+  EXPECT_TRUE(viewNamed(S, "y")->IsMember);
+  EXPECT_EQ(viewNamed(S, "y")->Mode, AccessMode::Write);
+  EXPECT_EQ(viewNamed(S, "x")->Mode, AccessMode::Read);
+  ASSERT_EQ(S.Scalars.size(), 1u);
+  EXPECT_EQ(S.Scalars[0].Name, "dt");
+  EXPECT_TRUE(S.Scalars[0].IsMember);
+}
+
+TEST(LaunchFinderTest, ClassLambdaUsesMembers) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Field {
+  Kokkos::View<double*> u;
+  void zero(int N) {
+    Kokkos::parallel_for("zero", N, KOKKOS_CLASS_LAMBDA(const int i) { u(i) = 0; });
+  }
+};
+)cpp");
+  const KernelModel &Z = siteLabelled(M, "zero");
+  EXPECT_EQ(Z.Functor.LambdaMacro, "KOKKOS_CLASS_LAMBDA");
+  ASSERT_NE(viewNamed(Z, "u"), nullptr);
+  EXPECT_TRUE(viewNamed(Z, "u")->IsMember);
+}
+
+TEST(LaunchFinderTest, SaysWhenFunctorBodyIsNotVisible) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct External { void operator()(const int i) const; };
+void run(int N) { Kokkos::parallel_for("ext", N, External()); }
+)cpp");
+  const KernelModel &E = siteLabelled(M, "ext");
+  EXPECT_FALSE(E.Functor.BodyVisible);
+  ASSERT_FALSE(E.Notes.empty());
+  EXPECT_EQ(E.Notes[0], "functor body not visible in this translation unit");
+}
+
+TEST(LaunchFinderTest, RecordsScalarsLoopsAndReductions) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, int K, double alpha, Kokkos::View<double**> A, Kokkos::View<double*> x) {
+  double best = 0;
+  Kokkos::parallel_reduce("rowmax", N, KOKKOS_LAMBDA(const int i, double &m) {
+    for (int j = 0; j < K; ++j)
+      m = A(i, j) * alpha > m ? A(i, j) * alpha : m;
+  }, Kokkos::Max<double>(best));
+  double plain = 0;
+  Kokkos::parallel_reduce("dot", N, KOKKOS_LAMBDA(const int i, double &s) { s += x(i); }, plain);
+}
+)cpp");
+  const KernelModel &R = siteLabelled(M, "rowmax");
+  ASSERT_EQ(R.Loops.size(), 1u);
+  EXPECT_EQ(R.Loops[0].Var, "j");
+  EXPECT_EQ(R.Loops[0].Begin, "0");
+  EXPECT_EQ(R.Loops[0].End, "K");
+  const ViewUse *A = viewNamed(R, "A");
+  ASSERT_NE(A, nullptr);
+  EXPECT_EQ(A->Accesses[0].Indices[1].Form, IndexForm::LoopVar);
+  ASSERT_EQ(R.Scalars.size(), 2u); // K and alpha
+  ASSERT_TRUE(R.Reduction.has_value());
+  EXPECT_EQ(R.Reduction->Reducer, "Max");
+  EXPECT_EQ(R.Reduction->ResultText, "best");
+  EXPECT_EQ(R.Reduction->AccumulatorParam, "m");
+  const KernelModel &D = siteLabelled(M, "dot");
+  EXPECT_EQ(D.Reduction->Reducer, "Sum");
+  EXPECT_EQ(D.Reduction->ResultText, "plain");
+}
+
+TEST(LaunchFinderTest, FindsLaunchesInMacrosAndTemplates) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+#define FILL(view, n, value) \
+  Kokkos::parallel_for("fill", n, KOKKOS_LAMBDA(const int i) { view(i) = value; })
+template <class V> void scale(V v, int n) {
+  Kokkos::parallel_for("scale", n, KOKKOS_LAMBDA(const int i) { v(i) *= 2; });
+}
+void run(int N, Kokkos::View<double*> a) {
+  FILL(a, N, 1.0);
+  scale(a, N);
+}
+)cpp");
+  ASSERT_EQ(M.Sites.size(), 2u);
+  const KernelModel &F = siteLabelled(M, "fill");
+  EXPECT_TRUE(F.FromMacro);
+  EXPECT_EQ(F.Pos.Line, 9u);
+  ASSERT_NE(viewNamed(F, "a"), nullptr);
+  const KernelModel &S = siteLabelled(M, "scale");
+  EXPECT_TRUE(S.InTemplate);
+  ASSERT_NE(viewNamed(S, "v"), nullptr);
+  EXPECT_EQ(viewNamed(S, "v")->Mode, AccessMode::ReadWrite);
+}
+
+TEST(LaunchFinderTest, LabelExpressionsAndUnlabelledLaunches) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, Kokkos::View<double*> a, std::string name) {
+  Kokkos::parallel_for(name, N, KOKKOS_LAMBDA(const int i) { a(i) = 0; });
+  Kokkos::parallel_for(N, [=](const int i) { a(i) = 1; });
+}
+)cpp");
+  ASSERT_EQ(M.Sites.size(), 2u);
+  EXPECT_EQ(M.Sites[0].LabelKind, "expression");
+  EXPECT_EQ(M.Sites[0].Label, "name");
+  EXPECT_EQ(M.Sites[1].LabelKind, "none");
+  EXPECT_EQ(M.Sites[1].Functor.LambdaMacro, "[=]");
+}
+
+TEST(LaunchFinderTest, SiteHashIgnoresWhitespaceAndComments) {
+  FileModel A = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, Kokkos::View<double*> a) {
+  Kokkos::parallel_for("k", N, KOKKOS_LAMBDA(const int i) { a(i) = 0; });
+}
+)cpp");
+  FileModel B = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+// an unrelated edit above the function
+void run(int N, Kokkos::View<double*> a) {
+  Kokkos::parallel_for("k", N,
+      KOKKOS_LAMBDA(const int i) { a(i) = 0; /* zero */ });
+}
+)cpp");
+  FileModel C = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, Kokkos::View<double*> a) {
+  Kokkos::parallel_for("k", N, KOKKOS_LAMBDA(const int i) { a(i) = 1; });
+}
+)cpp");
+  ASSERT_EQ(A.Sites.size(), 1u);
+  ASSERT_EQ(B.Sites.size(), 1u);
+  ASSERT_EQ(C.Sites.size(), 1u);
+  EXPECT_EQ(A.Sites[0].Id.str(), B.Sites[0].Id.str());
+  EXPECT_NE(A.Sites[0].Id.Hash, C.Sites[0].Id.Hash);
+}
+
+TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
+  FileModel M = analyzeWithStub("void f() { undeclared(); }");
+  EXPECT_TRUE(M.Failed);
+  EXPECT_TRUE(M.Sites.empty());
+}
+
+} // namespace
+} // namespace kfuse::test
