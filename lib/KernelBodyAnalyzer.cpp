@@ -73,6 +73,9 @@ ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
   ViewUse V;
   V.Name = Name;
   V.IsMember = Ref && Ref->IsMember;
+  if (V.IsMember)
+    if (const auto *ME = dyn_cast<MemberExpr>(stripWrappers(ViewExpr)))
+      V.PrivateMember = ME->getMemberDecl()->getAccess() != AS_public;
   describeView(stripWrappers(ViewExpr)->getType(), Ctx, V);
   Model.Views.push_back(std::move(V));
   return Model.Views.back();

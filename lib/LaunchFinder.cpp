@@ -11,6 +11,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
@@ -31,6 +32,8 @@ static constexpr char LaunchCallee[] = "callee";
 static constexpr char DependentCallee[] = "dependent";
 // The function the launch is written in.
 static constexpr char EnclosingFunction[] = "function";
+// The block whose statement the launch is: { ...; Kokkos::parallel_for(...); }
+static constexpr char EnclosingBlock[] = "block";
 
 LaunchKind kindOf(StringRef Name) {
   if (Name == "parallel_reduce")
@@ -54,6 +57,23 @@ std::string enclosingFunctionName(const FunctionDecl *FD) {
   return "<global>";
 }
 
+/// Records where the launch statement ends (after its `;`) and its block.
+void setStatementRange(KernelModel &M, const CompoundStmt *Block,
+                       const ASTContext &Ctx) {
+  if (!M.CallRange.valid())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation CallEnd = SM.getComposedLoc(
+      SM.getMainFileID(), M.CallRange.Offset + M.CallRange.Length);
+  std::optional<Token> Next =
+      Lexer::findNextToken(CallEnd.getLocWithOffset(-1), SM, Ctx.getLangOpts());
+  if (!Next || !Next->is(tok::semi))
+    return;
+  unsigned SemiEnd = SM.getFileOffset(Next->getLocation()) + 1;
+  M.StmtRange = TextRange{M.CallRange.Offset, SemiEnd - M.CallRange.Offset};
+  M.BlockOffset = SM.getFileOffset(SM.getExpansionLoc(Block->getLBracLoc()));
+}
+
 class LaunchCallback : public MatchFinder::MatchCallback {
 public:
   explicit LaunchCallback(std::vector<KernelModel> &Out) : Out(Out) {}
@@ -68,6 +88,9 @@ public:
                             : Dependent->getName().getAsString();
 
     KernelModel M = analyzeLaunch(Call, kindOf(Name), Callee, *Result.Context);
+    if (const auto *Block =
+            Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock))
+      setStatementRange(M, Block, *Result.Context);
     M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
     M.InTemplate = !Callee || (Fn && (Fn->isTemplateInstantiation() ||
                                       Fn->isDependentContext() ||
@@ -170,7 +193,11 @@ std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
                                 hasAnyDeclaration(namedDecl(LaunchName)))
                                 .bind(DependentCallee))),
                isExpansionInMainFile(),
-               optionally(hasAncestor(functionDecl().bind(EnclosingFunction))))
+               optionally(hasAncestor(functionDecl().bind(EnclosingFunction))),
+               optionally(anyOf(
+                   hasParent(compoundStmt().bind(EnclosingBlock)),
+                   hasParent(exprWithCleanups(
+                       hasParent(compoundStmt().bind(EnclosingBlock)))))))
           .bind(LaunchCall),
       &Callback);
   Finder.matchAST(Ctx);

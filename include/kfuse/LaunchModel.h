@@ -78,6 +78,7 @@ struct ViewUse {
   unsigned Rank = 0;
   std::string Layout;   ///< LayoutRight, LayoutLeft, LayoutStride, or empty
   bool IsMember = false;///< functor data member rather than lambda capture
+  bool PrivateMember = false; ///< a member that is not public
   AccessMode Mode = AccessMode::Read; ///< the combined mode over all accesses
   std::vector<ViewAccess> Accesses;
 };
@@ -158,6 +159,10 @@ struct KernelModel {
   SourcePos Pos;            ///< where the call is written (macro use, not definition)
   std::string CallText;     ///< the whole launch as written
   TextRange CallRange;      ///< the whole launch, `Kokkos::` to `)`
+  /// The launch statement through its `;`, when the launch is a statement
+  /// of a block (not part of a larger expression); otherwise invalid.
+  TextRange StmtRange;
+  unsigned BlockOffset = 0; ///< offset of the enclosing block's `{`
   std::string LabelKind;    ///< "literal", "expression" or "none"
   std::string Label;        ///< literal text, or the expression as written
   PolicyModel Policy;
