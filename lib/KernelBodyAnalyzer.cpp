@@ -2,6 +2,7 @@
 
 #include "KernelBodyAnalyzer.h"
 #include "KokkosAST.h"
+#include "LaunchAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -137,8 +138,11 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
   A.Mode = isAtomicView(V) ? AccessMode::Atomic : U.Mode;
   A.Callee = U.Callee;
   A.Pos = positionOf(E->getBeginLoc(), Ctx);
-  for (const Expr *Idx : Indices)
+  A.Range = fileRange(E->getSourceRange(), Ctx);
+  for (const Expr *Idx : Indices) {
     A.Indices.push_back(classifyIndex(Idx));
+    A.Indices.back().Range = fileRange(Idx->getSourceRange(), Ctx);
+  }
   V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
   if (A.Mode == AccessMode::PassedToCall)
     Model.Notes.push_back("element of View '" + V.Name +
@@ -180,10 +184,14 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
     const Expr *Obj = MC->getImplicitObjectArgument();
     if (std::optional<ViewRef> Ref = asViewRef(Obj)) {
       StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
-      if (!isMetadataMethod(Method))
+      if (!isMetadataMethod(Method)) {
         recordViewEscape(Obj, Use{AccessMode::PassedToCall,
                                   Ref->Name + "." + Method.str()},
                          Call);
+      } else {
+        bool Known = false;
+        viewFor(Obj, Known).MetadataUsed = true;
+      }
     } else if (Obj) {
       visit(Obj, Use());
     }
@@ -362,6 +370,8 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
 void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (const auto *For = dyn_cast<ForStmt>(S))
     return visitFor(For);
+  if (isa<ReturnStmt>(S))
+    Model.EarlyExit = true;
 
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())

@@ -254,6 +254,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   }
   F.BodyVisible = true;
   F.BodyPos = positionOf(Def->getBody()->getBeginLoc(), Ctx);
+  F.BodyRange = fileRange(Def->getBody()->getSourceRange(), Ctx);
   KernelBodyAnalyzer(Ctx, M, F.IndexParams).analyze(Def->getBody());
 }
 
@@ -339,6 +340,7 @@ static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
   const Expr *E = stripWrappers(Results[0]);
   QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
   R.ResultText = exprText(Results[0], Ctx);
+  R.ResultArgText = R.ResultText;
   R.ResultType = typeText(T, Ctx);
   std::string Template = templateNameOf(T);
   if (isKokkosView(T)) {

@@ -7,11 +7,18 @@
 
 #include "kfuse/CompilationSetup.h"
 #include "kfuse/CompilerLauncher.h"
+#include "kfuse/FusionPlan.h"
+#include "kfuse/Profile.h"
+#include "kfuse/Rewriter.h"
+#include "kfuse/SiteIdentity.h"
 #include "kfuse/LaunchFinder.h"
 #include "kfuse/ModelPrinter.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -36,9 +43,18 @@ MODES:
   instrument  build a profiling variant: as a compiler launcher
               (kfuse instrument -- <compiler> <args...>) or writing
               instrumented copies (kfuse instrument -p BUILD --output-dir DIR FILES...)
+  fuse        fuse launches that the profile saw running back to back
+              (kfuse fuse -p BUILD --profile FILE [--in-place|--output-dir DIR] FILES...)
+  revert      restore the original text of files kfuse rewrote
 
 Run 'kfuse <mode> --help' for the options of a mode.
 )";
+
+/// $KFUSE_PROJECT_ROOT, the default of --project-root (and the only way to
+/// set it for the compiler-launcher form).
+std::string defaultProjectRoot() {
+  return sys::Process::GetEnv("KFUSE_PROJECT_ROOT").value_or("");
+}
 
 int reportError(const Twine &Message) {
   WithColor::error(errs(), "kfuse") << Message << "\n";
@@ -65,8 +81,10 @@ int runSites(int Argc, const char **Argv) {
       cl::cat(Category));
   cl::opt<std::string> ProjectRoot(
       "project-root",
-      cl::desc("Directory that site ids are relative to (default: the "
-               "nearest ancestor of each file holding .git)"),
+      cl::desc("Directory that site ids are relative to (default: "
+               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
+               "holding .git)"),
+      cl::init(defaultProjectRoot()),
       cl::cat(Category));
 
   auto Parser = parseToolArgs(
@@ -117,6 +135,7 @@ std::string runtimeIncludeDir(const char *Argv0) {
 int runInstrument(int Argc, const char **Argv, const char *Argv0) {
   kfuse::InstrumentOptions Opts;
   Opts.RuntimeIncludeDir = runtimeIncludeDir(Argv0);
+  Opts.Finder.ProjectRoot = defaultProjectRoot();
   // Launcher form: everything after "--" is the compiler command.
   if (Argc >= 2 && StringRef(Argv[1]) == "--") {
     std::vector<std::string> Command(Argv + 2, Argv + Argc);
@@ -134,8 +153,10 @@ int runInstrument(int Argc, const char **Argv, const char *Argv0) {
       cl::cat(Category));
   cl::opt<std::string> ProjectRoot(
       "project-root",
-      cl::desc("Directory that site ids are relative to (default: the "
-               "nearest ancestor of each file holding .git)"),
+      cl::desc("Directory that site ids are relative to (default: "
+               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
+               "holding .git)"),
+      cl::init(defaultProjectRoot()),
       cl::cat(Category));
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
@@ -154,6 +175,189 @@ int runInstrument(int Argc, const char **Argv, const char *Argv0) {
           Parser->getCompilations(), Parser->getSourcePathList(), OutputDir,
           Opts))
     return reportError(toString(std::move(E)));
+  return ExitOK;
+}
+
+void printDiagnostic(const kfuse::SourcePos &Pos, const char *Severity,
+                     const Twine &Message, StringRef Check) {
+  errs() << Pos.File << ":" << Pos.Line << ":" << Pos.Column << ": " << Severity
+         << ": " << Message << " [" << Check << "]\n";
+}
+
+std::string siteName(const kfuse::KernelModel &M) {
+  return M.LabelKind == "literal" ? "'" + M.Label + "'" : M.Id.str();
+}
+
+int runFuse(int Argc, const char **Argv) {
+  cl::OptionCategory Category("kfuse fuse options");
+  cl::opt<std::string> ProfilePath(
+      "profile", cl::Required,
+      cl::desc("The JSON profile of a run of the instrumented build"),
+      cl::cat(Category));
+  cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the files in place"),
+                        cl::cat(Category));
+  cl::opt<bool> DryRun(
+      "dry-run",
+      cl::desc("Print a unified diff and change nothing (the default)"),
+      cl::cat(Category));
+  cl::opt<std::string> OutputDir(
+      "output-dir",
+      cl::desc("Write the rewritten files here, at their paths relative to "
+               "the project root"),
+      cl::cat(Category));
+  cl::opt<double> MinShare(
+      "min-share", cl::init(0.01),
+      cl::desc("Fuse only chains taking at least this share of profiled "
+               "kernel time (0.01 = 1%)"),
+      cl::cat(Category));
+  cl::opt<bool> NoRestrict(
+      "no-restrict",
+      cl::desc("Index the Views in the fused kernel instead of passing "
+               "restrict pointers (for A/B timing)"),
+      cl::cat(Category));
+  cl::opt<std::string> ProjectRoot(
+      "project-root",
+      cl::desc("Directory that site ids are relative to (default: "
+               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
+               "holding .git)"),
+      cl::init(defaultProjectRoot()),
+      cl::cat(Category));
+  auto Parser = parseToolArgs(
+      Argc, Argv, Category,
+      "Fuses consecutive Kokkos launches that the profile saw running back to "
+      "back on the same range, when fusing them is legal: one fused, "
+      "restrict-annotated functor per group, guarded so the original "
+      "launches run whenever an assumption fails (and when KFUSE_DISABLE=1). "
+      "Remarks say what was fused and why each other candidate was not.\n\n"
+      "Example: kfuse fuse -p build --profile profiles/app.json src/app.cpp\n");
+  if (!Parser)
+    return reportError(toString(Parser.takeError()));
+  if (InPlace + DryRun + !OutputDir.empty() > 1)
+    return reportError("choose one of --in-place, --dry-run and --output-dir");
+
+  Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
+  if (!Prof)
+    return reportError(toString(Prof.takeError()));
+
+  kfuse::FinderOptions FOpts;
+  FOpts.ProjectRoot = ProjectRoot;
+  kfuse::LaunchFinder Finder(Parser->getCompilations(), FOpts);
+  kfuse::FusionOptions Opts;
+  Opts.MinShare = MinShare;
+  kfuse::EmitOptions EOpts;
+  EOpts.Restrict = !NoRestrict;
+  EOpts.ProfilePath = ProfilePath;
+
+  // Plan every file before writing any, so a failure changes nothing.
+  struct Output {
+    std::string Path, Old, New;
+  };
+  std::vector<Output> Outputs;
+  const std::vector<std::string> &Files = Parser->getSourcePathList();
+  for (size_t FI = 0; FI < Files.size(); ++FI) {
+    const std::string &File = Files[FI];
+    if (Files.size() > 1)
+      errs() << "[" << FI + 1 << "/" << Files.size() << "] " << File << "\n";
+    auto Buffer = MemoryBuffer::getFile(File);
+    if (!Buffer)
+      return reportError("cannot read '" + File + "': " +
+                         Buffer.getError().message());
+    kfuse::FileModel Model = Finder.analyzeFile(File);
+    if (Model.Failed)
+      return reportError(File + ": " + Model.Error + "; no file was changed");
+    StringRef Text = (*Buffer)->getBuffer();
+    kfuse::FusionPlan Plan =
+        kfuse::FusionPlanner::plan(Model.Sites, Text, *Prof, Opts);
+    if (!Model.Sites.empty() &&
+        llvm::none_of(Model.Sites, [&](const kfuse::KernelModel &M) {
+          return Prof->findSite(M.Id.str()) != nullptr;
+        }))
+      printDiagnostic(Model.Sites.front().Pos, "warning",
+                      "no launch of this file is in the profile (profiled "
+                      "from another version of the file, or with another "
+                      "--project-root / KFUSE_PROJECT_ROOT?)",
+                      "kfuse-profile-mismatch");
+    for (const kfuse::StaleSite &S : Plan.Stale)
+      printDiagnostic(Model.Sites[S.Site].Pos, "warning",
+                      "the profile's entry '" + S.ProfiledId +
+                          "' is stale: the launch changed since profiling; not "
+                          "fused",
+                      "kfuse-stale-profile");
+    for (const kfuse::Refusal &R : Plan.Refusals)
+      printDiagnostic(R.Pos, "remark", R.Reason, R.Check);
+    for (const kfuse::FusionGroup &G : Plan.Groups) {
+      std::vector<std::string> Names;
+      for (size_t S : G.Sites)
+        Names.push_back(siteName(Model.Sites[S]));
+      printDiagnostic(
+          Model.Sites[G.Sites.front()].Pos, "remark",
+          formatv("fused {0} ({1:P} of kernel time, {2} runs): argument fusion, "
+                  "{3}guarded fallback",
+                  join(Names, ", "), G.Share, G.Count,
+                  EOpts.Restrict ? "restrict, " : ""),
+          "kfuse-fused");
+    }
+    Outputs.push_back({File, Text.str(),
+                       kfuse::Rewriter::apply(Text, Plan, Model.Sites, EOpts)});
+  }
+
+  for (const Output &O : Outputs) {
+    if (InPlace || !OutputDir.empty()) {
+      std::string Target = O.Path;
+      if (!OutputDir.empty()) {
+        std::string Root = kfuse::projectRootFor(O.Path, ProjectRoot);
+        SmallString<256> T(OutputDir);
+        sys::path::append(T, kfuse::relativePath(O.Path, Root));
+        if (std::error_code EC =
+                sys::fs::create_directories(sys::path::parent_path(T)))
+          return reportError("cannot create '" + sys::path::parent_path(T) +
+                             "': " + EC.message());
+        Target = std::string(T);
+      } else if (O.Old == O.New) {
+        continue;
+      }
+      if (Error E = writeToOutput(Target, [&](raw_ostream &OS) {
+            OS << O.New;
+            return Error::success();
+          }))
+        return reportError(toString(std::move(E)));
+    } else {
+      outs() << kfuse::Rewriter::unifiedDiff("a/" + O.Path, "b/" + O.Path,
+                                             O.Old, O.New);
+    }
+  }
+  return ExitOK;
+}
+
+int runRevert(int Argc, const char **Argv) {
+  cl::OptionCategory Category("kfuse revert options");
+  cl::list<std::string> Files(cl::Positional, cl::OneOrMore,
+                              cl::desc("<files>"), cl::cat(Category));
+  cl::HideUnrelatedOptions(Category);
+  if (!cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "Restores the original text of files rewritten by 'kfuse fuse', "
+          "byte for byte, from the markers it left.\n",
+          &errs()))
+    return ExitError;
+  std::vector<std::pair<std::string, std::string>> Reverted;
+  for (const std::string &File : Files) {
+    auto Buffer = MemoryBuffer::getFile(File);
+    if (!Buffer)
+      return reportError("cannot read '" + File + "': " +
+                         Buffer.getError().message());
+    Expected<std::string> Text = kfuse::Rewriter::revert((*Buffer)->getBuffer());
+    if (!Text)
+      return reportError(File + ": " + toString(Text.takeError()));
+    if (*Text != (*Buffer)->getBuffer())
+      Reverted.emplace_back(File, std::move(*Text));
+  }
+  for (auto &[File, Text] : Reverted)
+    if (Error E = writeToOutput(File, [&](raw_ostream &OS) {
+          OS << Text;
+          return Error::success();
+        }))
+      return reportError(toString(std::move(E)));
   return ExitOK;
 }
 
@@ -181,6 +385,10 @@ int main(int Argc, const char **Argv) {
   int SubArgc = static_cast<int>(Args.size());
   if (Mode == "sites")
     return runSites(SubArgc, Args.data());
+  if (Mode == "fuse")
+    return runFuse(SubArgc, Args.data());
+  if (Mode == "revert")
+    return runRevert(SubArgc, Args.data());
   if (Mode == "instrument")
     return runInstrument(SubArgc, Args.data(), Argv[0]);
   return reportError("unknown mode '" + Mode + "'; run 'kfuse --help'");

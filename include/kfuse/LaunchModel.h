@@ -60,6 +60,7 @@ struct IndexExpr {
   IndexForm Form = IndexForm::Other;
   std::string Var;     ///< the index parameter or loop variable, if any
   int64_t Offset = 0;  ///< the constant added to Var, or the constant itself
+  TextRange Range;     ///< where it is written (invalid inside macros)
 };
 
 /// One element access (or escape) of a View inside the kernel body.
@@ -68,6 +69,7 @@ struct ViewAccess {
   std::vector<IndexExpr> Indices; ///< empty when the whole View escapes
   SourcePos Pos;
   std::string Callee; ///< for PassedToCall/Atomic: the function called
+  TextRange Range;    ///< the whole access `a(i, j)` (invalid inside macros)
 };
 
 /// A View the kernel uses: a lambda capture or a functor member.
@@ -79,6 +81,7 @@ struct ViewUse {
   std::string Layout;   ///< LayoutRight, LayoutLeft, LayoutStride, or empty
   bool IsMember = false;///< functor data member rather than lambda capture
   bool PrivateMember = false; ///< a member that is not public
+  bool MetadataUsed = false;  ///< extent(), stride() or size() called in the body
   AccessMode Mode = AccessMode::Read; ///< the combined mode over all accesses
   std::vector<ViewAccess> Accesses;
 };
@@ -129,13 +132,15 @@ struct FunctorModel {
   std::string IndexType;     ///< type of the first index parameter
   bool BodyVisible = false;  ///< the body was analysed
   SourcePos BodyPos;
+  TextRange BodyRange;       ///< the lambda's `{ ... }`
   TextRange Range;           ///< the functor argument
 };
 
 /// The reducer and result of a parallel_reduce (or scan).
 struct ReductionModel {
   std::string Reducer;       ///< Sum (implicit), or the reducer class (Max, MinLoc...)
-  std::string ResultText;    ///< the result argument as written
+  std::string ResultText;    ///< the result variable (inside a reducer)
+  std::string ResultArgText; ///< the whole result argument as written
   std::string ResultType;
   bool ResultIsView = false;
   std::string AccumulatorParam; ///< name of the lambda's accumulator parameter
@@ -173,6 +178,7 @@ struct KernelModel {
   std::optional<ReductionModel> Reduction;
   bool InTemplate = false;  ///< written inside a template
   bool FromMacro = false;   ///< written through a macro expansion
+  bool EarlyExit = false;   ///< the body has a `return`
   std::vector<std::string> Notes; ///< what could not be analysed, and why
 };
 

@@ -1,0 +1,163 @@
+// Benchmark (not a test): what the profiling runtime costs an instrumented program.
+//
+// Runs the same four stream kernels plain and through the Launch API, as `kfuse instrument`
+// wraps them, alternating the two for several repetitions and reporting medians:
+//  1. kernels of >= 100 us each: the instrumented loop's slowdown in percent;
+//  2. tiny kernels (a few elements): the runtime's cost per launch in nanoseconds, fences
+//     included.
+//
+// Usage: kfuse_bench_runtime [N-large] [repetitions] [tiny-launches]
+
+#include "kfuse/runtime/Profiler.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+using Vector = Kokkos::View<double *>;
+using Clock = std::chrono::steady_clock;
+
+const kfuse::rt::SiteInfo CopySite{"bench.cpp:loop#1:0001", "bench.cpp", 1, 1, "parallel_for",
+                                   "copy"};
+const kfuse::rt::SiteInfo MulSite{"bench.cpp:loop#2:0002", "bench.cpp", 2, 1, "parallel_for",
+                                  "mul"};
+const kfuse::rt::SiteInfo AddSite{"bench.cpp:loop#3:0003", "bench.cpp", 3, 1, "parallel_for",
+                                  "add"};
+const kfuse::rt::SiteInfo TriadSite{"bench.cpp:loop#4:0004", "bench.cpp", 4, 1, "parallel_for",
+                                    "triad"};
+
+struct Arrays {
+  Vector A, B, C;
+  int N;
+  explicit Arrays(int N) : A("a", N), B("b", N), C("c", N), N(N) {
+    Kokkos::deep_copy(A, 0.1);
+    Kokkos::deep_copy(B, 0.2);
+    Kokkos::deep_copy(C, 0.0);
+  }
+};
+
+void plainLoop(const Arrays &X, int Iterations) {
+  const Vector A = X.A, B = X.B, C = X.C;
+  const double S = 0.4;
+  for (int It = 0; It < Iterations; ++It) {
+    Kokkos::parallel_for("copy", X.N, KOKKOS_LAMBDA(const int i) { C(i) = A(i); });
+    Kokkos::parallel_for("mul", X.N, KOKKOS_LAMBDA(const int i) { B(i) = S * C(i); });
+    Kokkos::parallel_for("add", X.N, KOKKOS_LAMBDA(const int i) { C(i) = A(i) + B(i); });
+    Kokkos::parallel_for("triad", X.N, KOKKOS_LAMBDA(const int i) { A(i) = B(i) + S * C(i); });
+  }
+  Kokkos::fence();
+}
+
+// What the instrumenter writes around each launch.
+void instrumentedLoop(const Arrays &X, int Iterations) {
+  const Vector A = X.A, B = X.B, C = X.C;
+  const double S = 0.4;
+  for (int It = 0; It < Iterations; ++It) {
+    {
+      ::kfuse::rt::Launch L(CopySite);
+      L.range(0, X.N).view("c", ::kfuse::rt::Write, C).view("a", ::kfuse::rt::Read, A);
+      L.start();
+      Kokkos::parallel_for("copy", X.N, KOKKOS_LAMBDA(const int i) { C(i) = A(i); });
+      L.stop();
+    }
+    {
+      ::kfuse::rt::Launch L(MulSite);
+      L.range(0, X.N).view("b", ::kfuse::rt::Write, B).view("c", ::kfuse::rt::Read, C);
+      L.start();
+      Kokkos::parallel_for("mul", X.N, KOKKOS_LAMBDA(const int i) { B(i) = S * C(i); });
+      L.stop();
+    }
+    {
+      ::kfuse::rt::Launch L(AddSite);
+      L.range(0, X.N)
+          .view("c", ::kfuse::rt::Write, C)
+          .view("a", ::kfuse::rt::Read, A)
+          .view("b", ::kfuse::rt::Read, B);
+      L.start();
+      Kokkos::parallel_for("add", X.N, KOKKOS_LAMBDA(const int i) { C(i) = A(i) + B(i); });
+      L.stop();
+    }
+    {
+      ::kfuse::rt::Launch L(TriadSite);
+      L.range(0, X.N)
+          .view("a", ::kfuse::rt::Write, A)
+          .view("b", ::kfuse::rt::Read, B)
+          .view("c", ::kfuse::rt::Read, C);
+      L.start();
+      Kokkos::parallel_for("triad", X.N,
+                           KOKKOS_LAMBDA(const int i) { A(i) = B(i) + S * C(i); });
+      L.stop();
+    }
+  }
+  Kokkos::fence();
+}
+
+template <class F> double seconds(F &&Body) {
+  const Clock::time_point Start = Clock::now();
+  Body();
+  return std::chrono::duration<double>(Clock::now() - Start).count();
+}
+
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  const std::size_t M = V.size() / 2;
+  return V.size() % 2 ? V[M] : (V[M - 1] + V[M]) / 2;
+}
+
+/// Median times of the plain and the instrumented loop, alternated Repetitions times.
+void compare(const Arrays &X, int Iterations, int Repetitions, double &Plain,
+             double &Instrumented) {
+  plainLoop(X, 1); // warm up caches and the recorder's tables
+  instrumentedLoop(X, 1);
+  std::vector<double> P, I;
+  for (int R = 0; R < Repetitions; ++R) {
+    P.push_back(seconds([&] { plainLoop(X, Iterations); }));
+    I.push_back(seconds([&] { instrumentedLoop(X, Iterations); }));
+  }
+  Plain = median(P);
+  Instrumented = median(I);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int Large = argc > 1 ? std::atoi(argv[1]) : 1 << 18;
+    const int Repetitions = argc > 2 ? std::atoi(argv[2]) : 11;
+    const int TinyLaunches = argc > 3 ? std::atoi(argv[3]) : 400000;
+    // The profile of the benchmark itself is of no interest.
+    kfuse::rt::Recorder::instance().setWriteAtExit(false);
+
+    double Plain = 0, Instrumented = 0;
+    const int LargeIterations = 25;
+    {
+      Arrays X(Large);
+      compare(X, LargeIterations, Repetitions, Plain, Instrumented);
+    }
+    const double PerKernelUs = Plain / (4.0 * LargeIterations) * 1e6;
+    std::printf("large kernels: N=%d, %.1f us per kernel (median of %d runs of %d launches)\n",
+                Large, PerKernelUs, Repetitions, 4 * LargeIterations);
+    std::printf("  plain %.3f ms, instrumented %.3f ms: overhead %+.2f%%\n", Plain * 1e3,
+                Instrumented * 1e3, (Instrumented / Plain - 1.0) * 100.0);
+
+    {
+      Arrays X(4);
+      compare(X, TinyLaunches / 4, Repetitions, Plain, Instrumented);
+    }
+    std::printf("tiny kernels: N=4, %d launches (median of %d runs)\n", TinyLaunches,
+                Repetitions);
+    std::printf("  plain %.1f ns per launch, instrumented %.1f ns: runtime cost %.1f ns per "
+                "launch\n",
+                Plain / TinyLaunches * 1e9, Instrumented / TinyLaunches * 1e9,
+                (Instrumented - Plain) / TinyLaunches * 1e9);
+  }
+  Kokkos::finalize();
+  return 0;
+}

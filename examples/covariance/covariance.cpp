@@ -1,0 +1,62 @@
+// Covariance (NPBench/PolyBench): the covariance matrix of M features over N
+// samples, data stored column-major (Kokkos::LayoutLeft).
+//
+// Kernels per iteration: "mean" and "center" over features j, then
+// "covariance" over features i. mean + center fuse: both touch only column j
+// of data and mean(j). covariance must stay apart: row i of the result reads
+// every column of the centred data.
+//
+// Usage: covariance [N samples (M = N * 5 / 6 features)] [iterations]
+
+#include "ExampleSupport.hpp"
+
+#include <Kokkos_Core.hpp>
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = example::argOr(argc, argv, 1, 120);
+    const int M = N * 5 / 6 > 0 ? N * 5 / 6 : 1;
+    const int Iterations = example::argOr(argc, argv, 2, 5);
+    const double FloatN = N;
+
+    Kokkos::View<double **, Kokkos::LayoutLeft> Data("data", N, M);
+    Kokkos::View<double *> Mean("mean", M);
+    Kokkos::View<double **> Cov("cov", M, M);
+    example::fill(Data, 11, 0.0, 1.0);
+    Kokkos::fence();
+
+    example::Timer Timer;
+    for (int It = 0; It < Iterations; ++It) {
+      Kokkos::parallel_for(
+          "mean", Kokkos::RangePolicy<>(0, M), KOKKOS_LAMBDA(const int j) {
+            double Sum = 0.0;
+            for (int i = 0; i < N; ++i)
+              Sum += Data(i, j);
+            Mean(j) = Sum / FloatN;
+          });
+      Kokkos::parallel_for(
+          "center", Kokkos::RangePolicy<>(0, M), KOKKOS_LAMBDA(const int j) {
+            for (int i = 0; i < N; ++i)
+              Data(i, j) -= Mean(j);
+          });
+      Kokkos::parallel_for(
+          "covariance", Kokkos::RangePolicy<>(0, M), KOKKOS_LAMBDA(const int i) {
+            for (int j = i; j < M; ++j) {
+              double Sum = 0.0;
+              for (int k = 0; k < N; ++k)
+                Sum += Data(k, i) * Data(k, j);
+              Cov(i, j) = Sum / (FloatN - 1.0);
+              Cov(j, i) = Cov(i, j);
+            }
+          });
+    }
+    Kokkos::fence();
+    const double Seconds = Timer.seconds();
+
+    example::printResult("covariance", example::checksum(Cov) + example::checksum(Mean),
+                         Seconds);
+  }
+  Kokkos::finalize();
+  return 0;
+}

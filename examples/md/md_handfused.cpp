@@ -1,0 +1,109 @@
+// md.cpp fused by hand: after initial_integrate (which must stay apart, see
+// md.cpp), one parallel_reduce per atom computes its force into registers,
+// stores it (no zeroing pass), finishes the integration and adds to both
+// thermodynamic sums. Same arithmetic in the same order: bitwise equal.
+//
+// Usage: md_handfused [atoms per box side (N = side^3, at least 3)] [steps]
+
+#include "ExampleSupport.hpp"
+
+#include <Kokkos_Core.hpp>
+
+namespace {
+
+constexpr int NumNeighbours = 26;
+
+/// \p D folded into (-Box/2, Box/2]: the nearest periodic image.
+KOKKOS_INLINE_FUNCTION double nearestImage(double D, double Box) {
+  return D > 0.5 * Box ? D - Box : (D < -0.5 * Box ? D + Box : D);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int Requested = example::argOr(argc, argv, 1, 16);
+    const int Side = Requested < 3 ? 3 : Requested;
+    const int Steps = example::argOr(argc, argv, 2, 10);
+    const int N = Side * Side * Side;
+    const double Lattice = 1.2, Box = Side * Lattice, Cut2 = 2.2 * 2.2;
+    const double Dt = 0.005, DtF = 0.5 * Dt;
+
+    Kokkos::View<double **> x("x", N, 3), v("v", N, 3), f("f", N, 3);
+    Kokkos::View<int **> Neighbours("neighbours", N, NumNeighbours);
+    Kokkos::parallel_for(
+        "init", Kokkos::RangePolicy<>(0, N), KOKKOS_LAMBDA(const int i) {
+          const int Cell[3] = {i % Side, (i / Side) % Side, i / (Side * Side)};
+          for (int d = 0; d < 3; ++d) {
+            x(i, d) = Lattice * (Cell[d] + 0.1 * (example::unitValue(71 + d, i) - 0.5));
+            v(i, d) = example::unitValue(74 + d, i) - 0.5;
+            f(i, d) = 0.0; // forces start at zero: the first step only drifts
+          }
+          int K = 0;
+          for (int dz = -1; dz <= 1; ++dz)
+            for (int dy = -1; dy <= 1; ++dy)
+              for (int dx = -1; dx <= 1; ++dx) {
+                if (dx == 0 && dy == 0 && dz == 0)
+                  continue;
+                const int X = (Cell[0] + dx + Side) % Side,
+                          Y = (Cell[1] + dy + Side) % Side,
+                          Z = (Cell[2] + dz + Side) % Side;
+                Neighbours(i, K++) = X + Side * (Y + Side * Z);
+              }
+        });
+    Kokkos::fence();
+
+    double Temperature = 0.0, KineticEnergy = 0.0;
+    example::Timer Timer;
+    for (int Step = 0; Step < Steps; ++Step) {
+      Kokkos::parallel_for(
+          "initial_integrate", Kokkos::RangePolicy<>(0, N), KOKKOS_LAMBDA(const int i) {
+            for (int d = 0; d < 3; ++d) {
+              v(i, d) += DtF * f(i, d);
+              x(i, d) += Dt * v(i, d);
+            }
+          });
+      example::SumPair Sums; // First: sum of v^2, Second: kinetic energy
+      Kokkos::parallel_reduce(
+          "force_integrate_thermo", Kokkos::RangePolicy<>(0, N),
+          KOKKOS_LAMBDA(const int i, example::SumPair &Sum) {
+            double F[3] = {0.0, 0.0, 0.0};
+            for (int K = 0; K < NumNeighbours; ++K) {
+              const int j = Neighbours(i, K);
+              const double Dx = nearestImage(x(i, 0) - x(j, 0), Box);
+              const double Dy = nearestImage(x(i, 1) - x(j, 1), Box);
+              const double Dz = nearestImage(x(i, 2) - x(j, 2), Box);
+              const double R2 = Dx * Dx + Dy * Dy + Dz * Dz;
+              if (R2 < Cut2) {
+                const double R2Inv = 1.0 / R2, R6Inv = R2Inv * R2Inv * R2Inv;
+                const double FPair = 48.0 * R6Inv * (R6Inv - 0.5) * R2Inv;
+                F[0] += Dx * FPair;
+                F[1] += Dy * FPair;
+                F[2] += Dz * FPair;
+              }
+            }
+            double V[3];
+            for (int d = 0; d < 3; ++d) {
+              f(i, d) = F[d];
+              V[d] = v(i, d) + DtF * F[d];
+              v(i, d) = V[d];
+            }
+            const double V2 = V[0] * V[0] + V[1] * V[1] + V[2] * V[2];
+            Sum.First += V2;
+            Sum.Second += 0.5 * V2;
+          },
+          Sums);
+      Temperature = Sums.First / (3.0 * N - 3.0);
+      KineticEnergy = Sums.Second / N;
+    }
+    Kokkos::fence();
+    const double Seconds = Timer.seconds();
+
+    example::printResult(
+        "md", example::checksum(x) + example::checksum(v) + Temperature + KineticEnergy,
+        Seconds);
+  }
+  Kokkos::finalize();
+  return 0;
+}

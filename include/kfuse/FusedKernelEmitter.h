@@ -1,0 +1,54 @@
+//===- FusedKernelEmitter.h - Code for one fused group ----------*- C++ -*-===//
+//
+// Writes the fused functor of a FusionGroup with argument fusion (one member
+// per object), the restrict transformation (raw pointers and strides as
+// parameters of a static KOKKOS_INLINE_FUNCTION, which compilers honour,
+// unlike restrict on members), and the guarded launch with the original
+// launches kept, byte for byte, as the fallback.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_FUSEDKERNELEMITTER_H
+#define KFUSE_FUSEDKERNELEMITTER_H
+
+#include "kfuse/FusionPlan.h"
+#include "kfuse/LaunchModel.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace kfuse {
+
+/// Options of the emitter.
+struct EmitOptions {
+  bool Restrict = true;    ///< raw restrict pointers; off: index the Views
+  std::string ProfilePath; ///< named in the begin marker
+};
+
+/// The markers around a rewritten region; `revert` relies on them.
+struct Markers {
+  static constexpr const char *Begin = "// kfuse-begin";
+  static constexpr const char *End = "// kfuse-end";
+  static constexpr const char *OriginalBegin = "// kfuse-original-begin\n";
+  static constexpr const char *OriginalEnd = "\n// kfuse-original-end";
+  static constexpr const char *Include =
+      "#include <kfuse/runtime/Guard.hpp> // kfuse-include\n";
+};
+
+/// Generates the replacement text of a fused group.
+class FusedKernelEmitter {
+public:
+  /// The text that replaces the launches of \p Group (from the first
+  /// launch's first character to the last launch's `;`) in \p FileText.
+  static std::string emit(const FusionGroup &Group,
+                          const std::vector<KernelModel> &Sites,
+                          llvm::StringRef FileText, const EmitOptions &Opts);
+
+  /// The name of the fused functor of \p Group.
+  static std::string functorName(const FusionGroup &Group,
+                                 const std::vector<KernelModel> &Sites);
+};
+
+} // namespace kfuse
+
+#endif // KFUSE_FUSEDKERNELEMITTER_H

@@ -1,0 +1,77 @@
+//===- FusionPlan.h - Which launches to fuse, and why not -------*- C++ -*-===//
+//
+// The planner reads the launch model of one file and the profile and decides
+// which runs of consecutive launches are fused. Plain data: a plan can be
+// printed and tested without rewriting anything.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_FUSIONPLAN_H
+#define KFUSE_FUSIONPLAN_H
+
+#include "kfuse/LaunchModel.h"
+#include "kfuse/Profile.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace kfuse {
+
+/// Options of the planner.
+struct FusionOptions {
+  /// Fuse only chains whose share of profiled kernel time reaches this.
+  double MinShare = 0.01;
+};
+
+/// A run of launches to fuse into one.
+struct FusionGroup {
+  std::vector<size_t> Sites;      ///< indices into the file's sites, in order
+  uint64_t Count = 0;             ///< times the chain ran in the profile
+  double Share = 0;               ///< of profiled kernel time
+  /// Range equalities the profile supports but the source does not prove
+  /// ("N == M"), re-checked by the guard.
+  std::vector<std::string> RangeChecks;
+};
+
+/// A candidate pair that is not fused, and why.
+struct Refusal {
+  size_t First = 0, Second = 0;  ///< indices into the file's sites
+  std::string Reason;
+  std::string Check;             ///< diagnostic name, e.g. kfuse-unsafe-dependence
+  SourcePos Pos;                 ///< the access or launch the reason is about
+};
+
+/// A site whose profile entry no longer matches the source.
+struct StaleSite {
+  size_t Site = 0;
+  std::string ProfiledId;
+};
+
+/// What to do with one file.
+struct FusionPlan {
+  std::vector<FusionGroup> Groups;
+  std::vector<Refusal> Refusals;
+  std::vector<StaleSite> Stale;
+};
+
+/// Groups consecutive launches and checks that fusing them is legal.
+class FusionPlanner {
+public:
+  /// Plans the fusion of \p Sites (the model of the file whose text is
+  /// \p FileText) with the evidence in \p Prof.
+  static FusionPlan plan(const std::vector<KernelModel> &Sites,
+                         llvm::StringRef FileText, const Profile &Prof,
+                         const FusionOptions &Opts);
+
+  /// Why \p B may not run fused after \p A (same iteration, one kernel), or
+  /// "" when it may. \p Pos is set to the access the reason is about.
+  static std::string dependenceBetween(const KernelModel &A,
+                                       const KernelModel &B, SourcePos &Pos);
+};
+
+/// True if \p Offset lies inside a region kfuse already rewrote.
+bool insideFusedRegion(llvm::StringRef FileText, unsigned Offset);
+
+} // namespace kfuse
+
+#endif // KFUSE_FUSIONPLAN_H

@@ -1,0 +1,948 @@
+// Process-wide recorder of Kokkos launches: aggregates them on the fly and writes the kfuse profile.
+//
+// Header-only, dependency-free and C++14, because it is compiled into the user's program (through
+// Profiler.hpp) and into the Kokkos Tools connector. It knows nothing of Kokkos: callers hand it
+// plain launch records. The profile grows with the number of distinct sites and chains, never with
+// the number of launches: per site a fixed-size sample reservoir, per chain a few counters.
+//
+// Per launch (steady state: no allocation, no string building) the recorder
+//  - updates the site's counters, its median reservoir and its last range;
+//  - pushes the launch into a window of the last MaxChainLength launches and, for every run of
+//    2..MaxChainLength launches ending at it, bumps the run's counters in a suffix trie;
+//  - checks the run's View arguments (data pointer, span) against the few argument patterns the
+//    run has shown before; only a new pattern costs a comparison of every pair of arguments.
+// The profile is written once: at exit (std::atexit) or when the Kokkos Tools connector finalizes.
+#ifndef KFUSE_RUNTIME_RECORDER_HPP
+#define KFUSE_RUNTIME_RECORDER_HPP
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
+
+namespace kfuse {
+namespace rt {
+
+/// How a kernel uses a View argument, from the instrumenter's static model.
+enum Access : int { Read = 0, Write = 1, ReadWrite = 2, Atomic = 3, PassedToCall = 4 };
+
+/// One launch site; the instrumenter emits one static, aggregate-initialised instance per site.
+struct SiteInfo {
+  const char *Id;    ///< "examples/stream/stream.cpp:main#1:ac1f032465ca3e65"
+  const char *File;  ///< file as the instrumenter saw it
+  int Line;          ///< 1-based line of the launch
+  int Column;        ///< 1-based column of the launch
+  const char *Kind;  ///< "parallel_for" | "parallel_reduce" | "parallel_scan"
+  const char *Label; ///< literal label, or "" when the label is computed
+};
+
+/// The most range dimensions and View ranks a launch record keeps.
+enum : int { MaxRangeDims = 8, MaxViewRank = 8 };
+/// Runs of up to this many back-to-back launches are counted as chains.
+enum : int { MaxChainLength = 8 };
+/// Samples kept per site for the median.
+enum : int { ReservoirSize = 256 };
+
+/// One View argument of one launch, as the Launch API captured it.
+struct ViewArg {
+  const char *Name;        ///< argument name in the source (a literal with static storage)
+  int Mode;                ///< an Access
+  const void *Data;        ///< View::data()
+  std::uint64_t SpanBytes; ///< View::span() * sizeof(value_type)
+  int Rank;                ///< number of extents/strides below
+  const char *Layout;      ///< "LayoutRight", "LayoutLeft", "LayoutStride" or "Other"
+  std::int64_t Extents[MaxViewRank];
+  std::int64_t Strides[MaxViewRank];
+};
+
+/// Everything a finished launch hands to the recorder. Pointers need only live during record().
+struct LaunchData {
+  int Site = -1;                ///< from Recorder::site()
+  const char *Label = nullptr;  ///< computed label, or nullptr to keep the site's literal one
+  const char *Space = nullptr;  ///< execution space name, or nullptr
+  int NumDims = 0;
+  long long Begin[MaxRangeDims];
+  long long End[MaxRangeDims];
+  std::uint64_t StartNs = 0;    ///< Recorder::nowNs() when the kernel started
+  std::uint64_t DurationNs = 0;
+  const ViewArg *Views = nullptr;
+  int NumViews = 0;
+  const std::string *ViewLabels = nullptr; ///< NumViews View labels, or nullptr if not gathered
+};
+
+namespace detail {
+
+inline const char *accessName(int Mode) {
+  switch (Mode) {
+  case Read:
+    return "read";
+  case Write:
+    return "write";
+  case ReadWrite:
+    return "read_write";
+  case Atomic:
+    return "atomic";
+  case PassedToCall:
+    return "passed_to_call";
+  default:
+    return "unknown";
+  }
+}
+
+/// Appends S to Out as a JSON string literal.
+inline void appendJsonString(std::string &Out, const char *S) {
+  Out += '"';
+  for (const unsigned char *P = reinterpret_cast<const unsigned char *>(S ? S : ""); *P; ++P) {
+    const unsigned char C = *P;
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\r':
+      Out += "\\r";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    default:
+      if (C < 0x20) {
+        char Buf[8];
+        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+        Out += Buf;
+      } else {
+        Out += static_cast<char>(C);
+      }
+    }
+  }
+  Out += '"';
+}
+inline void appendJsonString(std::string &Out, const std::string &S) {
+  appendJsonString(Out, S.c_str());
+}
+inline void appendInt(std::string &Out, long long V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%lld", V);
+  Out += Buf;
+}
+inline void appendUInt(std::string &Out, std::uint64_t V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%" PRIu64, V);
+  Out += Buf;
+}
+template <class T> inline void appendIntArray(std::string &Out, const T *V, int N) {
+  Out += '[';
+  for (int I = 0; I < N; ++I) {
+    if (I)
+      Out += ", ";
+    appendInt(Out, static_cast<long long>(V[I]));
+  }
+  Out += ']';
+}
+
+/// Identity of a View argument for aliasing: the bytes it spans.
+struct ArgKey {
+  const void *Data;
+  std::uint64_t Span;
+  bool operator==(const ArgKey &O) const { return Data == O.Data && Span == O.Span; }
+};
+
+/// splitmix64's finalizer: a cheap, well-mixed 64-bit hash step.
+inline std::uint64_t mix(std::uint64_t X) {
+  X ^= X >> 30;
+  X *= 0xbf58476d1ce4e5b9ull;
+  X ^= X >> 27;
+  X *= 0x94d049bb133111ebull;
+  return X ^ (X >> 31);
+}
+
+/// A launch in the window of recent launches.
+struct Slot {
+  int Site = -1;
+  std::uint64_t DurationNs = 0;
+  std::vector<ArgKey> Args; // reused: cleared, never shrunk
+  std::uint64_t ArgsHash = 0;
+};
+
+/// Counts of one identity fact of a chain: argument (PosA, ArgA) against (PosB, ArgB).
+struct Fact {
+  int PosA, ArgA, PosB, ArgB;
+  std::uint64_t Same, Overlap;
+};
+
+/// One argument pattern a chain has shown (known by the hash of its arguments' data pointers and
+/// spans): which facts hold for it, and how often it was seen since its counts were last added to
+/// the chain's facts.
+struct Pattern {
+  std::uint64_t Hash = 0;
+  std::vector<std::pair<int, bool>> Facts; // index into ChainNode::Facts; true = same allocation
+  std::uint64_t Pending = 0;
+  std::uint64_t LastUse = 0;
+};
+
+/// A node of the suffix trie: the run of sites Sites, which ended at some launch Count times.
+struct ChainNode {
+  std::vector<int> Sites; // in launch order
+  std::uint64_t Count = 0, EqualRanges = 0, TotalNs = 0;
+  std::vector<std::pair<int, ChainNode *>> Earlier; // runs one launch longer, by first site
+  std::vector<Fact> Facts;
+  std::vector<Pattern> Patterns;
+
+  ChainNode *earlier(int Site, std::vector<std::unique_ptr<ChainNode>> &Pool) {
+    for (auto &E : Earlier)
+      if (E.first == Site)
+        return E.second;
+    std::unique_ptr<ChainNode> N(new ChainNode);
+    N->Sites.reserve(Sites.size() + 1);
+    N->Sites.push_back(Site);
+    N->Sites.insert(N->Sites.end(), Sites.begin(), Sites.end());
+    ChainNode *Raw = N.get();
+    Pool.push_back(std::move(N));
+    Earlier.emplace_back(Site, Raw);
+    return Raw;
+  }
+
+  /// Adds the pending counts of pattern P to the facts.
+  void flush(Pattern &P) {
+    for (const auto &F : P.Facts) {
+      if (F.second)
+        Facts[F.first].Same += P.Pending;
+      else
+        Facts[F.first].Overlap += P.Pending;
+    }
+    P.Pending = 0;
+  }
+};
+
+struct ViewDesc {
+  std::string Name;
+  int Mode;
+  std::string Label;
+};
+
+struct SiteState {
+  std::string Id, File, Kind, Label, Space;
+  int Line = 0, Column = 0;
+  bool Seen = false;
+  std::vector<ViewDesc> Views;
+  std::uint64_t Launches = 0, TotalNs = 0;
+  std::vector<std::uint64_t> Samples;
+  int NumDims = 0;
+  long long Begin[MaxRangeDims], End[MaxRangeDims];
+  bool ConstantRange = true;
+};
+
+struct EventViewRecord {
+  ViewArg Arg;
+  std::string Label;
+};
+
+struct EventRecord {
+  int Site;
+  std::string Label;
+  int NumDims;
+  long long Begin[MaxRangeDims], End[MaxRangeDims];
+  std::uint64_t StartNs, DurationNs;
+  std::vector<EventViewRecord> Views;
+};
+
+inline bool rangesOverlap(const ArgKey &A, const ArgKey &B) {
+  const auto *PA = static_cast<const unsigned char *>(A.Data);
+  const auto *PB = static_cast<const unsigned char *>(B.Data);
+  return PA < PB + B.Span && PB < PA + A.Span;
+}
+
+} // namespace detail
+
+/// The process-wide recorder. Every member is noexcept: nothing reaches the user's program.
+class Recorder {
+public:
+  /// The one recorder of this process. Never destroyed, so a launch after the profile was written
+  /// (from another static destructor, say) is harmless.
+  static Recorder &instance() noexcept {
+    static Recorder *R = new Recorder();
+    return *R;
+  }
+
+  /// Monotonic nanoseconds.
+  static std::uint64_t nowNs() noexcept {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                          std::chrono::steady_clock::now().time_since_epoch())
+                                          .count());
+  }
+
+  /// Registers Info on its first use; returns the site's index, or -1 on failure. Detailed is set
+  /// when this launch should gather View labels (the site's first launch, or raw events wanted).
+  int site(const SiteInfo &Info, bool &Detailed) noexcept {
+    Detailed = false;
+    try {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      auto It = SiteIndex.find(&Info);
+      int Index;
+      if (It != SiteIndex.end()) {
+        Index = It->second;
+      } else {
+        Index = static_cast<int>(Sites.size());
+        Sites.emplace_back();
+        detail::SiteState &S = Sites.back();
+        S.Id = Info.Id ? Info.Id : "";
+        S.File = Info.File ? Info.File : "";
+        S.Kind = Info.Kind ? Info.Kind : "";
+        S.Label = Info.Label ? Info.Label : "";
+        S.Line = Info.Line;
+        S.Column = Info.Column;
+        S.Samples.reserve(ReservoirSize);
+        SiteIndex.emplace(&Info, Index);
+      }
+      Detailed = !Sites[Index].Seen || Events.size() < EventsLimit;
+      return Index;
+    } catch (...) {
+      return -1;
+    }
+  }
+
+  /// Adds one finished launch.
+  void record(const LaunchData &L) noexcept {
+    try {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      recordLocked(L);
+    } catch (...) {
+      // Out of memory: drop the launch rather than disturb the program.
+    }
+  }
+
+  /// Something that may touch the launches' data ran (a deep copy, an internal kernel): the next
+  /// launch starts a new chain.
+  void breakChain() noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    WindowSize = 0;
+  }
+
+  /// "instrumented" (the default) or "kokkos-tools".
+  void setSource(const char *S) noexcept { setString(Source, S); }
+  /// Kokkos version ("3.4.1") and backend ("Serial"), when known.
+  void setKokkos(const char *Version, const char *Backend) noexcept {
+    if (Version)
+      setString(KokkosVersion, Version);
+    if (Backend)
+      setString(Backend_, Backend);
+  }
+  /// Keep the first N raw launch events ($KFUSE_PROFILE_EVENTS when the recorder starts).
+  void setEventLimit(std::size_t N) noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    EventsLimit = N;
+  }
+  /// Whether the profile is written at exit (tests turn it off).
+  void setWriteAtExit(bool On) noexcept { WriteAtExit.store(On); }
+
+  /// The path the profile goes to: $KFUSE_PROFILE, or kfuse-profile.json.
+  static std::string profilePath() {
+    const char *P = std::getenv("KFUSE_PROFILE");
+    return P && *P ? P : "kfuse-profile.json";
+  }
+
+  /// Writes the profile once, to profilePath(); later calls do nothing. Called at exit and by
+  /// the connector's kokkosp_finalize_library.
+  void writeOnce() noexcept {
+    if (!WriteAtExit.load() || Written.exchange(true))
+      return;
+    try {
+      writeProfile(profilePath());
+    } catch (...) {
+    }
+  }
+
+  /// Writes the profile to Path now (test hook; does not count as the write at exit). On failure
+  /// prints "kfuse: error: cannot write profile 'PATH': reason" on stderr and returns false.
+  bool writeProfile(const std::string &Path) noexcept {
+    std::string Text;
+    try {
+      Text = json();
+    } catch (...) {
+      return fail(Path, "out of memory");
+    }
+    std::string Tmp;
+    try {
+      Tmp = Path + ".tmp";
+#if defined(__unix__) || defined(__APPLE__)
+      Tmp += std::to_string(static_cast<long long>(::getpid()));
+#endif
+    } catch (...) {
+      return fail(Path, "out of memory");
+    }
+    std::FILE *F = std::fopen(Tmp.c_str(), "wb");
+    if (!F)
+      return fail(Path, std::strerror(errno));
+    const bool Ok = std::fwrite(Text.data(), 1, Text.size(), F) == Text.size();
+    const int WriteErr = errno;
+    if (std::fclose(F) != 0 || !Ok) {
+      const int Err = Ok ? errno : WriteErr;
+      std::remove(Tmp.c_str());
+      return fail(Path, std::strerror(Err));
+    }
+    if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
+      const int Err = errno;
+      std::remove(Tmp.c_str());
+      return fail(Path, std::strerror(Err));
+    }
+    return true;
+  }
+
+  /// Forgets every launch (test hook); configuration and registered sites' identities are kept.
+  void reset() noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Sites.clear();
+    SiteIndex.clear();
+    RootChains.clear();
+    ChainPool.clear();
+    Events.clear();
+    WindowSize = 0;
+    Head = 0;
+    TotalLaunches = 0;
+    TotalKernelNs = 0;
+    Written.store(false);
+  }
+
+  /// The profile as JSON text (schema version 1, see profiles/README.md).
+  std::string json() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return jsonLocked();
+  }
+
+private:
+  Recorder() noexcept {
+    try {
+      if (const char *E = std::getenv("KFUSE_PROFILE_EVENTS")) {
+        const long long N = std::atoll(E);
+        EventsLimit = N > 0 ? static_cast<std::size_t>(N) : 0;
+      }
+      StartTime = std::time(nullptr);
+      Program = programPath();
+      for (auto &S : Window)
+        S.Args.reserve(16);
+    } catch (...) {
+    }
+    std::atexit(&Recorder::atExit);
+  }
+  Recorder(const Recorder &) = delete;
+  Recorder &operator=(const Recorder &) = delete;
+
+  static void atExit() { instance().writeOnce(); }
+
+  void setString(std::string &Field, const char *S) noexcept {
+    try {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Field = S ? S : "";
+    } catch (...) {
+    }
+  }
+
+  static bool fail(const std::string &Path, const char *Reason) noexcept {
+    std::fprintf(stderr, "kfuse: error: cannot write profile '%s': %s\n", Path.c_str(), Reason);
+    return false;
+  }
+
+  static std::string programPath() {
+#if defined(__linux__)
+    char Buf[4096];
+    const ssize_t N = ::readlink("/proc/self/exe", Buf, sizeof(Buf) - 1);
+    if (N > 0)
+      return std::string(Buf, static_cast<std::size_t>(N));
+#endif
+    return "";
+  }
+
+  std::uint64_t random() noexcept {
+    RandomState ^= RandomState << 13;
+    RandomState ^= RandomState >> 7;
+    RandomState ^= RandomState << 17;
+    return RandomState;
+  }
+
+  detail::Slot &slotBack(int Back) { // 0 = the latest launch
+    return Window[(Head + MaxChainLength - Back) % MaxChainLength];
+  }
+
+  void recordLocked(const LaunchData &L) {
+    if (L.Site < 0 || L.Site >= static_cast<int>(Sites.size()))
+      return;
+    detail::SiteState &S = Sites[L.Site];
+    const int NumDims = std::min<int>(std::max(L.NumDims, 0), MaxRangeDims);
+    const int NumViews = std::max(L.NumViews, 0);
+
+    // Site counters, range, median reservoir.
+    // A launch without a range (from the connector) never has a range equal to another.
+    const bool SameRangeAsPrevious = WindowSize > 0 && NumDims > 0 && PrevNumDims == NumDims &&
+                                     std::equal(L.Begin, L.Begin + NumDims, PrevBegin) &&
+                                     std::equal(L.End, L.End + NumDims, PrevEnd);
+    if (!S.Seen) {
+      S.Seen = true;
+      if (L.Label)
+        S.Label = L.Label;
+      if (L.Space)
+        S.Space = L.Space;
+      S.NumDims = NumDims;
+      S.ConstantRange = NumDims > 0;
+      std::copy(L.Begin, L.Begin + NumDims, S.Begin);
+      std::copy(L.End, L.End + NumDims, S.End);
+    } else if (S.ConstantRange) {
+      S.ConstantRange = S.NumDims == NumDims && std::equal(L.Begin, L.Begin + NumDims, S.Begin) &&
+                        std::equal(L.End, L.End + NumDims, S.End);
+    }
+    if (!S.ConstantRange) {
+      S.NumDims = NumDims;
+      std::copy(L.Begin, L.Begin + NumDims, S.Begin);
+      std::copy(L.End, L.End + NumDims, S.End);
+    }
+    if (static_cast<int>(S.Views.size()) < NumViews) {
+      for (int I = static_cast<int>(S.Views.size()); I < NumViews; ++I) {
+        detail::ViewDesc D;
+        D.Name = L.Views[I].Name ? L.Views[I].Name : "";
+        D.Mode = L.Views[I].Mode;
+        if (L.ViewLabels)
+          D.Label = L.ViewLabels[I];
+        S.Views.push_back(std::move(D));
+      }
+    }
+    ++S.Launches;
+    S.TotalNs += L.DurationNs;
+    if (S.Samples.size() < static_cast<std::size_t>(ReservoirSize)) {
+      S.Samples.push_back(L.DurationNs);
+    } else {
+      const std::uint64_t J = random() % S.Launches;
+      if (J < static_cast<std::uint64_t>(ReservoirSize))
+        S.Samples[J] = L.DurationNs;
+    }
+    ++TotalLaunches;
+    TotalKernelNs += L.DurationNs;
+
+    if (Events.size() < EventsLimit)
+      addEvent(L, NumDims, NumViews);
+
+    // The window of recent launches.
+    RangeRun = SameRangeAsPrevious ? RangeRun + 1 : 0;
+    PrevNumDims = NumDims;
+    std::copy(L.Begin, L.Begin + NumDims, PrevBegin);
+    std::copy(L.End, L.End + NumDims, PrevEnd);
+    Head = (Head + 1) % MaxChainLength;
+    detail::Slot &Cur = Window[Head];
+    Cur.Site = L.Site;
+    Cur.DurationNs = L.DurationNs;
+    Cur.Args.clear();
+    std::uint64_t ArgsHash = detail::mix(static_cast<std::uint64_t>(NumViews));
+    for (int I = 0; I < NumViews; ++I) {
+      Cur.Args.push_back(detail::ArgKey{L.Views[I].Data, L.Views[I].SpanBytes});
+      ArgsHash = detail::mix(ArgsHash ^ reinterpret_cast<std::uintptr_t>(L.Views[I].Data));
+      ArgsHash = detail::mix(ArgsHash ^ L.Views[I].SpanBytes);
+    }
+    Cur.ArgsHash = ArgsHash;
+    WindowSize = std::min(WindowSize + 1, static_cast<int>(MaxChainLength));
+
+    // Every run of 2..WindowSize launches ending here.
+    if (RootChains.size() < Sites.size())
+      RootChains.resize(Sites.size());
+    if (!RootChains[L.Site]) {
+      RootChains[L.Site].reset(new detail::ChainNode);
+      RootChains[L.Site]->Sites.push_back(L.Site);
+    }
+    detail::ChainNode *Node = RootChains[L.Site].get();
+    std::uint64_t Ns = L.DurationNs;
+    std::uint64_t PatternHash = Cur.ArgsHash;
+    std::size_t NumArgs = Cur.Args.size();
+    ++Tick;
+    for (int Len = 2; Len <= WindowSize; ++Len) {
+      const detail::Slot &First = slotBack(Len - 1);
+      Node = Node->earlier(First.Site, ChainPool);
+      Ns += First.DurationNs;
+      PatternHash = detail::mix(PatternHash ^ (First.ArgsHash + 0x9e3779b97f4a7c15ull));
+      NumArgs += First.Args.size();
+      ++Node->Count;
+      Node->TotalNs += Ns;
+      if (RangeRun >= Len - 1)
+        ++Node->EqualRanges;
+      if (NumArgs)
+        notePattern(*Node, Len, PatternHash, NumArgs);
+    }
+  }
+
+  /// Counts the argument pattern (of hash Hash, NumArgs arguments) of the run of the last Len
+  /// launches in chain N. A pattern is known by its hash: a collision of 64-bit hashes would only
+  /// miscount, and fused code re-checks identities at run time anyway.
+  void notePattern(detail::ChainNode &N, int Len, std::uint64_t Hash, std::size_t NumArgs) {
+    for (auto &Known : N.Patterns) {
+      if (Known.Hash == Hash) {
+        ++Known.Pending;
+        Known.LastUse = Tick;
+        return;
+      }
+    }
+    // A new pattern: compare every pair of arguments once.
+    detail::Pattern P;
+    P.Hash = Hash;
+    std::vector<detail::ArgKey> Args;
+    std::vector<std::pair<int, int>> Where; // (position, argument) of each entry of Args
+    Args.reserve(NumArgs);
+    Where.reserve(NumArgs);
+    for (int B = Len - 1; B >= 0; --B) {
+      const auto &SlotArgs = slotBack(B).Args;
+      for (std::size_t I = 0; I < SlotArgs.size(); ++I) {
+        Args.push_back(SlotArgs[I]);
+        Where.emplace_back(Len - 1 - B, static_cast<int>(I));
+      }
+    }
+    for (std::size_t I = 0; I < Args.size(); ++I) {
+      const detail::ArgKey &A = Args[I];
+      if (!A.Data || !A.Span)
+        continue;
+      for (std::size_t J = I + 1; J < Args.size(); ++J) {
+        const detail::ArgKey &B = Args[J];
+        if (!B.Data || !B.Span)
+          continue;
+        const bool Same = A == B;
+        if (!Same && !detail::rangesOverlap(A, B))
+          continue;
+        P.Facts.emplace_back(factIndex(N, Where[I], Where[J]), Same);
+      }
+    }
+    P.Pending = 1;
+    P.LastUse = Tick;
+    if (N.Patterns.size() >= MaxPatterns) {
+      auto Oldest = std::min_element(
+          N.Patterns.begin(), N.Patterns.end(),
+          [](const detail::Pattern &X, const detail::Pattern &Y) { return X.LastUse < Y.LastUse; });
+      N.flush(*Oldest);
+      *Oldest = std::move(P);
+    } else {
+      N.Patterns.push_back(std::move(P));
+    }
+  }
+
+  static int factIndex(detail::ChainNode &N, std::pair<int, int> A, std::pair<int, int> B) {
+    for (std::size_t I = 0; I < N.Facts.size(); ++I) {
+      const detail::Fact &F = N.Facts[I];
+      if (F.PosA == A.first && F.ArgA == A.second && F.PosB == B.first && F.ArgB == B.second)
+        return static_cast<int>(I);
+    }
+    N.Facts.push_back(detail::Fact{A.first, A.second, B.first, B.second, 0, 0});
+    return static_cast<int>(N.Facts.size() - 1);
+  }
+
+  void addEvent(const LaunchData &L, int NumDims, int NumViews) {
+    detail::EventRecord E;
+    E.Site = L.Site;
+    E.Label = L.Label ? L.Label : Sites[L.Site].Label;
+    E.NumDims = NumDims;
+    std::copy(L.Begin, L.Begin + NumDims, E.Begin);
+    std::copy(L.End, L.End + NumDims, E.End);
+    E.StartNs = L.StartNs >= StartNs ? L.StartNs - StartNs : 0;
+    E.DurationNs = L.DurationNs;
+    for (int I = 0; I < NumViews; ++I) {
+      detail::EventViewRecord V;
+      V.Arg = L.Views[I];
+      if (L.ViewLabels)
+        V.Label = L.ViewLabels[I];
+      E.Views.push_back(std::move(V));
+    }
+    Events.push_back(std::move(E));
+  }
+
+  const std::string &viewName(int Site, int Arg) const {
+    static const std::string Unknown = "?";
+    const auto &Views = Sites[Site].Views;
+    return Arg < static_cast<int>(Views.size()) ? Views[Arg].Name : Unknown;
+  }
+
+  /// The chains to write: every pair, and the longer runs that repeat and are maximal (a run is
+  /// dropped when a run one launch longer that contains it has the same count).
+  std::vector<detail::ChainNode *> chainsToWrite() {
+    std::vector<detail::ChainNode *> All;
+    std::vector<detail::ChainNode *> Stack;
+    for (auto &R : RootChains)
+      if (R)
+        Stack.push_back(R.get());
+    while (!Stack.empty()) {
+      detail::ChainNode *N = Stack.back();
+      Stack.pop_back();
+      if (N->Sites.size() >= 2)
+        All.push_back(N);
+      for (auto &E : N->Earlier)
+        Stack.push_back(E.second);
+    }
+    // Largest count among the right extensions C+x of each run C, keyed by C.
+    std::unordered_map<std::string, std::uint64_t> RightMax;
+    auto Key = [](const std::vector<int> &Seq, std::size_t N) {
+      return std::string(reinterpret_cast<const char *>(Seq.data()), N * sizeof(int));
+    };
+    for (detail::ChainNode *N : All) {
+      std::uint64_t &M = RightMax[Key(N->Sites, N->Sites.size() - 1)];
+      M = std::max(M, N->Count);
+    }
+    std::vector<detail::ChainNode *> Keep;
+    for (detail::ChainNode *N : All) {
+      if (N->Sites.size() > 2) {
+        if (N->Count < 2)
+          continue;
+        std::uint64_t Longer = 0;
+        for (auto &E : N->Earlier)
+          Longer = std::max(Longer, E.second->Count);
+        auto It = RightMax.find(Key(N->Sites, N->Sites.size()));
+        if (It != RightMax.end())
+          Longer = std::max(Longer, It->second);
+        if (Longer == N->Count)
+          continue;
+      }
+      Keep.push_back(N);
+    }
+    std::sort(Keep.begin(), Keep.end(), [](detail::ChainNode *A, detail::ChainNode *B) {
+      if (A->Sites.size() != B->Sites.size())
+        return A->Sites.size() < B->Sites.size();
+      return A->Sites < B->Sites;
+    });
+    return Keep;
+  }
+
+  std::string isoTime() const {
+    std::tm T;
+#if defined(_WIN32)
+    gmtime_s(&T, &StartTime);
+#else
+    gmtime_r(&StartTime, &T);
+#endif
+    char Buf[32];
+    std::strftime(Buf, sizeof(Buf), "%Y-%m-%dT%H:%M:%SZ", &T);
+    return Buf;
+  }
+
+  static std::uint64_t median(std::vector<std::uint64_t> Samples) {
+    if (Samples.empty())
+      return 0;
+    const std::size_t Mid = Samples.size() / 2;
+    std::nth_element(Samples.begin(), Samples.begin() + Mid, Samples.end());
+    std::uint64_t M = Samples[Mid];
+    if (Samples.size() % 2 == 0) {
+      const std::uint64_t Low = *std::max_element(Samples.begin(), Samples.begin() + Mid);
+      M = Low + (M - Low) / 2;
+    }
+    return M;
+  }
+
+  void appendArgRef(std::string &Out, const detail::ChainNode &N, int Pos, int Arg) const {
+    Out += '[';
+    appendInt(Out, Pos);
+    Out += ", ";
+    detail::appendJsonString(Out, viewName(N.Sites[Pos], Arg));
+    Out += ']';
+  }
+
+  static void appendInt(std::string &Out, long long V) { detail::appendInt(Out, V); }
+
+  std::string jsonLocked() {
+    using detail::appendJsonString;
+    using detail::appendUInt;
+    std::string Out;
+    Out.reserve(4096);
+    Out += "{\"kfuse_profile\": 1,\n \"source\": ";
+    appendJsonString(Out, Source);
+    Out += ",\n \"program\": ";
+    appendJsonString(Out, Program);
+    Out += ", \"kokkos_version\": ";
+    appendJsonString(Out, KokkosVersion);
+    Out += ", \"backend\": ";
+    appendJsonString(Out, Backend_);
+    Out += ",\n \"time\": ";
+    appendJsonString(Out, isoTime());
+    Out += ",\n \"total_launches\": ";
+    appendUInt(Out, TotalLaunches);
+    Out += ", \"total_kernel_ns\": ";
+    appendUInt(Out, TotalKernelNs);
+    Out += ",\n \"sites\": [";
+    for (std::size_t I = 0; I < Sites.size(); ++I) {
+      const detail::SiteState &S = Sites[I];
+      Out += I ? ",\n  " : "\n  ";
+      Out += "{\"id\": ";
+      appendJsonString(Out, S.Id);
+      Out += ", \"file\": ";
+      appendJsonString(Out, S.File);
+      Out += ", \"line\": ";
+      appendInt(Out, S.Line);
+      Out += ", \"column\": ";
+      appendInt(Out, S.Column);
+      Out += ", \"label\": ";
+      appendJsonString(Out, S.Label);
+      Out += ", \"kind\": ";
+      appendJsonString(Out, S.Kind);
+      Out += ", \"space\": ";
+      appendJsonString(Out, S.Space);
+      Out += ",\n   \"launches\": ";
+      appendUInt(Out, S.Launches);
+      Out += ", \"total_ns\": ";
+      appendUInt(Out, S.TotalNs);
+      Out += ", \"median_ns\": ";
+      appendUInt(Out, median(S.Samples));
+      Out += ",\n   \"range\": {\"begin\": ";
+      detail::appendIntArray(Out, S.Begin, S.NumDims);
+      Out += ", \"end\": ";
+      detail::appendIntArray(Out, S.End, S.NumDims);
+      Out += ", \"constant\": ";
+      Out += S.ConstantRange ? "true" : "false";
+      Out += "},\n   \"views\": [";
+      for (std::size_t V = 0; V < S.Views.size(); ++V) {
+        Out += V ? ", " : "";
+        Out += "{\"name\": ";
+        appendJsonString(Out, S.Views[V].Name);
+        Out += ", \"access\": ";
+        appendJsonString(Out, detail::accessName(S.Views[V].Mode));
+        Out += ", \"label\": ";
+        appendJsonString(Out, S.Views[V].Label);
+        Out += '}';
+      }
+      Out += "]}";
+    }
+    Out += Sites.empty() ? "],\n" : "\n ],\n";
+
+    Out += " \"chains\": [";
+    std::vector<detail::ChainNode *> Chains = chainsToWrite();
+    for (std::size_t I = 0; I < Chains.size(); ++I) {
+      detail::ChainNode &N = *Chains[I];
+      for (auto &P : N.Patterns)
+        N.flush(P);
+      Out += I ? ",\n  " : "\n  ";
+      Out += "{\"sites\": [";
+      for (std::size_t K = 0; K < N.Sites.size(); ++K) {
+        Out += K ? ", " : "";
+        appendJsonString(Out, Sites[N.Sites[K]].Id);
+      }
+      Out += "], \"count\": ";
+      appendUInt(Out, N.Count);
+      Out += ", \"equal_ranges\": ";
+      appendUInt(Out, N.EqualRanges);
+      Out += ", \"total_ns\": ";
+      appendUInt(Out, N.TotalNs);
+      for (int Kind = 0; Kind < 2; ++Kind) {
+        Out += Kind == 0 ? ",\n   \"same_allocation\": [" : ",\n   \"overlaps\": [";
+        bool First = true;
+        for (const detail::Fact &F : N.Facts) {
+          const std::uint64_t C = Kind == 0 ? F.Same : F.Overlap;
+          if (!C)
+            continue;
+          Out += First ? "" : ", ";
+          First = false;
+          Out += "{\"a\": ";
+          appendArgRef(Out, N, F.PosA, F.ArgA);
+          Out += ", \"b\": ";
+          appendArgRef(Out, N, F.PosB, F.ArgB);
+          Out += ", \"count\": ";
+          appendUInt(Out, C);
+          Out += '}';
+        }
+        Out += ']';
+      }
+      Out += '}';
+    }
+    Out += Chains.empty() ? "]" : "\n ]";
+
+    if (EventsLimit > 0) {
+      Out += ",\n \"events\": [";
+      for (std::size_t I = 0; I < Events.size(); ++I) {
+        const detail::EventRecord &E = Events[I];
+        Out += I ? ",\n  " : "\n  ";
+        Out += "{\"site\": ";
+        appendJsonString(Out, Sites[E.Site].Id);
+        Out += ", \"label\": ";
+        appendJsonString(Out, E.Label);
+        Out += ", \"begin\": ";
+        detail::appendIntArray(Out, E.Begin, E.NumDims);
+        Out += ", \"end\": ";
+        detail::appendIntArray(Out, E.End, E.NumDims);
+        Out += ", \"start_ns\": ";
+        appendUInt(Out, E.StartNs);
+        Out += ", \"duration_ns\": ";
+        appendUInt(Out, E.DurationNs);
+        Out += ", \"views\": [";
+        for (std::size_t V = 0; V < E.Views.size(); ++V) {
+          const ViewArg &A = E.Views[V].Arg;
+          const int Rank = std::min<int>(std::max(A.Rank, 0), MaxViewRank);
+          char Ptr[32];
+          std::snprintf(Ptr, sizeof(Ptr), "0x%" PRIxPTR, reinterpret_cast<std::uintptr_t>(A.Data));
+          Out += V ? ",\n    " : "\n    ";
+          Out += "{\"name\": ";
+          appendJsonString(Out, A.Name);
+          Out += ", \"access\": ";
+          appendJsonString(Out, detail::accessName(A.Mode));
+          Out += ", \"data\": ";
+          appendJsonString(Out, Ptr);
+          Out += ", \"span\": ";
+          appendUInt(Out, A.SpanBytes);
+          Out += ", \"extents\": ";
+          detail::appendIntArray(Out, A.Extents, Rank);
+          Out += ", \"strides\": ";
+          detail::appendIntArray(Out, A.Strides, Rank);
+          Out += ", \"layout\": ";
+          appendJsonString(Out, A.Layout);
+          Out += ", \"label\": ";
+          appendJsonString(Out, E.Views[V].Label);
+          Out += '}';
+        }
+        Out += "]}";
+      }
+      Out += Events.empty() ? "]" : "\n ]";
+    }
+    Out += "\n}\n";
+    return Out;
+  }
+
+  enum : std::size_t { MaxPatterns = 4 };
+
+  std::mutex Mutex;
+  std::atomic<bool> Written{false};
+  std::atomic<bool> WriteAtExit{true};
+  std::string Source = "instrumented";
+  std::string KokkosVersion, Backend_, Program;
+  std::time_t StartTime = 0;
+  std::uint64_t StartNs = nowNs();
+  std::uint64_t TotalLaunches = 0, TotalKernelNs = 0;
+  std::uint64_t RandomState = 0x9E3779B97F4A7C15ull;
+  std::uint64_t Tick = 0;
+
+  std::vector<detail::SiteState> Sites;
+  std::unordered_map<const SiteInfo *, int> SiteIndex;
+
+  detail::Slot Window[MaxChainLength];
+  int Head = 0;       // slot of the latest launch
+  int WindowSize = 0; // launches in the window since the last chain break
+  int RangeRun = 0;   // consecutive launches, ending at the latest, whose range equals the previous
+  int PrevNumDims = 0;
+  long long PrevBegin[MaxRangeDims], PrevEnd[MaxRangeDims];
+
+  std::vector<std::unique_ptr<detail::ChainNode>> RootChains; // by last site
+  std::vector<std::unique_ptr<detail::ChainNode>> ChainPool;  // every longer run
+
+  std::size_t EventsLimit = 0;
+  std::vector<detail::EventRecord> Events;
+};
+
+} // namespace rt
+} // namespace kfuse
+
+#endif // KFUSE_RUNTIME_RECORDER_HPP

@@ -1,0 +1,154 @@
+//===- Rewriter.cpp - Apply fusion plans and undo them --------------------===//
+
+#include "kfuse/Rewriter.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+
+namespace kfuse {
+
+std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
+                            const std::vector<KernelModel> &Sites,
+                            const EmitOptions &Opts) {
+  if (Plan.Groups.empty())
+    return FileText.str();
+  std::vector<const FusionGroup *> Groups;
+  for (const FusionGroup &G : Plan.Groups)
+    Groups.push_back(&G);
+  std::sort(Groups.begin(), Groups.end(), [&](auto *A, auto *B) {
+    return Sites[A->Sites.front()].StmtRange.Offset <
+           Sites[B->Sites.front()].StmtRange.Offset;
+  });
+  std::string Out;
+  if (!FileText.contains(Markers::Include))
+    Out += Markers::Include;
+  unsigned Pos = 0;
+  for (const FusionGroup *G : Groups) {
+    const KernelModel &First = Sites[G->Sites.front()];
+    const KernelModel &Last = Sites[G->Sites.back()];
+    Out += FileText.slice(Pos, First.StmtRange.Offset).str();
+    Out += FusedKernelEmitter::emit(*G, Sites, FileText, Opts);
+    Pos = Last.StmtRange.Offset + Last.StmtRange.Length;
+  }
+  Out += FileText.drop_front(Pos).str();
+  return Out;
+}
+
+llvm::Expected<std::string> Rewriter::revert(llvm::StringRef FileText) {
+  std::string Out;
+  llvm::StringRef Rest = FileText;
+  if (Rest.starts_with(Markers::Include))
+    Rest = Rest.drop_front(llvm::StringRef(Markers::Include).size());
+  auto LineOf = [&](llvm::StringRef At) {
+    return 1 + FileText.take_front(At.data() - FileText.data()).count('\n');
+  };
+  while (true) {
+    size_t Begin = Rest.find(Markers::Begin);
+    if (Begin == llvm::StringRef::npos)
+      break;
+    Out += Rest.take_front(Begin).str();
+    llvm::StringRef Region = Rest.drop_front(Begin);
+    size_t OrigBegin = Region.find(Markers::OriginalBegin);
+    size_t OrigEnd = Region.find(Markers::OriginalEnd);
+    size_t End = Region.find(Markers::End);
+    if (OrigBegin == llvm::StringRef::npos || OrigEnd == llvm::StringRef::npos ||
+        End == llvm::StringRef::npos || !(OrigBegin < OrigEnd && OrigEnd < End))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "line %zu: kfuse region without its original text or end marker; "
+          "nothing reverted",
+          LineOf(Region));
+    size_t Start = OrigBegin + llvm::StringRef(Markers::OriginalBegin).size();
+    // The original starts at a launch, never with blanks: those are ours.
+    while (Start < OrigEnd && (Region[Start] == ' ' || Region[Start] == '\t'))
+      ++Start;
+    Out += Region.slice(Start, OrigEnd).str();
+    Rest = Region.drop_front(End + llvm::StringRef(Markers::End).size());
+  }
+  Out += Rest.str();
+  return Out;
+}
+
+std::string Rewriter::unifiedDiff(llvm::StringRef OldName,
+                                  llvm::StringRef NewName, llvm::StringRef Old,
+                                  llvm::StringRef New) {
+  if (Old == New)
+    return "";
+  llvm::SmallVector<llvm::StringRef, 0> A, B;
+  Old.split(A, '\n');
+  New.split(B, '\n');
+  // Trim the common prefix and suffix, then an LCS table on the middle.
+  size_t Pre = 0;
+  while (Pre < A.size() && Pre < B.size() && A[Pre] == B[Pre])
+    ++Pre;
+  size_t Suf = 0;
+  while (Suf < A.size() - Pre && Suf < B.size() - Pre &&
+         A[A.size() - 1 - Suf] == B[B.size() - 1 - Suf])
+    ++Suf;
+  size_t N = A.size() - Pre - Suf, M = B.size() - Pre - Suf;
+  std::vector<std::vector<unsigned>> L(N + 1, std::vector<unsigned>(M + 1, 0));
+  for (size_t I = N; I-- > 0;)
+    for (size_t J = M; J-- > 0;)
+      L[I][J] = A[Pre + I] == B[Pre + J] ? L[I + 1][J + 1] + 1
+                                         : std::max(L[I + 1][J], L[I][J + 1]);
+  // Edit script over the whole files: ' ', '-', '+'.
+  std::vector<std::pair<char, llvm::StringRef>> Ops;
+  for (size_t I = 0; I < Pre; ++I)
+    Ops.push_back({' ', A[I]});
+  size_t I = 0, J = 0;
+  while (I < N || J < M) {
+    if (I < N && J < M && A[Pre + I] == B[Pre + J]) {
+      Ops.push_back({' ', A[Pre + I]});
+      ++I, ++J;
+    } else if (J < M && (I == N || L[I][J + 1] >= L[I + 1][J])) {
+      Ops.push_back({'+', B[Pre + J++]});
+    } else {
+      Ops.push_back({'-', A[Pre + I++]});
+    }
+  }
+  for (size_t K = A.size() - Suf; K < A.size(); ++K)
+    Ops.push_back({' ', A[K]});
+
+  std::string Out = ("--- " + OldName + "\n+++ " + NewName + "\n").str();
+  const size_t Context = 3;
+  size_t K = 0;
+  while (K < Ops.size()) {
+    while (K < Ops.size() && Ops[K].first == ' ')
+      ++K;
+    if (K == Ops.size())
+      break;
+    size_t Start = K > Context ? K - Context : 0;
+    size_t End = K;
+    // Extend the hunk while changes are within 2*Context lines.
+    while (End < Ops.size()) {
+      size_t Next = End;
+      while (Next < Ops.size() && Ops[Next].first == ' ')
+        ++Next;
+      if (Next == Ops.size() || Next - End > 2 * Context) {
+        End = std::min(Ops.size(), End + Context);
+        break;
+      }
+      End = Next + 1;
+    }
+    size_t OldLine = 1, NewLine = 1;
+    for (size_t X = 0; X < Start; ++X) {
+      OldLine += Ops[X].first != '+';
+      NewLine += Ops[X].first != '-';
+    }
+    size_t OldCount = 0, NewCount = 0;
+    std::string Body;
+    for (size_t X = Start; X < End; ++X) {
+      OldCount += Ops[X].first != '+';
+      NewCount += Ops[X].first != '-';
+      Body += Ops[X].first + Ops[X].second.str() + "\n";
+    }
+    Out += llvm::formatv("@@ -{0},{1} +{2},{3} @@\n", OldLine, OldCount,
+                         NewLine, NewCount)
+               .str() +
+           Body;
+    K = End;
+  }
+  return Out;
+}
+
+} // namespace kfuse

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# End-to-end: the profile -> fuse -> build -> run workflow on real Kokkos.
+#
+# 1. stream (committed profile profiles/stream.json): the fused file matches
+#    test/golden/stream.expected.cpp, compiles, and prints the unfused
+#    checksum, fused and with KFUSE_DISABLE=1; fusing again changes nothing;
+#    revert gives back the original byte for byte.
+# 2. test/golden/neighbour.cpp, profiled here through `kfuse instrument`:
+#    nothing is fused, with the remark named next to the refused line.
+#
+# Usage: fuse_workflow.sh KFUSE SOURCE_DIR KOKKOS_INCLUDE_DIR KOKKOS_LIB
+#        (KFUSE_REGENERATE=1 rewrites the expected file)
+set -euo pipefail
+KFUSE=$1 SRC=$2 KOKKOS_INC=$3 KOKKOS_LIB=$4
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+CXX=${CXX:-c++}
+FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include")
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# A project tree in $TMP mirroring the repository paths, so site ids match.
+mkdir -p "$TMP/proj/examples/stream" "$TMP/proj/test/golden"
+cp "$SRC/examples/stream/stream.cpp" "$TMP/proj/examples/stream/"
+cp "$SRC/test/golden/neighbour.cpp" "$TMP/proj/test/golden/"
+cat > "$TMP/proj/compile_commands.json" <<JSON
+[{"directory": "$TMP/proj", "file": "$TMP/proj/examples/stream/stream.cpp",
+  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/examples/stream/stream.cpp"},
+ {"directory": "$TMP/proj", "file": "$TMP/proj/test/golden/neighbour.cpp",
+  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/test/golden/neighbour.cpp"}]
+JSON
+cd "$TMP/proj"
+cp -r "$SRC/profiles" profiles
+run() { "$@" 2>"$TMP/stderr" || { cat "$TMP/stderr" >&2; fail "$*"; }; }
+
+# --- 1. stream -------------------------------------------------------------
+run "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json \
+  --output-dir out examples/stream/stream.cpp
+grep -q "remark: fused 'copy', 'mul', 'add', 'triad', 'dot'" "$TMP/stderr" ||
+  { cat "$TMP/stderr"; fail "no fused remark for stream"; }
+EXPECTED="$SRC/test/golden/stream.expected.cpp"
+if [ "${KFUSE_REGENERATE:-0}" = 1 ]; then
+  cp out/examples/stream/stream.cpp "$EXPECTED"
+fi
+diff -u "$EXPECTED" out/examples/stream/stream.cpp || fail "stream differs from its golden file"
+
+$CXX "${FLAGS[@]}" examples/stream/stream.cpp -o unfused "$KOKKOS_LIB" -ldl
+$CXX "${FLAGS[@]}" out/examples/stream/stream.cpp -o fused "$KOKKOS_LIB" -ldl
+want=$(./unfused 50000 7)
+got=$(./fused 50000 7)
+fallback=$(KFUSE_DISABLE=1 ./fused 50000 7)
+[ "$want" = "$got" ] || fail "fused stream printed '$got', unfused '$want'"
+[ "$want" = "$fallback" ] || fail "fallback printed '$fallback', unfused '$want'"
+
+cp out/examples/stream/stream.cpp examples/stream/stream.cpp
+run "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json \
+  --in-place examples/stream/stream.cpp
+cmp -s out/examples/stream/stream.cpp examples/stream/stream.cpp || fail "second fuse changed the file"
+run "$KFUSE" revert examples/stream/stream.cpp
+cmp "$SRC/examples/stream/stream.cpp" examples/stream/stream.cpp || fail "revert is not byte-identical"
+
+# --- 2. neighbour read: profiled through the launcher, then refused --------
+KFUSE_PROJECT_ROOT="$TMP/proj" run "$KFUSE" instrument -- $CXX "${FLAGS[@]}" -o neighbour.o -c "$TMP/proj/test/golden/neighbour.cpp"
+$CXX neighbour.o -o neighbour-prof "$KOKKOS_LIB" -ldl
+KFUSE_PROFILE=neighbour.json ./neighbour-prof >/dev/null
+"$KFUSE" fuse -p . --project-root . --profile neighbour.json test/golden/neighbour.cpp \
+  >"$TMP/diff" 2>"$TMP/stderr"
+[ ! -s "$TMP/diff" ] || { cat "$TMP/diff"; fail "neighbour.cpp was rewritten"; }
+# Every EXPECT-REMARK names a check reported on its line.
+grep -n 'EXPECT-REMARK:' test/golden/neighbour.cpp | while IFS=: read -r line _ rest; do
+  check=$(echo "$rest" | sed "s/.*EXPECT-REMARK: *//; s/^ *//; s/ *$//")
+  grep -q ":$line:[0-9]*: remark: .*\[$check\]" "$TMP/stderr" ||
+    { cat "$TMP/stderr"; fail "no [$check] remark at neighbour.cpp:$line"; }
+done
+echo "fuse workflow: OK"

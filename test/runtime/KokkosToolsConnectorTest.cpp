@@ -1,0 +1,56 @@
+// Tests of the Kokkos Tools connector: loaded into the unmodified stream example, it writes a
+// profile that parseProfile accepts.
+
+#include "kfuse/Profile.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+/// Runs the stream example with the connector and returns the profile it wrote.
+llvm::Expected<kfuse::Profile> profileStream(const std::string &Name, const std::string &Env) {
+  const std::string Path = ::testing::TempDir() + Name;
+  std::remove(Path.c_str());
+  const std::string Command = Env + " KFUSE_PROFILE='" + Path + "' '" KFUSE_STREAM
+                              "' 1000 5 > /dev/null";
+  EXPECT_EQ(std::system(Command.c_str()), 0) << Command;
+  return kfuse::readProfile(Path);
+}
+
+TEST(KokkosToolsConnectorTest, ProfilesUnmodifiedBinaryThroughKokkosProfileLibrary) {
+  llvm::Expected<kfuse::Profile> P =
+      profileStream("kfuse-connector.json", "KOKKOS_PROFILE_LIBRARY='" KFUSE_CONNECTOR "'");
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_EQ(P->Source, "kokkos-tools");
+  EXPECT_NE(P->Program.find("stream"), std::string::npos);
+  EXPECT_FALSE(P->KokkosVersion.empty());
+  EXPECT_FALSE(P->Backend.empty());
+  for (const char *Kernel : {"init", "copy", "mul", "add", "triad", "dot", "checksum"}) {
+    const kfuse::ProfileSite *S = P->findSite(Kernel);
+    ASSERT_NE(S, nullptr) << Kernel;
+    EXPECT_EQ(S->File, "");
+    EXPECT_EQ(S->Line, 0u);
+    EXPECT_TRUE(S->Views.empty());
+  }
+  EXPECT_EQ(P->findSite("copy")->Launches, 5u);
+  EXPECT_EQ(P->findSite("dot")->Kind, "parallel_reduce");
+  EXPECT_EQ(P->TotalLaunches, 2u + 5u * 5u);
+  for (const kfuse::ProfileSite &S : P->Sites)
+    EXPECT_NE(S.Id.rfind("Kokkos::", 0), 0u) << S.Id;
+
+  const kfuse::ProfileChain *CopyMul = P->findPair("copy", "mul");
+  ASSERT_NE(CopyMul, nullptr);
+  EXPECT_EQ(CopyMul->Count, 5u);
+  EXPECT_EQ(CopyMul->EqualRanges, 0u); // the connector does not see ranges
+  EXPECT_TRUE(CopyMul->SameAllocation.empty());
+  const kfuse::ProfileChain *Loop = P->findChain({"copy", "mul", "add", "triad", "dot"});
+  ASSERT_NE(Loop, nullptr);
+  EXPECT_EQ(Loop->Count, 5u);
+  EXPECT_NE(P->findPair("dot", "copy"), nullptr);
+}
+
+} // namespace
