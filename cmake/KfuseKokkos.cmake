@@ -43,3 +43,9 @@ else()
 endif()
 target_compile_features(kfuse_kokkos INTERFACE cxx_std_17)
 message(STATUS "kfuse: Kokkos headers in ${KFUSE_KOKKOS_INCLUDE_DIR}")
+
+# Paths for scripts that compile fused sources by hand (scripts/demo.sh).
+find_library(KFUSE_KOKKOS_CORE_LIBRARY_PATH NAMES kokkoscore trilinos_kokkoscore
+  HINTS ${Kokkos_LIBRARY_DIRS} ${KFUSE_KOKKOS_INCLUDE_DIR}/../lib)
+file(WRITE ${CMAKE_BINARY_DIR}/kokkos-paths.env
+  "KOKKOS_INC=${KFUSE_KOKKOS_INCLUDE_DIR}\nKOKKOS_LIB=${KFUSE_KOKKOS_CORE_LIBRARY_PATH}\n")
