@@ -129,7 +129,7 @@ void compare(const Arrays &X, int Iterations, int Repetitions, double &Plain,
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
-    const int Large = argc > 1 ? std::atoi(argv[1]) : 1 << 18;
+    const int Large = argc > 1 ? std::atoi(argv[1]) : 1 << 19;
     const int Repetitions = argc > 2 ? std::atoi(argv[2]) : 11;
     const int TinyLaunches = argc > 3 ? std::atoi(argv[3]) : 400000;
     // The profile of the benchmark itself is of no interest.
