@@ -104,24 +104,41 @@ template <class F> double seconds(F &&Body) {
   return std::chrono::duration<double>(Clock::now() - Start).count();
 }
 
-double median(std::vector<double> V) {
+double quantile(std::vector<double> V, double Q) {
   std::sort(V.begin(), V.end());
-  const std::size_t M = V.size() / 2;
-  return V.size() % 2 ? V[M] : (V[M - 1] + V[M]) / 2;
+  const double Pos = Q * (V.size() - 1);
+  const std::size_t Low = static_cast<std::size_t>(Pos);
+  const std::size_t High = std::min(Low + 1, V.size() - 1);
+  return V[Low] + (V[High] - V[Low]) * (Pos - Low);
 }
 
-/// Median times of the plain and the instrumented loop, alternated Repetitions times.
-void compare(const Arrays &X, int Iterations, int Repetitions, double &Plain,
-             double &Instrumented) {
+struct Comparison {
+  double Plain;        ///< median seconds of the plain loop
+  double Instrumented; ///< median seconds of the instrumented loop
+  double Ratio[3];     ///< quartiles of instrumented / plain, paired by repetition
+};
+
+/// Times the plain and the instrumented loop Repetitions times, alternating which runs first so
+/// that drift (other processes, frequency) falls on both alike.
+Comparison compare(const Arrays &X, int Iterations, int Repetitions) {
   plainLoop(X, 1); // warm up caches and the recorder's tables
   instrumentedLoop(X, 1);
-  std::vector<double> P, I;
+  std::vector<double> P, I, Ratios;
   for (int R = 0; R < Repetitions; ++R) {
-    P.push_back(seconds([&] { plainLoop(X, Iterations); }));
-    I.push_back(seconds([&] { instrumentedLoop(X, Iterations); }));
+    double TP, TI;
+    if (R % 2) {
+      TI = seconds([&] { instrumentedLoop(X, Iterations); });
+      TP = seconds([&] { plainLoop(X, Iterations); });
+    } else {
+      TP = seconds([&] { plainLoop(X, Iterations); });
+      TI = seconds([&] { instrumentedLoop(X, Iterations); });
+    }
+    P.push_back(TP);
+    I.push_back(TI);
+    Ratios.push_back(TI / TP);
   }
-  Plain = median(P);
-  Instrumented = median(I);
+  return Comparison{quantile(P, 0.5), quantile(I, 0.5),
+                    {quantile(Ratios, 0.25), quantile(Ratios, 0.5), quantile(Ratios, 0.75)}};
 }
 
 } // namespace
@@ -135,28 +152,31 @@ int main(int argc, char **argv) {
     // The profile of the benchmark itself is of no interest.
     kfuse::rt::Recorder::instance().setWriteAtExit(false);
 
-    double Plain = 0, Instrumented = 0;
     const int LargeIterations = 25;
+    Comparison Large4;
     {
       Arrays X(Large);
-      compare(X, LargeIterations, Repetitions, Plain, Instrumented);
+      Large4 = compare(X, LargeIterations, Repetitions);
     }
-    const double PerKernelUs = Plain / (4.0 * LargeIterations) * 1e6;
-    std::printf("large kernels: N=%d, %.1f us per kernel (median of %d runs of %d launches)\n",
-                Large, PerKernelUs, Repetitions, 4 * LargeIterations);
-    std::printf("  plain %.3f ms, instrumented %.3f ms: overhead %+.2f%%\n", Plain * 1e3,
-                Instrumented * 1e3, (Instrumented / Plain - 1.0) * 100.0);
+    std::printf("large kernels: N=%d, %.1f us per kernel (%d repetitions of %d launches)\n",
+                Large, Large4.Plain / (4.0 * LargeIterations) * 1e6, Repetitions,
+                4 * LargeIterations);
+    std::printf("  median plain %.3f ms, instrumented %.3f ms\n", Large4.Plain * 1e3,
+                Large4.Instrumented * 1e3);
+    std::printf("  overhead %+.2f%% (paired median; quartiles %+.2f%% .. %+.2f%%)\n",
+                (Large4.Ratio[1] - 1) * 100, (Large4.Ratio[0] - 1) * 100,
+                (Large4.Ratio[2] - 1) * 100);
 
+    Comparison Tiny;
     {
       Arrays X(4);
-      compare(X, TinyLaunches / 4, Repetitions, Plain, Instrumented);
+      Tiny = compare(X, TinyLaunches / 4, Repetitions);
     }
-    std::printf("tiny kernels: N=4, %d launches (median of %d runs)\n", TinyLaunches,
-                Repetitions);
-    std::printf("  plain %.1f ns per launch, instrumented %.1f ns: runtime cost %.1f ns per "
-                "launch\n",
-                Plain / TinyLaunches * 1e9, Instrumented / TinyLaunches * 1e9,
-                (Instrumented - Plain) / TinyLaunches * 1e9);
+    std::printf("tiny kernels: N=4, %d launches (%d repetitions)\n", TinyLaunches, Repetitions);
+    std::printf("  median plain %.1f ns per launch, instrumented %.1f ns: runtime cost %.1f ns "
+                "per launch\n",
+                Tiny.Plain / TinyLaunches * 1e9, Tiny.Instrumented / TinyLaunches * 1e9,
+                (Tiny.Instrumented - Tiny.Plain) / TinyLaunches * 1e9);
   }
   Kokkos::finalize();
   return 0;
