@@ -153,19 +153,19 @@ int main(int argc, char **argv) {
     kfuse::rt::Recorder::instance().setWriteAtExit(false);
 
     const int LargeIterations = 25;
-    Comparison Large4;
+    Comparison LargeRun;
     {
       Arrays X(Large);
-      Large4 = compare(X, LargeIterations, Repetitions);
+      LargeRun = compare(X, LargeIterations, Repetitions);
     }
     std::printf("large kernels: N=%d, %.1f us per kernel (%d repetitions of %d launches)\n",
-                Large, Large4.Plain / (4.0 * LargeIterations) * 1e6, Repetitions,
+                Large, LargeRun.Plain / (4.0 * LargeIterations) * 1e6, Repetitions,
                 4 * LargeIterations);
-    std::printf("  median plain %.3f ms, instrumented %.3f ms\n", Large4.Plain * 1e3,
-                Large4.Instrumented * 1e3);
+    std::printf("  median plain %.3f ms, instrumented %.3f ms\n", LargeRun.Plain * 1e3,
+                LargeRun.Instrumented * 1e3);
     std::printf("  overhead %+.2f%% (paired median; quartiles %+.2f%% .. %+.2f%%)\n",
-                (Large4.Ratio[1] - 1) * 100, (Large4.Ratio[0] - 1) * 100,
-                (Large4.Ratio[2] - 1) * 100);
+                (LargeRun.Ratio[1] - 1) * 100, (LargeRun.Ratio[0] - 1) * 100,
+                (LargeRun.Ratio[2] - 1) * 100);
 
     Comparison Tiny;
     {
