@@ -5,12 +5,10 @@
 // plain launch records. The profile grows with the number of distinct sites and chains, never with
 // the number of launches: per site a fixed-size sample reservoir, per chain a few counters.
 //
-// Per launch (steady state: no allocation, no string building) the recorder
-//  - updates the site's counters, its median reservoir and its last range;
-//  - pushes the launch into a window of the last MaxChainLength launches and, for every run of
-//    2..MaxChainLength launches ending at it, bumps the run's counters in a suffix trie;
-//  - checks the run's View arguments (data pointer, span) against the few argument patterns the
-//    run has shown before; only a new pattern costs a comparison of every pair of arguments.
+// Per launch (steady state: no allocation, no string building) the recorder updates the site's
+// counters, its median reservoir and its last range, and hands the launch to the ChainCounter,
+// which counts every run of 2..MaxChainLength launches ending at it and what their View
+// arguments had in common.
 // The profile is written once: at exit (std::atexit) or when the Kokkos Tools connector finalizes.
 #ifndef KFUSE_RUNTIME_RECORDER_HPP
 #define KFUSE_RUNTIME_RECORDER_HPP
@@ -32,6 +30,9 @@
 #include <utility>
 #include <vector>
 
+#include "ChainCounter.hpp"
+#include "JsonText.hpp"
+
 #if defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
 #endif
@@ -52,10 +53,8 @@ struct SiteInfo {
   const char *Label; ///< literal label, or "" when the label is computed
 };
 
-/// The most range dimensions and View ranks a launch record keeps.
-enum : int { MaxRangeDims = 8, MaxViewRank = 8 };
-/// Runs of up to this many back-to-back launches are counted as chains.
-enum : int { MaxChainLength = 8 };
+/// The most View ranks a launch record keeps (MaxRangeDims, in ChainCounter.hpp, for ranges).
+enum : int { MaxViewRank = 8 };
 /// Samples kept per site for the median.
 enum : int { ReservoirSize = 256 };
 
@@ -88,6 +87,7 @@ struct LaunchData {
 
 namespace detail {
 
+/// The profile's name of an Access.
 inline const char *accessName(int Mode) {
   switch (Mode) {
   case Read:
@@ -105,142 +105,14 @@ inline const char *accessName(int Mode) {
   }
 }
 
-/// Appends S to Out as a JSON string literal.
-inline void appendJsonString(std::string &Out, const char *S) {
-  Out += '"';
-  for (const unsigned char *P = reinterpret_cast<const unsigned char *>(S ? S : ""); *P; ++P) {
-    const unsigned char C = *P;
-    switch (C) {
-    case '"':
-      Out += "\\\"";
-      break;
-    case '\\':
-      Out += "\\\\";
-      break;
-    case '\n':
-      Out += "\\n";
-      break;
-    case '\r':
-      Out += "\\r";
-      break;
-    case '\t':
-      Out += "\\t";
-      break;
-    default:
-      if (C < 0x20) {
-        char Buf[8];
-        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
-        Out += Buf;
-      } else {
-        Out += static_cast<char>(C);
-      }
-    }
-  }
-  Out += '"';
-}
-inline void appendJsonString(std::string &Out, const std::string &S) {
-  appendJsonString(Out, S.c_str());
-}
-inline void appendInt(std::string &Out, long long V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%lld", V);
-  Out += Buf;
-}
-inline void appendUInt(std::string &Out, std::uint64_t V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%" PRIu64, V);
-  Out += Buf;
-}
-template <class T> inline void appendIntArray(std::string &Out, const T *V, int N) {
-  Out += '[';
-  for (int I = 0; I < N; ++I) {
-    if (I)
-      Out += ", ";
-    appendInt(Out, static_cast<long long>(V[I]));
-  }
-  Out += ']';
-}
-
-/// Identity of a View argument for aliasing: the bytes it spans.
-struct ArgKey {
-  const void *Data;
-  std::uint64_t Span;
-  bool operator==(const ArgKey &O) const { return Data == O.Data && Span == O.Span; }
-};
-
-/// splitmix64's finalizer: a cheap, well-mixed 64-bit hash step.
-inline std::uint64_t mix(std::uint64_t X) {
-  X ^= X >> 30;
-  X *= 0xbf58476d1ce4e5b9ull;
-  X ^= X >> 27;
-  X *= 0x94d049bb133111ebull;
-  return X ^ (X >> 31);
-}
-
-/// A launch in the window of recent launches.
-struct Slot {
-  int Site = -1;
-  std::uint64_t DurationNs = 0;
-  std::vector<ArgKey> Args; // reused: cleared, never shrunk
-  std::uint64_t ArgsHash = 0;
-};
-
-/// Counts of one identity fact of a chain: argument (PosA, ArgA) against (PosB, ArgB).
-struct Fact {
-  int PosA, ArgA, PosB, ArgB;
-  std::uint64_t Same, Overlap;
-};
-
-/// One argument pattern a chain has shown (known by the hash of its arguments' data pointers and
-/// spans): which facts hold for it, and how often it was seen since its counts were last added to
-/// the chain's facts.
-struct Pattern {
-  std::uint64_t Hash = 0;
-  std::vector<std::pair<int, bool>> Facts; // index into ChainNode::Facts; true = same allocation
-  std::uint64_t Pending = 0;
-  std::uint64_t LastUse = 0;
-};
-
-/// A node of the suffix trie: the run of sites Sites, which ended at some launch Count times.
-struct ChainNode {
-  std::vector<int> Sites; // in launch order
-  std::uint64_t Count = 0, EqualRanges = 0, TotalNs = 0;
-  std::vector<std::pair<int, ChainNode *>> Earlier; // runs one launch longer, by first site
-  std::vector<Fact> Facts;
-  std::vector<Pattern> Patterns;
-
-  ChainNode *earlier(int Site, std::vector<std::unique_ptr<ChainNode>> &Pool) {
-    for (auto &E : Earlier)
-      if (E.first == Site)
-        return E.second;
-    std::unique_ptr<ChainNode> N(new ChainNode);
-    N->Sites.reserve(Sites.size() + 1);
-    N->Sites.push_back(Site);
-    N->Sites.insert(N->Sites.end(), Sites.begin(), Sites.end());
-    ChainNode *Raw = N.get();
-    Pool.push_back(std::move(N));
-    Earlier.emplace_back(Site, Raw);
-    return Raw;
-  }
-
-  /// Adds the pending counts of pattern P to the facts.
-  void flush(Pattern &P) {
-    for (const auto &F : P.Facts) {
-      if (F.second)
-        Facts[F.first].Same += P.Pending;
-      else
-        Facts[F.first].Overlap += P.Pending;
-    }
-    P.Pending = 0;
-  }
-};
-
+/// A View argument of a site, as its first launch saw it.
 struct ViewDesc {
   std::string Name;
   int Mode;
   std::string Label;
 };
 
+/// What the recorder knows of one site.
 struct SiteState {
   std::string Id, File, Kind, Label, Space;
   int Line = 0, Column = 0;
@@ -253,11 +125,13 @@ struct SiteState {
   bool ConstantRange = true;
 };
 
+/// A View argument of a raw event.
 struct EventViewRecord {
   ViewArg Arg;
   std::string Label;
 };
 
+/// A raw launch (KFUSE_PROFILE_EVENTS).
 struct EventRecord {
   int Site;
   std::string Label;
@@ -266,12 +140,6 @@ struct EventRecord {
   std::uint64_t StartNs, DurationNs;
   std::vector<EventViewRecord> Views;
 };
-
-inline bool rangesOverlap(const ArgKey &A, const ArgKey &B) {
-  const auto *PA = static_cast<const unsigned char *>(A.Data);
-  const auto *PB = static_cast<const unsigned char *>(B.Data);
-  return PA < PB + B.Span && PB < PA + A.Span;
-}
 
 } // namespace detail
 
@@ -336,7 +204,7 @@ public:
   /// launch starts a new chain.
   void breakChain() noexcept {
     std::lock_guard<std::mutex> Lock(Mutex);
-    WindowSize = 0;
+    Chains.breakChain();
   }
 
   /// "instrumented" (the default) or "kokkos-tools".
@@ -414,11 +282,8 @@ public:
     std::lock_guard<std::mutex> Lock(Mutex);
     Sites.clear();
     SiteIndex.clear();
-    RootChains.clear();
-    ChainPool.clear();
+    Chains.clear();
     Events.clear();
-    WindowSize = 0;
-    Head = 0;
     TotalLaunches = 0;
     TotalKernelNs = 0;
     Written.store(false);
@@ -439,8 +304,6 @@ private:
       }
       StartTime = std::time(nullptr);
       Program = programPath();
-      for (auto &S : Window)
-        S.Args.reserve(16);
     } catch (...) {
     }
     std::atexit(&Recorder::atExit);
@@ -480,10 +343,6 @@ private:
     return RandomState;
   }
 
-  detail::Slot &slotBack(int Back) { // 0 = the latest launch
-    return Window[(Head + MaxChainLength - Back) % MaxChainLength];
-  }
-
   void recordLocked(const LaunchData &L) {
     if (L.Site < 0 || L.Site >= static_cast<int>(Sites.size()))
       return;
@@ -492,10 +351,6 @@ private:
     const int NumViews = std::max(L.NumViews, 0);
 
     // Site counters, range, median reservoir.
-    // A launch without a range (from the connector) never has a range equal to another.
-    const bool SameRangeAsPrevious = WindowSize > 0 && NumDims > 0 && PrevNumDims == NumDims &&
-                                     std::equal(L.Begin, L.Begin + NumDims, PrevBegin) &&
-                                     std::equal(L.End, L.End + NumDims, PrevEnd);
     if (!S.Seen) {
       S.Seen = true;
       if (L.Label)
@@ -540,112 +395,7 @@ private:
     if (Events.size() < EventsLimit)
       addEvent(L, NumDims, NumViews);
 
-    // The window of recent launches.
-    RangeRun = SameRangeAsPrevious ? RangeRun + 1 : 0;
-    PrevNumDims = NumDims;
-    std::copy(L.Begin, L.Begin + NumDims, PrevBegin);
-    std::copy(L.End, L.End + NumDims, PrevEnd);
-    Head = (Head + 1) % MaxChainLength;
-    detail::Slot &Cur = Window[Head];
-    Cur.Site = L.Site;
-    Cur.DurationNs = L.DurationNs;
-    Cur.Args.clear();
-    std::uint64_t ArgsHash = detail::mix(static_cast<std::uint64_t>(NumViews));
-    for (int I = 0; I < NumViews; ++I) {
-      Cur.Args.push_back(detail::ArgKey{L.Views[I].Data, L.Views[I].SpanBytes});
-      ArgsHash = detail::mix(ArgsHash ^ reinterpret_cast<std::uintptr_t>(L.Views[I].Data));
-      ArgsHash = detail::mix(ArgsHash ^ L.Views[I].SpanBytes);
-    }
-    Cur.ArgsHash = ArgsHash;
-    WindowSize = std::min(WindowSize + 1, static_cast<int>(MaxChainLength));
-
-    // Every run of 2..WindowSize launches ending here.
-    if (RootChains.size() < Sites.size())
-      RootChains.resize(Sites.size());
-    if (!RootChains[L.Site]) {
-      RootChains[L.Site].reset(new detail::ChainNode);
-      RootChains[L.Site]->Sites.push_back(L.Site);
-    }
-    detail::ChainNode *Node = RootChains[L.Site].get();
-    std::uint64_t Ns = L.DurationNs;
-    std::uint64_t PatternHash = Cur.ArgsHash;
-    std::size_t NumArgs = Cur.Args.size();
-    ++Tick;
-    for (int Len = 2; Len <= WindowSize; ++Len) {
-      const detail::Slot &First = slotBack(Len - 1);
-      Node = Node->earlier(First.Site, ChainPool);
-      Ns += First.DurationNs;
-      PatternHash = detail::mix(PatternHash ^ (First.ArgsHash + 0x9e3779b97f4a7c15ull));
-      NumArgs += First.Args.size();
-      ++Node->Count;
-      Node->TotalNs += Ns;
-      if (RangeRun >= Len - 1)
-        ++Node->EqualRanges;
-      if (NumArgs)
-        notePattern(*Node, Len, PatternHash, NumArgs);
-    }
-  }
-
-  /// Counts the argument pattern (of hash Hash, NumArgs arguments) of the run of the last Len
-  /// launches in chain N. A pattern is known by its hash: a collision of 64-bit hashes would only
-  /// miscount, and fused code re-checks identities at run time anyway.
-  void notePattern(detail::ChainNode &N, int Len, std::uint64_t Hash, std::size_t NumArgs) {
-    for (auto &Known : N.Patterns) {
-      if (Known.Hash == Hash) {
-        ++Known.Pending;
-        Known.LastUse = Tick;
-        return;
-      }
-    }
-    // A new pattern: compare every pair of arguments once.
-    detail::Pattern P;
-    P.Hash = Hash;
-    std::vector<detail::ArgKey> Args;
-    std::vector<std::pair<int, int>> Where; // (position, argument) of each entry of Args
-    Args.reserve(NumArgs);
-    Where.reserve(NumArgs);
-    for (int B = Len - 1; B >= 0; --B) {
-      const auto &SlotArgs = slotBack(B).Args;
-      for (std::size_t I = 0; I < SlotArgs.size(); ++I) {
-        Args.push_back(SlotArgs[I]);
-        Where.emplace_back(Len - 1 - B, static_cast<int>(I));
-      }
-    }
-    for (std::size_t I = 0; I < Args.size(); ++I) {
-      const detail::ArgKey &A = Args[I];
-      if (!A.Data || !A.Span)
-        continue;
-      for (std::size_t J = I + 1; J < Args.size(); ++J) {
-        const detail::ArgKey &B = Args[J];
-        if (!B.Data || !B.Span)
-          continue;
-        const bool Same = A == B;
-        if (!Same && !detail::rangesOverlap(A, B))
-          continue;
-        P.Facts.emplace_back(factIndex(N, Where[I], Where[J]), Same);
-      }
-    }
-    P.Pending = 1;
-    P.LastUse = Tick;
-    if (N.Patterns.size() >= MaxPatterns) {
-      auto Oldest = std::min_element(
-          N.Patterns.begin(), N.Patterns.end(),
-          [](const detail::Pattern &X, const detail::Pattern &Y) { return X.LastUse < Y.LastUse; });
-      N.flush(*Oldest);
-      *Oldest = std::move(P);
-    } else {
-      N.Patterns.push_back(std::move(P));
-    }
-  }
-
-  static int factIndex(detail::ChainNode &N, std::pair<int, int> A, std::pair<int, int> B) {
-    for (std::size_t I = 0; I < N.Facts.size(); ++I) {
-      const detail::Fact &F = N.Facts[I];
-      if (F.PosA == A.first && F.ArgA == A.second && F.PosB == B.first && F.ArgB == B.second)
-        return static_cast<int>(I);
-    }
-    N.Facts.push_back(detail::Fact{A.first, A.second, B.first, B.second, 0, 0});
-    return static_cast<int>(N.Facts.size() - 1);
+    Chains.add(L.Site, NumDims, L.Begin, L.End, L.DurationNs, L.Views, NumViews);
   }
 
   void addEvent(const LaunchData &L, int NumDims, int NumViews) {
@@ -671,55 +421,6 @@ private:
     static const std::string Unknown = "?";
     const auto &Views = Sites[Site].Views;
     return Arg < static_cast<int>(Views.size()) ? Views[Arg].Name : Unknown;
-  }
-
-  /// The chains to write: every pair, and the longer runs that repeat and are maximal (a run is
-  /// dropped when a run one launch longer that contains it has the same count).
-  std::vector<detail::ChainNode *> chainsToWrite() {
-    std::vector<detail::ChainNode *> All;
-    std::vector<detail::ChainNode *> Stack;
-    for (auto &R : RootChains)
-      if (R)
-        Stack.push_back(R.get());
-    while (!Stack.empty()) {
-      detail::ChainNode *N = Stack.back();
-      Stack.pop_back();
-      if (N->Sites.size() >= 2)
-        All.push_back(N);
-      for (auto &E : N->Earlier)
-        Stack.push_back(E.second);
-    }
-    // Largest count among the right extensions C+x of each run C, keyed by C.
-    std::unordered_map<std::string, std::uint64_t> RightMax;
-    auto Key = [](const std::vector<int> &Seq, std::size_t N) {
-      return std::string(reinterpret_cast<const char *>(Seq.data()), N * sizeof(int));
-    };
-    for (detail::ChainNode *N : All) {
-      std::uint64_t &M = RightMax[Key(N->Sites, N->Sites.size() - 1)];
-      M = std::max(M, N->Count);
-    }
-    std::vector<detail::ChainNode *> Keep;
-    for (detail::ChainNode *N : All) {
-      if (N->Sites.size() > 2) {
-        if (N->Count < 2)
-          continue;
-        std::uint64_t Longer = 0;
-        for (auto &E : N->Earlier)
-          Longer = std::max(Longer, E.second->Count);
-        auto It = RightMax.find(Key(N->Sites, N->Sites.size()));
-        if (It != RightMax.end())
-          Longer = std::max(Longer, It->second);
-        if (Longer == N->Count)
-          continue;
-      }
-      Keep.push_back(N);
-    }
-    std::sort(Keep.begin(), Keep.end(), [](detail::ChainNode *A, detail::ChainNode *B) {
-      if (A->Sites.size() != B->Sites.size())
-        return A->Sites.size() < B->Sites.size();
-      return A->Sites < B->Sites;
-    });
-    return Keep;
   }
 
   std::string isoTime() const {
@@ -822,11 +523,9 @@ private:
     Out += Sites.empty() ? "],\n" : "\n ],\n";
 
     Out += " \"chains\": [";
-    std::vector<detail::ChainNode *> Chains = chainsToWrite();
-    for (std::size_t I = 0; I < Chains.size(); ++I) {
-      detail::ChainNode &N = *Chains[I];
-      for (auto &P : N.Patterns)
-        N.flush(P);
+    std::vector<detail::ChainNode *> Kept = Chains.chainsToWrite();
+    for (std::size_t I = 0; I < Kept.size(); ++I) {
+      const detail::ChainNode &N = *Kept[I];
       Out += I ? ",\n  " : "\n  ";
       Out += "{\"sites\": [";
       for (std::size_t K = 0; K < N.Sites.size(); ++K) {
@@ -860,7 +559,7 @@ private:
       }
       Out += '}';
     }
-    Out += Chains.empty() ? "]" : "\n ]";
+    Out += Kept.empty() ? "]" : "\n ]";
 
     if (EventsLimit > 0) {
       Out += ",\n \"events\": [";
@@ -912,8 +611,6 @@ private:
     return Out;
   }
 
-  enum : std::size_t { MaxPatterns = 4 };
-
   std::mutex Mutex;
   std::atomic<bool> Written{false};
   std::atomic<bool> WriteAtExit{true};
@@ -923,20 +620,11 @@ private:
   std::uint64_t StartNs = nowNs();
   std::uint64_t TotalLaunches = 0, TotalKernelNs = 0;
   std::uint64_t RandomState = 0x9E3779B97F4A7C15ull;
-  std::uint64_t Tick = 0;
 
   std::vector<detail::SiteState> Sites;
   std::unordered_map<const SiteInfo *, int> SiteIndex;
 
-  detail::Slot Window[MaxChainLength];
-  int Head = 0;       // slot of the latest launch
-  int WindowSize = 0; // launches in the window since the last chain break
-  int RangeRun = 0;   // consecutive launches, ending at the latest, whose range equals the previous
-  int PrevNumDims = 0;
-  long long PrevBegin[MaxRangeDims], PrevEnd[MaxRangeDims];
-
-  std::vector<std::unique_ptr<detail::ChainNode>> RootChains; // by last site
-  std::vector<std::unique_ptr<detail::ChainNode>> ChainPool;  // every longer run
+  detail::ChainCounter Chains;
 
   std::size_t EventsLimit = 0;
   std::vector<detail::EventRecord> Events;
