@@ -114,11 +114,6 @@ struct ChainNode {
 /// The chains of one process's launches.
 class ChainCounter {
 public:
-  ChainCounter() {
-    for (auto &S : Window)
-      S.Args.reserve(16);
-  }
-
   /// Adds a launch of Site. Views[I].Data and Views[I].SpanBytes identify its View arguments; a
   /// launch with NumDims == 0 has no known range, and no range equal to another.
   template <class ViewT>

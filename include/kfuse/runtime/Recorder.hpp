@@ -25,6 +25,7 @@
 #include <ctime>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -146,10 +147,12 @@ struct EventRecord {
 /// The process-wide recorder. Every member is noexcept: nothing reaches the user's program.
 class Recorder {
 public:
-  /// The one recorder of this process. Never destroyed, so a launch after the profile was written
-  /// (from another static destructor, say) is harmless.
+  /// The one recorder of this process. Built in static storage (no allocation that could fail)
+  /// and never destroyed, so a launch after the profile was written (from another static
+  /// destructor, say) is harmless.
   static Recorder &instance() noexcept {
-    static Recorder *R = new Recorder();
+    alignas(Recorder) static unsigned char Storage[sizeof(Recorder)];
+    static Recorder *R = new (Storage) Recorder();
     return *R;
   }
 
