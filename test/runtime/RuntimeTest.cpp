@@ -448,7 +448,7 @@ template <class F> std::string profileOfChild(const std::string &Name, F Body) {
   return Text.str();
 }
 
-TEST_F(RecorderTest, ProfileIsWrittenOnceAtExitWithoutFinalize) {
+TEST_F(RecorderTest, ProfileIsWrittenAtExitWithoutFinalize) {
   const std::string Text = profileOfChild("kfuse-exit.json", [] {
     launch(SiteA, 4);
     launch(SiteB, 4);
@@ -457,6 +457,19 @@ TEST_F(RecorderTest, ProfileIsWrittenOnceAtExitWithoutFinalize) {
   ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
   EXPECT_EQ(P->TotalLaunches, 2u);
   EXPECT_NE(P->findPair(SiteA.Id, SiteB.Id), nullptr);
+}
+
+TEST_F(RecorderTest, ProfileIsWrittenOnlyOnce) {
+  // The connector writes at kokkosp_finalize_library; the exit handler must not write again.
+  const std::string Text = profileOfChild("kfuse-once.json", [] {
+    launch(SiteA, 4);
+    Recorder::instance().writeOnce();
+    launch(SiteB, 4);
+  });
+  llvm::Expected<Profile> P = kfuse::parseProfile(Text);
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_EQ(P->TotalLaunches, 1u);
+  EXPECT_EQ(P->findSite(SiteB.Id), nullptr);
 }
 
 TEST_F(RecorderTest, ProfileIsWrittenAtExitAfterFinalize) {
