@@ -36,6 +36,10 @@ struct Emitter {
   llvm::StringRef Text;
   const EmitOptions &Opts;
   std::vector<std::pair<std::string, FusedView>> Views; // in first-use order
+  /// Every View name the kernels use; with restrict, merged names have no
+  /// member of their own.
+  std::vector<std::string> Members;
+  std::map<std::string, const ViewUse *> MemberUse;
   std::vector<const ScalarUse *> Scalars;
   const KernelModel *Reduce = nullptr;
 
@@ -53,11 +57,15 @@ struct Emitter {
       if (M.Reduction)
         Reduce = &M;
       for (const ViewUse &V : M.Views) {
-        FusedView &F = view(V.Name);
-        if (!F.Use)
-          F.Use = &V;
+        FusedView &F = view(Group.canonical(V.Name));
+        if (!F.Use || V.Name == Group.canonical(V.Name))
+          F.Use = F.Use && F.Use->Name == Group.canonical(V.Name) ? F.Use : &V;
         F.Written |= V.Mode != AccessMode::Read;
         F.Strided |= V.Rank > 1 || V.Layout == "LayoutStride";
+        if (!llvm::is_contained(Members, V.Name))
+          Members.push_back(V.Name);
+        if (!MemberUse.count(V.Name))
+          MemberUse[V.Name] = &V;
       }
       for (const ScalarUse &Sc : M.Scalars)
         if (llvm::none_of(Scalars, [&](const ScalarUse *X) {
@@ -102,26 +110,84 @@ struct Emitter {
   }
   std::map<const ViewAccess *, std::string> AccessOwner;
 
-  /// The body of kernel \p M, index parameters bound to the fused ones.
-  std::string kernelBody(const KernelModel &M) {
+  /// The accesses of \p M, in text order.
+  std::vector<const ViewAccess *> accessesOf(const KernelModel &M) {
     std::vector<const ViewAccess *> All;
     for (const ViewUse &V : M.Views)
       for (const ViewAccess &A : V.Accesses) {
         All.push_back(&A);
-        AccessOwner[&A] = V.Name;
+        AccessOwner[&A] = Group.canonical(V.Name);
       }
     std::sort(All.begin(), All.end(), [](const ViewAccess *X, const ViewAccess *Y) {
       return X->Range.Offset < Y->Range.Offset;
     });
-    unsigned B = M.Functor.BodyRange.Offset,
-             E = B + M.Functor.BodyRange.Length;
-    std::string Body = Opts.Restrict ? rewrite(B, E, All) : Text.slice(B, E).str();
+    return All;
+  }
+
+  /// [From, To) of \p M's text, accesses rewritten when restrict is on.
+  std::string bodyText(const KernelModel &M, unsigned From, unsigned To) {
+    return Opts.Restrict ? rewrite(From, To, accessesOf(M)) : Text.slice(From, To).str();
+  }
+
+  std::string bindIndices(const KernelModel &M) {
     std::string Bind;
     for (size_t D = 0; D < M.Functor.IndexParams.size(); ++D)
       Bind += "const " + indexType() + " " + M.Functor.IndexParams[D] +
               " = kfuse_i" + std::to_string(D) + "; ";
-    // The body keeps its braces: `{ bind; { body } }`.
-    return "{ " + Bind + Body + " }";
+    return Bind;
+  }
+
+  /// The body of kernel \p M, index parameters bound to the fused ones:
+  /// `{ bind; { body } }`.
+  std::string kernelBody(const KernelModel &M) {
+    unsigned B = M.Functor.BodyRange.Offset,
+             E = B + M.Functor.BodyRange.Length;
+    return "{ " + bindIndices(M) + bodyText(M, B, E) + " }";
+  }
+
+  /// The single top-level loop of \p M's body.
+  const InnerLoop &loopOf(const KernelModel &M) {
+    for (const InnerLoop &L : M.Loops)
+      if (L.Depth == 1)
+        return L;
+    return M.Loops.front();
+  }
+
+  /// The statement that is the body of loop \p L, through its `;`.
+  std::string loopBody(const KernelModel &M, const InnerLoop &L) {
+    unsigned B = L.BodyRange.Offset, E = B + L.BodyRange.Length;
+    llvm::StringRef After = Text.drop_front(E);
+    if (Text[B] != '{' && After.ltrim().starts_with(";"))
+      E += After.size() - After.ltrim().size() + 1;
+    std::string Body = bodyText(M, B, E);
+    return Text[B] == '{' ? Body : "{ " + Body + " }";
+  }
+
+  /// Lines of the fused body: one block per kernel, or per run of kernels
+  /// whose inner loops are merged (loop fusion).
+  std::vector<std::string> bodies() {
+    std::vector<std::string> Out;
+    for (size_t K = 0; K < Group.Sites.size(); ++K) {
+      const KernelModel &M = Sites[Group.Sites[K]];
+      bool Joined = K + 1 < Group.Sites.size() && K + 1 < Group.JoinsPreviousLoop.size() &&
+                    Group.JoinsPreviousLoop[K + 1];
+      if (!Joined) {
+        Out.push_back("    " + kernelBody(M));
+        continue;
+      }
+      const InnerLoop &L = loopOf(M);
+      std::string Header = bodyText(M, L.Range.Offset, L.BodyRange.Offset);
+      Header = llvm::StringRef(Header).rtrim().str();
+      Out.push_back("    { " + bindIndices(M) + Header + " {");
+      for (; K < Group.Sites.size(); ++K) {
+        const KernelModel &N = Sites[Group.Sites[K]];
+        Out.push_back("      " + loopBody(N, loopOf(N)));
+        if (K + 1 == Group.Sites.size() || !Group.JoinsPreviousLoop[K + 1])
+          break;
+      }
+      Out.push_back("    } }");
+    }
+    return Out;
   }
 
   std::string indexType() {
@@ -150,8 +216,21 @@ struct Emitter {
   std::vector<std::string> functor(const std::string &Name) {
     std::vector<std::string> L;
     L.push_back("struct " + Name + " {");
-    for (auto &[N, V] : Views)
-      L.push_back("  " + stripConstRef(V.Use->Type) + " " + N + ";");
+    auto Member = [&](const std::string &N, const ViewUse &U) {
+      if (!U.TypeDeduced)
+        return "  " + stripConstRef(U.Type) + " " + N + ";";
+      // A deduced type (`auto V = subview(...)`) may not be spellable; name
+      // it before the struct (inside, `decltype(V) V;` changes V's meaning).
+      L.insert(L.begin(), "using kfuse_" + N + "_type = std::decay_t<decltype(" +
+                              N + ")>;");
+      return "  kfuse_" + N + "_type " + N + ";";
+    };
+    if (Opts.Restrict)
+      for (auto &[N, V] : Views)
+        L.push_back(Member(N, *MemberUse[N]));
+    else
+      for (const std::string &N : Members)
+        L.push_back(Member(N, *MemberUse[N]));
     for (const ScalarUse *S : Scalars)
       L.push_back("  " + stripConstRef(S->Type) + " " + S->Name + ";");
     if (Reduce)
@@ -160,9 +239,7 @@ struct Emitter {
                                    Reduce->Reduction->AccumulatorParam
                              : "";
     std::string AccArg = Reduce ? ", " + Reduce->Reduction->AccumulatorParam : "";
-    std::vector<std::string> Bodies;
-    for (size_t S : Group.Sites)
-      Bodies.push_back("    " + kernelBody(Sites[S]));
+    std::vector<std::string> Bodies = bodies();
 
     if (Opts.Restrict) {
       std::vector<std::string> Params, Args;
@@ -202,16 +279,34 @@ struct Emitter {
     return L;
   }
 
+  /// What the plan relied on: written Views overlap nothing else, merged
+  /// names are one View, assumed-equal ranges are equal.
   std::string guard() {
     std::vector<std::string> Bytes;
     for (auto &[N, V] : Views)
       Bytes.push_back("::kfuse::bytes_of(" + N + ", " +
                       (V.Written ? "true" : "false") + ")");
-    std::string G = "::kfuse::fusion_enabled() && ::kfuse::no_overlap({" +
-                    llvm::join(Bytes, ", ") + "})";
+    std::string G = "::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})";
+    for (auto &[Alias, Kept] : Group.Merged)
+      if (MemberUse.count(Alias))
+        G += " && ::kfuse::same_view(" + Kept + ", " + Alias + ")";
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
-    return G;
+    return "::kfuse::use_fused(\"" + labels("+") + "\", " + G + ")";
+  }
+
+  bool onlyTriviaBetween(unsigned From, unsigned To) {
+    llvm::StringRef S = Text.slice(From, To);
+    while (!S.empty()) {
+      S = S.ltrim();
+      if (S.consume_front("//"))
+        S = S.drop_until([](char C) { return C == '\n'; });
+      else if (S.consume_front("/*"))
+        S = S.drop_front(std::min(S.size(), S.find("*/") + 2));
+      else if (!S.empty())
+        return false;
+    }
+    return true;
   }
 
   std::string labels(const char *Sep) {
@@ -235,41 +330,79 @@ struct Emitter {
       Indent += llvm::isSpace(C) ? C : ' ';
 
     std::string Name = FusedKernelEmitter::functorName(Group, Sites);
-    std::vector<std::string> L;
     std::vector<std::string> Quoted;
     for (size_t S : Group.Sites)
       Quoted.push_back("\"" + (Sites[S].LabelKind == "literal"
                                    ? Sites[S].Label
                                    : Sites[S].Id.str()) +
                        "\"");
-    L.push_back(std::string(Markers::Begin) + " fused(" +
-                llvm::join(Quoted, ", ") + ")" +
-                (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath));
-    L.push_back("{");
-    for (std::string &F : functor(Name))
-      L.push_back("  " + F);
-    L.push_back("  if (" + guard() + ") {");
+    std::string BeginLine =
+        std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") +
+        ")" + (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
     std::vector<std::string> Init;
-    for (auto &[N, V] : Views)
-      Init.push_back(N);
+    if (Opts.Restrict)
+      for (auto &[N, V] : Views)
+        Init.push_back(N);
+    else
+      Init = Members;
     for (const ScalarUse *S : Scalars)
       Init.push_back(S->Name);
     std::string Call = Reduce ? "Kokkos::parallel_reduce" : "Kokkos::parallel_for";
-    std::string Launch = "    " + Call + "(\"" + labels("+") + "\", " +
+    std::string Launch = Call + "(\"" + labels("+") + "\", " +
                          First.Policy.Text + ", " + Name + "{" +
                          llvm::join(Init, ", ") + "}";
     if (Reduce)
       Launch += ", " + Reduce->Reduction->ResultArgText;
-    L.push_back(Launch + ");");
-    L.push_back("  } else {");
-    std::string Out;
-    for (const std::string &Line : L)
-      Out += (Out.empty() ? "" : "\n" + Indent) + Line;
-    // The original launches, byte for byte, for the fallback and `revert`.
-    // (The first line is indented like the others; revert drops that.)
-    Out += "\n" + std::string(Markers::OriginalBegin) + Indent + "    " +
-           Text.slice(Begin, End).str() + Markers::OriginalEnd;
-    Out += "\n" + Indent + "  }\n" + Indent + "}\n" + Indent + Markers::End;
+    Launch += ");";
+
+    // The launches in runs separated by code they move past.
+    std::vector<std::pair<unsigned, unsigned>> Runs;
+    for (size_t K = 0; K < Group.Sites.size(); ++K) {
+      const TextRange &R = Sites[Group.Sites[K]].StmtRange;
+      if (K > 0 && onlyTriviaBetween(Runs.back().second, R.Offset))
+        Runs.back().second = R.Offset + R.Length;
+      else
+        Runs.push_back({R.Offset, R.Offset + R.Length});
+    }
+    auto Original = [&](unsigned From, unsigned To) {
+      // Byte for byte, for the fallback and `revert`. (The first line is
+      // indented like the others; revert drops that.)
+      return "\n" + std::string(Markers::OriginalBegin) + Indent + "    " +
+             Text.slice(From, To).str() + Markers::OriginalEnd;
+    };
+    std::string Out = BeginLine;
+    auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
+    if (Runs.size() == 1) {
+      Emit("{");
+      for (std::string &F : functor(Name))
+        Emit("  " + F);
+      Emit("  if (" + guard() + ") {");
+      Emit("    " + Launch);
+      Emit("  } else {");
+      Out += Original(Begin, End);
+      Out += "\n" + Indent + "  }\n" + Indent + "}\n" + Indent + Markers::End;
+      return Out;
+    }
+    // Code between the launches stays in place, outside any new scope (it
+    // may declare names used later), and runs once either way.
+    std::string On = Name + "_on";
+    for (std::string &F : functor(Name))
+      Emit(F);
+    Emit("const bool " + On + " = " + guard() + ";");
+    Emit("if (" + On + ") {");
+    Emit("  " + Launch);
+    Emit("} else {");
+    for (size_t K = 0; K < Runs.size(); ++K) {
+      if (K > 0) {
+        Out += "\n" + Indent + Markers::KeptBegin +
+               Text.slice(Runs[K - 1].second, Runs[K].first).str() +
+               Markers::KeptEnd;
+        Out += "\n" + Indent + "if (!" + On + ") {";
+      }
+      Out += Original(Runs[K].first, Runs[K].second);
+      Out += "\n" + Indent + "}";
+    }
+    Out += "\n" + Indent + Markers::End;
     return Out;
   }
 };
@@ -290,7 +423,7 @@ std::string FusedKernelEmitter::emit(const FusionGroup &Group,
                                      const std::vector<KernelModel> &Sites,
                                      llvm::StringRef FileText,
                                      const EmitOptions &Opts) {
-  Emitter E{Group, Sites, FileText, Opts, {}, {}, nullptr, {}};
+  Emitter E{Group, Sites, FileText, Opts};
   return E.emit();
 }
 

@@ -1,6 +1,8 @@
 //===- FusionPlanner.cpp - Which launches to fuse, and why not ------------===//
 
 #include "kfuse/FusionPlan.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
@@ -127,7 +129,9 @@ std::string signatureOf(const KernelModel &M, const ViewAccess &A,
     case IndexForm::Indirect:
       return "indirect index '" + I.Text + "'";
     case IndexForm::Other:
-      if (!I.Var.empty())
+      // Fine in a dimension the launch index does not reach (`M - 1 - j`);
+      // not where it does (`2 * i`, `i + j`).
+      if (llvm::is_contained(M.Functor.IndexParams, I.Var))
         return "index '" + I.Text + "'";
       break;
     }
@@ -147,6 +151,84 @@ std::string accessText(const ViewUse &V, const ViewAccess &A) {
 
 bool writes(AccessMode M) { return M != AccessMode::Read; }
 
+/// One token of source text, as the raw lexer sees it (comments skipped).
+struct RawToken {
+  std::string Text;
+  bool Identifier = false;
+};
+
+std::vector<RawToken> tokenize(llvm::StringRef Source) {
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  std::string Text = Source.str(); // the lexer needs a terminating NUL
+  clang::Lexer L(clang::SourceLocation(), LO, Text.data(), Text.data(),
+                 Text.data() + Text.size());
+  std::vector<RawToken> Out;
+  clang::Token T;
+  while (true) {
+    L.LexFromRawLexer(T);
+    if (T.is(clang::tok::eof))
+      break;
+    RawToken R;
+    R.Identifier = T.is(clang::tok::raw_identifier);
+    if (R.Identifier)
+      R.Text = T.getRawIdentifier().str();
+    else if (const char *P = clang::tok::getPunctuatorSpelling(T.getKind()))
+      R.Text = P;
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
+/// Functions host code may call between two launches without touching the
+/// launches' data other than through the arguments it names.
+bool harmlessCallee(llvm::StringRef Name) {
+  static const std::set<std::string> Known = {
+      "printf", "fprintf", "puts", "snprintf", "sqrt", "exp", "log", "pow",
+      "abs", "fabs", "min", "max", "fence", "deep_copy", "static_cast",
+      "sin", "cos", "floor", "ceil", "size", "extent", "data"};
+  return Known.count(Name.str()) != 0;
+}
+
+/// The names a kernel's data go by: its Views (and their merged names) and
+/// the scalars it captures.
+std::set<std::string> namesOf(const KernelModel &M, const FusionGroup &G) {
+  std::set<std::string> Out;
+  for (const ViewUse &V : M.Views) {
+    Out.insert(V.Name);
+    Out.insert(G.canonical(V.Name));
+    for (auto &[Alias, Kept] : G.Merged)
+      if (Kept == G.canonical(V.Name))
+        Out.insert(Alias);
+  }
+  for (const ScalarUse &Sc : M.Scalars)
+    Out.insert(Sc.Name);
+  return Out;
+}
+
+/// The kernel body of \p M if it is exactly one `for` statement, or null.
+const InnerLoop *singleLoop(const KernelModel &M, llvm::StringRef Text) {
+  const InnerLoop *Top = nullptr;
+  for (const InnerLoop &L : M.Loops)
+    if (L.Depth == 1) {
+      if (Top)
+        return nullptr;
+      Top = &L;
+    }
+  if (!Top || !Top->Range.valid() || !Top->BodyRange.valid())
+    return nullptr;
+  unsigned B = M.Functor.BodyRange.Offset + 1;
+  unsigned E = M.Functor.BodyRange.Offset + M.Functor.BodyRange.Length - 1;
+  unsigned LoopEnd = Top->Range.Offset + Top->Range.Length;
+  if (!onlyTrivia(Text, B, Top->Range.Offset))
+    return nullptr;
+  llvm::StringRef After = Text.slice(LoopEnd, E).ltrim();
+  After.consume_front(";");
+  if (!onlyTrivia(Text, E - After.size(), E))
+    return nullptr;
+  return Top;
+}
+
 } // namespace
 
 bool insideFusedRegion(llvm::StringRef FileText, unsigned Offset) {
@@ -160,41 +242,75 @@ bool insideFusedRegion(llvm::StringRef FileText, unsigned Offset) {
 
 std::string FusionPlanner::dependenceBetween(const KernelModel &A,
                                              const KernelModel &B,
-                                             SourcePos &Pos) {
-  for (const ViewUse &VA : A.Views) {
-    const ViewUse *VB = nullptr;
-    for (const ViewUse &V : B.Views)
-      if (V.Name == VA.Name)
-        VB = &V;
-    if (!VB || (!writes(VA.Mode) && !writes(VB->Mode)))
+                                             SourcePos &Pos,
+                                             const FusionGroup *Names) {
+  auto Canon = [&](const std::string &N) -> std::string {
+    return Names ? Names->canonical(N) : N;
+  };
+  // The uses of one object (one canonical name) in a kernel.
+  auto UsesOf = [&](const KernelModel &K, const std::string &C) {
+    std::vector<const ViewUse *> Out;
+    for (const ViewUse &V : K.Views)
+      if (Canon(V.Name) == C)
+        Out.push_back(&V);
+    return Out;
+  };
+  std::set<std::string> Seen;
+  for (const ViewUse &First : A.Views) {
+    std::string C = Canon(First.Name);
+    if (!Seen.insert(C).second)
       continue;
-    const char *Kind = writes(VA.Mode) && writes(VB->Mode) ? "write-after-write"
-                       : writes(VA.Mode)                  ? "read-after-write"
-                                                           : "write-after-read";
+    std::vector<const ViewUse *> InA = UsesOf(A, C), InB = UsesOf(B, C);
+    if (InB.empty())
+      continue;
+    bool WritesA = llvm::any_of(InA, [](auto *V) { return writes(V->Mode); });
+    bool WritesB = llvm::any_of(InB, [](auto *V) { return writes(V->Mode); });
+    if (!WritesA && !WritesB)
+      continue;
+    const char *Kind = WritesA && WritesB ? "write-after-write"
+                       : WritesA          ? "read-after-write"
+                                          : "write-after-read";
+    std::vector<std::pair<const KernelModel *, const ViewUse *>> All;
+    for (const ViewUse *V : InA)
+      All.push_back({&A, V});
+    for (const ViewUse *V : InB)
+      All.push_back({&B, V});
+    // Compare against a writing use first, so the report names the write.
+    std::stable_partition(All.begin(), All.end(),
+                          [](auto &KV) { return writes(KV.second->Mode); });
     // Escapes and atomics first: they defeat any index reasoning.
-    for (auto [K, V] : {std::pair{&A, &VA}, std::pair{&B, VB}})
+    for (auto [K, V] : All)
       for (const ViewAccess &Acc : V->Accesses)
         if (Acc.Mode == AccessMode::PassedToCall) {
           Pos = Acc.Pos;
           return "'" + V->Name + "' is passed to '" + Acc.Callee + "' in " +
                  name(*K) + " at line " + std::to_string(Acc.Pos.Line);
         }
-    bool AtomicA = VA.Mode == AccessMode::Atomic,
-         AtomicB = VB->Mode == AccessMode::Atomic;
-    if (AtomicA && AtomicB)
+    auto Atomic = [](const std::vector<const ViewUse *> &Vs) {
+      return llvm::all_of(Vs, [](auto *V) { return V->Mode == AccessMode::Atomic; });
+    };
+    auto AnyAtomic = [](const std::vector<const ViewUse *> &Vs) {
+      return llvm::any_of(Vs, [](auto *V) { return V->Mode == AccessMode::Atomic; });
+    };
+    if (Atomic(InA) && Atomic(InB))
       continue; // atomic updates in both kernels commute
-    if (AtomicA || AtomicB) {
-      const KernelModel &K = AtomicA ? A : B;
-      Pos = (AtomicA ? VA : *VB).Accesses.front().Pos;
-      return "'" + VA.Name + "' is updated atomically in " + name(K) +
-             " and accessed plainly in " + name(AtomicA ? B : A);
+    if (AnyAtomic(InA) || AnyAtomic(InB)) {
+      bool InFirst = AnyAtomic(InA);
+      const ViewUse *V = *llvm::find_if(InFirst ? InA : InB, [](auto *X) {
+        return X->Mode == AccessMode::Atomic;
+      });
+      Pos = V->Accesses.front().Pos;
+      return "'" + V->Name + "' is updated atomically in " +
+             name(InFirst ? A : B) + " and accessed plainly in " +
+             name(InFirst ? B : A);
     }
     // Every access in both kernels must touch the same element of the
     // launch dimensions: the same injective function of the launch index.
     std::optional<LaunchIndexSig> Common;
-    const ViewAccess *First = nullptr;
+    const ViewAccess *FirstAcc = nullptr;
+    const ViewUse *FirstUse = nullptr;
     const KernelModel *FirstK = nullptr;
-    for (auto [K, V] : {std::pair{&A, &VA}, std::pair{&B, VB}})
+    for (auto [K, V] : All)
       for (const ViewAccess &Acc : V->Accesses) {
         LaunchIndexSig Sig;
         std::string Why = signatureOf(*K, Acc, Sig);
@@ -205,13 +321,14 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
         }
         if (!Common) {
           Common = Sig;
-          First = &Acc;
+          FirstAcc = &Acc;
+          FirstUse = V;
           FirstK = K;
         } else if (*Common != Sig) {
           Pos = Acc.Pos;
           return std::string(Kind) + " on '" + V->Name + "': " +
-                 accessText(VA, *First) + " in " + name(*FirstK) + " and " +
-                 accessText(*V, Acc) + " in " + name(*K) +
+                 accessText(*FirstUse, *FirstAcc) + " in " + name(*FirstK) +
+                 " and " + accessText(*V, Acc) + " in " + name(*K) +
                  " touch different elements in one iteration";
         }
       }
@@ -234,6 +351,161 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
   }
   return "";
 }
+
+std::string FusionPlanner::codeBetween(llvm::StringRef FileText, unsigned From,
+                                       unsigned To, const KernelModel &Later,
+                                       const FusionGroup &Names) {
+  std::set<std::string> Views = namesOf(Later, Names), Scalars;
+  for (const ScalarUse &Sc : Later.Scalars) {
+    Views.erase(Sc.Name);
+    Scalars.insert(Sc.Name);
+  }
+  static const std::set<std::string> Assignments = {
+      "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+      "++", "--"};
+  std::vector<RawToken> Toks = tokenize(FileText.slice(From, To));
+  for (size_t K = 0; K < Toks.size(); ++K) {
+    const RawToken &T = Toks[K];
+    if (T.Text == "#")
+      return "a preprocessor directive between the launches";
+    if (!T.Identifier)
+      continue;
+    if (Views.count(T.Text))
+      return "the code between the launches uses '" + T.Text + "', which " +
+             name(Later) + " uses";
+    // A scalar the later launch captures may be read, not changed.
+    bool Written =
+        (K + 1 < Toks.size() && Assignments.count(Toks[K + 1].Text)) ||
+        (K > 0 && (Toks[K - 1].Text == "++" || Toks[K - 1].Text == "--" ||
+                   Toks[K - 1].Text == "&")) ||
+        (K > 1 && Toks[K - 1].Text == "(" && Toks[K - 2].Text == "deep_copy");
+    if (Scalars.count(T.Text) && Written)
+      return "the code between the launches changes '" + T.Text +
+             "', which " + name(Later) + " captures";
+    static const std::set<std::string> ControlFlow = {
+        "return", "break", "continue", "goto", "throw", "co_return", "asm"};
+    if (ControlFlow.count(T.Text))
+      return "'" + T.Text + "' between the launches";
+    static const std::set<std::string> NotCalls = {
+        "if", "for", "while", "switch", "sizeof", "alignof", "decltype",
+        "int", "long", "double", "float", "unsigned", "char", "bool", "short",
+        "size_t"};
+    bool Call = K + 1 < Toks.size() && Toks[K + 1].Text == "(";
+    if (Call && !NotCalls.count(T.Text) && !harmlessCallee(T.Text))
+      return "the code between the launches calls '" + T.Text +
+             "', which may touch their data";
+  }
+  return "";
+}
+
+std::string FusionPlanner::loopFusionBetween(const KernelModel &A,
+                                             const KernelModel &B,
+                                             llvm::StringRef FileText,
+                                             const FusionGroup &Names) {
+  const InnerLoop *LA = singleLoop(A, FileText), *LB = singleLoop(B, FileText);
+  if (!LA || !LB)
+    return "a kernel body is not a single loop";
+  if (LA->Var.empty() || LA->Var != LB->Var || squeeze(LA->Begin) != squeeze(LB->Begin) ||
+      squeeze(LA->Cond) != squeeze(LB->Cond) || squeeze(LA->Step) != squeeze(LB->Step))
+    return "the loops differ";
+  if (A.Functor.IndexParams != B.Functor.IndexParams)
+    return "the kernels name their indices differently";
+  for (const KernelModel *K : {&A, &B})
+    for (const ScalarUse &Sc : K->Scalars)
+      if (Sc.Written)
+        return "a kernel writes a scalar";
+  for (const KernelModel *K : {&A, &B}) {
+    const InnerLoop *L = K == &A ? LA : LB;
+    for (const RawToken &T : tokenize(FileText.substr(L->BodyRange.Offset,
+                                                      L->BodyRange.Length)))
+      if (T.Text == "break" || T.Text == "continue" || T.Text == "goto")
+        return "'" + T.Text + "' in a loop";
+    for (const RawToken &T : tokenize(L->Cond))
+      for (const ViewUse &V : K->Views)
+        if (T.Text == V.Name)
+          return "the loop bound reads a View";
+  }
+  // Every View one of them writes and both use: each access touches element
+  // e(launch index, loop variable), the same injective e everywhere.
+  for (const ViewUse &VA : A.Views)
+    for (const ViewUse &VB : B.Views) {
+      if (Names.canonical(VA.Name) != Names.canonical(VB.Name) ||
+          (!writes(VA.Mode) && !writes(VB.Mode)))
+        continue;
+      std::optional<std::vector<std::string>> Common;
+      for (auto [K, V] : {std::pair{&A, &VA}, std::pair{&B, &VB}})
+        for (const ViewAccess &Acc : V->Accesses) {
+          std::vector<std::string> Sig;
+          bool Launch = false, Loop = false;
+          for (const IndexExpr &I : Acc.Indices) {
+            if (I.Form == IndexForm::LaunchIndex) {
+              Launch = true;
+              Sig.push_back("p" + std::to_string(llvm::find(K->Functor.IndexParams, I.Var) -
+                                                 K->Functor.IndexParams.begin()) +
+                            "+" + std::to_string(I.Offset));
+            } else if (I.Form == IndexForm::LoopVar && I.Var == LA->Var) {
+              Loop = true;
+              Sig.push_back("L+" + std::to_string(I.Offset));
+            } else {
+              return "'" + V->Name + "' is indexed by '" + I.Text + "'";
+            }
+          }
+          if (!Launch || !Loop || Acc.Mode == AccessMode::PassedToCall ||
+              Acc.Mode == AccessMode::Atomic)
+            return "'" + V->Name + "' is not indexed by both the launch index "
+                   "and the loop variable";
+          if (!Common)
+            Common = Sig;
+          else if (*Common != Sig)
+            return "'" + V->Name + "' is accessed at different elements";
+        }
+    }
+  return "";
+}
+
+namespace {
+
+/// Argument fusion beyond names: Views of \p M and of the group that the
+/// profile saw as one allocation in every run of \p Pair, with the same
+/// element type and rank, are merged into the name used first.
+void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
+                          const std::vector<KernelModel> &Sites,
+                          const std::vector<size_t> &Group,
+                          const KernelModel &M) {
+  auto UseOf = [&](const std::string &Name) -> const ViewUse * {
+    for (const KernelModel *K : {&M})
+      for (const ViewUse &V : K->Views)
+        if (V.Name == Name)
+          return &V;
+    for (size_t S : Group)
+      for (const ViewUse &V : Sites[S].Views)
+        if (V.Name == Name)
+          return &V;
+    return nullptr;
+  };
+  auto Element = [](const ViewUse &V) {
+    llvm::StringRef T = llvm::StringRef(V.ValueType).trim();
+    T.consume_front("const ");
+    return T.trim().str();
+  };
+  for (const IdentityFact &F : Pair.SameAllocation) {
+    if (F.Count != Pair.Count || F.A.Name == F.B.Name)
+      continue;
+    const ViewUse *UA = UseOf(F.A.Name), *UB = UseOf(F.B.Name);
+    if (!UA || !UB || UA->Rank != UB->Rank || Element(*UA) != Element(*UB) ||
+        UA->Layout != UB->Layout)
+      continue;
+    std::string Keep = G.canonical(F.A.Name), Drop = G.canonical(F.B.Name);
+    if (Keep == Drop)
+      continue;
+    for (auto &[Alias, Kept] : G.Merged)
+      if (Kept == Drop)
+        Kept = Keep;
+    G.Merged[Drop] = Keep;
+  }
+}
+
+} // namespace
 
 FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
                                llvm::StringRef FileText, const Profile &Prof,
@@ -275,8 +547,22 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
   };
 
   FusionGroup Current;
+  std::vector<std::pair<unsigned, unsigned>> Gaps; // code the group moves past
   auto Close = [&]() {
     if (Current.Sites.size() >= 2) {
+      // Loop fusion: a kernel's single loop joins the run of loops before it
+      // when it may be merged with each of them.
+      Current.JoinsPreviousLoop.assign(Current.Sites.size(), false);
+      size_t RunStart = 0;
+      for (size_t K = 1; K < Current.Sites.size(); ++K) {
+        bool Join = true;
+        for (size_t J = RunStart; J < K && Join; ++J)
+          Join = loopFusionBetween(Sites[Current.Sites[J]], Sites[Current.Sites[K]],
+                                   FileText, Current).empty();
+        Current.JoinsPreviousLoop[K] = Join;
+        if (!Join)
+          RunStart = K;
+      }
       std::vector<std::string> Ids;
       for (size_t S : Current.Sites)
         Ids.push_back(Sites[S].Id.str());
@@ -305,6 +591,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         Plan.Groups.push_back(Current);
     }
     Current = FusionGroup();
+    Gaps.clear();
   };
 
   for (size_t K = 0; K < Order.size(); ++K) {
@@ -330,10 +617,16 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       continue;
     }
     const ProfileChain *Pair = Prof.findPair(Prev.Id.str(), M.Id.str());
-    if (!onlyTrivia(FileText, Prev.StmtRange.Offset + Prev.StmtRange.Length,
-                    M.StmtRange.Offset)) {
-      Why = "code between the launches";
-    } else if (!Pair) {
+    unsigned GapBegin = Prev.StmtRange.Offset + Prev.StmtRange.Length;
+    bool Trivia = onlyTrivia(FileText, GapBegin, M.StmtRange.Offset);
+    FusionGroup Trial = Current;
+    if (!Pair && !Trivia) {
+      // Neither adjacent nor back to back: not a candidate at all.
+      Close();
+      Current.Sites.push_back(I);
+      continue;
+    }
+    if (!Pair) {
       Why = "the profile never saw them run back to back";
       Check = "kfuse-not-consecutive";
     } else if (std::string U = unsupported(Prev); !U.empty()) {
@@ -349,23 +642,33 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
                })) {
       Why = "a fused kernel holds at most one reduction";
     } else {
-      for (size_t S : Current.Sites) {
-        Why = dependenceBetween(Sites[S], M, Pos);
+      mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
+      if (!Trivia)
+        Gaps.push_back({GapBegin, M.StmtRange.Offset});
+      for (auto [From, To] : Gaps) {
+        Why = codeBetween(FileText, From, To, M, Trial);
         if (!Why.empty()) {
-          Check = "kfuse-unsafe-dependence";
+          Check = "kfuse-code-between";
           break;
         }
+      }
+      for (size_t S : Current.Sites) {
+        if (!Why.empty())
+          break;
+        Why = dependenceBetween(Sites[S], M, Pos, &Trial);
+        if (!Why.empty())
+          Check = "kfuse-unsafe-dependence";
       }
       if (Why.empty() && rangeOf(Prev) != rangeOf(M)) {
         if (Pair->EqualRanges == Pair->Count) {
           auto RA = rangeOf(Sites[Current.Sites.front()]), RB = rangeOf(M);
           for (size_t D = 0; D < RA.size() && D < RB.size(); ++D) {
             if (RA[D].first != RB[D].first)
-              Current.RangeChecks.push_back("(" + M.Policy.Begin[D] + ") == (" +
-                                            Sites[Current.Sites.front()].Policy.Begin[D] + ")");
+              Trial.RangeChecks.push_back("(" + M.Policy.Begin[D] + ") == (" +
+                                          Sites[Current.Sites.front()].Policy.Begin[D] + ")");
             if (RA[D].second != RB[D].second)
-              Current.RangeChecks.push_back("(" + M.Policy.End[D] + ") == (" +
-                                            Sites[Current.Sites.front()].Policy.End[D] + ")");
+              Trial.RangeChecks.push_back("(" + M.Policy.End[D] + ") == (" +
+                                          Sites[Current.Sites.front()].Policy.End[D] + ")");
           }
         } else {
           Why = "different ranges (equal in " + std::to_string(Pair->EqualRanges) +
@@ -378,6 +681,9 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Refuse(P, I, "not fusing " + name(Prev) + " with " + name(M) + ": " + Why,
              Check, Pos);
       Close();
+    } else {
+      Current = std::move(Trial);
+      Current.MovesPastCode |= !Trivia;
     }
     Current.Sites.push_back(I);
   }

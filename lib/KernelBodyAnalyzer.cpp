@@ -296,13 +296,18 @@ IndexExpr KernelBodyAnalyzer::classifyIndex(const Expr *Original) {
     return Out;
   }
   Out.Form = IndexForm::Other;
-  // Name the index parameter the expression depends on, if any.
+  // Name the index parameter the expression depends on, if any, else the
+  // inner-loop variable.
   SmallVector<const Stmt *, 8> Work{E};
-  while (!Work.empty() && Out.Var.empty()) {
+  while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       std::string N = DRE->getDecl()->getNameAsString();
-      if (IndexParams.contains(N) || llvm::is_contained(LoopVars, N))
+      if (IndexParams.contains(N)) {
+        Out.Var = N;
+        break;
+      }
+      if (Out.Var.empty() && llvm::is_contained(LoopVars, N))
         Out.Var = N;
     }
     for (const Stmt *Child : S->children())
@@ -330,6 +335,9 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
   InnerLoop L;
   L.Depth = LoopDepth + 1;
   L.Pos = positionOf(For->getForLoc(), Ctx);
+  L.Range = fileRange(For->getSourceRange(), Ctx);
+  if (For->getBody())
+    L.BodyRange = fileRange(For->getBody()->getSourceRange(), Ctx);
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
     if (DS->isSingleDecl())
       if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {

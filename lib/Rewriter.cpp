@@ -48,21 +48,42 @@ llvm::Expected<std::string> Rewriter::revert(llvm::StringRef FileText) {
       break;
     Out += Rest.take_front(Begin).str();
     llvm::StringRef Region = Rest.drop_front(Begin);
-    size_t OrigBegin = Region.find(Markers::OriginalBegin);
-    size_t OrigEnd = Region.find(Markers::OriginalEnd);
     size_t End = Region.find(Markers::End);
-    if (OrigBegin == llvm::StringRef::npos || OrigEnd == llvm::StringRef::npos ||
-        End == llvm::StringRef::npos || !(OrigBegin < OrigEnd && OrigEnd < End))
+    auto Broken = [&] {
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
           "line %zu: kfuse region without its original text or end marker; "
           "nothing reverted",
           LineOf(Region));
-    size_t Start = OrigBegin + llvm::StringRef(Markers::OriginalBegin).size();
-    // The original starts at a launch, never with blanks: those are ours.
-    while (Start < OrigEnd && (Region[Start] == ' ' || Region[Start] == '\t'))
-      ++Start;
-    Out += Region.slice(Start, OrigEnd).str();
+    };
+    if (End == llvm::StringRef::npos)
+      return Broken();
+    // The original is the concatenation of the region's original sections
+    // (the launches) and kept sections (code between them), in order.
+    llvm::StringRef Body = Region.take_front(End);
+    bool Found = false;
+    while (true) {
+      size_t O = Body.find(Markers::OriginalBegin), K = Body.find(Markers::KeptBegin);
+      if (O == llvm::StringRef::npos && K == llvm::StringRef::npos)
+        break;
+      bool Kept = K < O;
+      llvm::StringRef Open = Kept ? Markers::KeptBegin : Markers::OriginalBegin;
+      llvm::StringRef Close = Kept ? Markers::KeptEnd : Markers::OriginalEnd;
+      llvm::StringRef Section = Body.drop_front((Kept ? K : O) + Open.size());
+      size_t Stop = Section.find(Close);
+      if (Stop == llvm::StringRef::npos)
+        return Broken();
+      llvm::StringRef Text = Section.take_front(Stop);
+      // An original section starts at a launch, never with blanks: those
+      // are ours.
+      if (!Kept)
+        Text = Text.ltrim(" \t");
+      Out += Text.str();
+      Body = Section.drop_front(Stop + Close.size());
+      Found = true;
+    }
+    if (!Found)
+      return Broken();
     Rest = Region.drop_front(End + llvm::StringRef(Markers::End).size());
   }
   Out += Rest.str();

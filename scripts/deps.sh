@@ -6,6 +6,7 @@ KFUSE_PACKAGES=(
   llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19
   libtrilinos-kokkos-dev nlohmann-json3-dev
   libgtest-dev googletest
+  python3
 )
 
 kfuse_install_deps() {

@@ -31,6 +31,9 @@ struct Markers {
   static constexpr const char *End = "// kfuse-end";
   static constexpr const char *OriginalBegin = "// kfuse-original-begin\n";
   static constexpr const char *OriginalEnd = "\n// kfuse-original-end";
+  /// Around code between launches that stays in place (exact bytes).
+  static constexpr const char *KeptBegin = "// kfuse-kept-begin";
+  static constexpr const char *KeptEnd = "// kfuse-kept-end";
   static constexpr const char *Include =
       "#include <kfuse/runtime/Guard.hpp> // kfuse-include\n";
 };

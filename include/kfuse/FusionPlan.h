@@ -12,6 +12,7 @@
 #include "kfuse/LaunchModel.h"
 #include "kfuse/Profile.h"
 #include "llvm/ADT/StringRef.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,21 @@ struct FusionGroup {
   /// Range equalities the profile supports but the source does not prove
   /// ("N == M"), re-checked by the guard.
   std::vector<std::string> RangeChecks;
+  /// Argument fusion of distinct names: a View name mapped to the name it is
+  /// merged into, because the profile saw both as one allocation in every
+  /// run (re-checked by the guard).
+  std::map<std::string, std::string> Merged;
+  /// Per site: its single inner loop joins the previous site's (loop fusion).
+  std::vector<bool> JoinsPreviousLoop;
+  /// Statements between the launches stay in place; the later launches move
+  /// up past them.
+  bool MovesPastCode = false;
+
+  /// The name \p View is merged into (itself if none).
+  const std::string &canonical(const std::string &View) const {
+    auto It = Merged.find(View);
+    return It == Merged.end() ? View : It->second;
+  }
 };
 
 /// A candidate pair that is not fused, and why.
@@ -65,8 +81,23 @@ public:
 
   /// Why \p B may not run fused after \p A (same iteration, one kernel), or
   /// "" when it may. \p Pos is set to the access the reason is about.
+  /// Views are compared by their name in \p Names (argument fusion).
   static std::string dependenceBetween(const KernelModel &A,
-                                       const KernelModel &B, SourcePos &Pos);
+                                       const KernelModel &B, SourcePos &Pos,
+                                       const FusionGroup *Names = nullptr);
+
+  /// Why the single inner loops of \p A and \p B (in one fused kernel, \p B
+  /// after \p A) may not be merged into one loop, or "" when they may.
+  static std::string loopFusionBetween(const KernelModel &A,
+                                       const KernelModel &B,
+                                       llvm::StringRef FileText,
+                                       const FusionGroup &Names);
+
+  /// Why the launch \p Later may not move up past the code in [From, To) of
+  /// \p FileText, or "" when the code provably touches none of its data.
+  static std::string codeBetween(llvm::StringRef FileText, unsigned From,
+                                 unsigned To, const KernelModel &Later,
+                                 const FusionGroup &Names);
 };
 
 /// True if \p Offset lies inside a region kfuse already rewrote.

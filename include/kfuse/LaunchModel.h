@@ -76,6 +76,7 @@ struct ViewAccess {
 struct ViewUse {
   std::string Name;     ///< as spelled in the body (capture or member name)
   std::string Type;     ///< the View type as written
+  bool TypeDeduced = false; ///< declared `auto`: Type may not be spellable
   std::string ValueType;///< element type (`double`, `const int`)
   unsigned Rank = 0;
   std::string Layout;   ///< LayoutRight, LayoutLeft, LayoutStride, or empty
@@ -103,6 +104,8 @@ struct InnerLoop {
   std::string Step;  ///< the increment as written
   unsigned Depth = 1;///< 1 for a loop directly in the body
   SourcePos Pos;
+  TextRange Range;    ///< the whole `for` statement
+  TextRange BodyRange;///< the loop's body statement
 };
 
 /// The execution policy of a launch.

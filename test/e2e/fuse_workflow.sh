@@ -5,8 +5,7 @@
 #    test/golden/stream.expected.cpp, compiles, and prints the unfused
 #    checksum, fused and with KFUSE_DISABLE=1; fusing again changes nothing;
 #    revert gives back the original byte for byte.
-# 2. test/golden/neighbour.cpp, profiled here through `kfuse instrument`:
-#    nothing is fused, with the remark named next to the refused line.
+# The other golden cases run through golden_case.sh (test/golden/).
 #
 # Usage: fuse_workflow.sh KFUSE SOURCE_DIR KOKKOS_INCLUDE_DIR KOKKOS_LIB
 #        (KFUSE_REGENERATE=1 rewrites the expected file)
@@ -19,14 +18,11 @@ FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include")
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # A project tree in $TMP mirroring the repository paths, so site ids match.
-mkdir -p "$TMP/proj/examples/stream" "$TMP/proj/test/golden"
+mkdir -p "$TMP/proj/examples/stream"
 cp "$SRC/examples/stream/stream.cpp" "$TMP/proj/examples/stream/"
-cp "$SRC/test/golden/neighbour.cpp" "$TMP/proj/test/golden/"
 cat > "$TMP/proj/compile_commands.json" <<JSON
 [{"directory": "$TMP/proj", "file": "$TMP/proj/examples/stream/stream.cpp",
-  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/examples/stream/stream.cpp"},
- {"directory": "$TMP/proj", "file": "$TMP/proj/test/golden/neighbour.cpp",
-  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/test/golden/neighbour.cpp"}]
+  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/examples/stream/stream.cpp"}]
 JSON
 cd "$TMP/proj"
 cp -r "$SRC/profiles" profiles
@@ -58,17 +54,4 @@ cmp -s out/examples/stream/stream.cpp examples/stream/stream.cpp || fail "second
 run "$KFUSE" revert examples/stream/stream.cpp
 cmp "$SRC/examples/stream/stream.cpp" examples/stream/stream.cpp || fail "revert is not byte-identical"
 
-# --- 2. neighbour read: profiled through the launcher, then refused --------
-KFUSE_PROJECT_ROOT="$TMP/proj" run "$KFUSE" instrument -- $CXX "${FLAGS[@]}" -o neighbour.o -c "$TMP/proj/test/golden/neighbour.cpp"
-$CXX neighbour.o -o neighbour-prof "$KOKKOS_LIB" -ldl
-KFUSE_PROFILE=neighbour.json ./neighbour-prof >/dev/null
-"$KFUSE" fuse -p . --project-root . --profile neighbour.json test/golden/neighbour.cpp \
-  >"$TMP/diff" 2>"$TMP/stderr"
-[ ! -s "$TMP/diff" ] || { cat "$TMP/diff"; fail "neighbour.cpp was rewritten"; }
-# Every EXPECT-REMARK names a check reported on its line.
-grep -n 'EXPECT-REMARK:' test/golden/neighbour.cpp | while IFS=: read -r line _ rest; do
-  check=$(echo "$rest" | sed "s/.*EXPECT-REMARK: *//; s/^ *//; s/ *$//")
-  grep -q ":$line:[0-9]*: remark: .*\[$check\]" "$TMP/stderr" ||
-    { cat "$TMP/stderr"; fail "no [$check] remark at neighbour.cpp:$line"; }
-done
 echo "fuse workflow: OK"

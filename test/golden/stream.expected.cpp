@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
             body(kfuse_i0, c.data(), a.data(), b.data(), Scalar, Sum);
           }
         };
-        if (::kfuse::fusion_enabled() && ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)})) {
+        if (::kfuse::use_fused("copy+mul+add+triad+dot", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}))) {
           Kokkos::parallel_reduce("copy+mul+add+triad+dot", N, kfuse_fused_copy_mul_add_triad_dot{c, a, b, Scalar}, Dot);
         } else {
 // kfuse-original-begin

@@ -3,17 +3,20 @@
 // Code written by `kfuse fuse` runs the fused kernel only when what the plan
 // relied on holds: no View it writes overlaps another View it uses (so the
 // fused order and restrict are safe), and the ranges it assumed equal are.
-// KFUSE_DISABLE=1 forces the original launches. Host code only; C++14; a few
-// comparisons per launch.
+// KFUSE_DISABLE=1 forces the original launches; KFUSE_VERBOSE=1 says on
+// stderr, once per fused group, when the guard sends it to the original
+// launches. Host code only; C++14; a few comparisons per launch.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KFUSE_RUNTIME_GUARD_HPP
 #define KFUSE_RUNTIME_GUARD_HPP
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include <type_traits> // std::decay_t, used by code kfuse writes
 
 namespace kfuse {
 
@@ -48,6 +51,47 @@ inline bool no_overlap(std::initializer_list<ViewBytes> Views) {
       if ((A->Written || B->Written) && A->Begin < B->End && B->Begin < A->End)
         return false;
   return true;
+}
+
+/// True if the Views \p A and \p B are one View: the same data, span and
+/// strides (where the plan merged two arguments into one).
+template <class VA, class VB> bool same_view(const VA &A, const VB &B) {
+  if (A.data() != B.data() || A.span() != B.span())
+    return false;
+  for (unsigned D = 0; D < VA::rank; ++D)
+    if (A.extent(D) != B.extent(D) || A.stride(D) != B.stride(D))
+      return false;
+  return true;
+}
+
+/// Whether to run the fused kernel \p Label: fusion is enabled and what the
+/// plan assumed \p Holds. With KFUSE_VERBOSE set, the first refusal of each
+/// label is reported on stderr.
+inline bool use_fused(const char *Label, bool Holds) {
+  if (!fusion_enabled())
+    return false;
+  if (Holds)
+    return true;
+  static const bool Verbose = [] {
+    const char *S = std::getenv("KFUSE_VERBOSE");
+    return S && *S && std::strcmp(S, "0") != 0;
+  }();
+  if (Verbose) {
+    static const char *Seen[64] = {};
+    for (const char *&Slot : Seen) {
+      if (Slot && std::strcmp(Slot, Label) == 0)
+        return false;
+      if (!Slot) {
+        Slot = Label;
+        std::fprintf(stderr,
+                     "kfuse: fallback for '%s': its Views overlap, or its "
+                     "ranges differ, unlike in the profile\n",
+                     Label);
+        return false;
+      }
+    }
+  }
+  return false;
 }
 
 } // namespace kfuse

@@ -1,0 +1,60 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Argument fusion: three kernels share their Views, and the update is done in
+// place (`advance(u, u, tmp)`: `in` and `out` are one allocation in every
+// profiled run). The fused functor holds one member per object, and the
+// guard re-checks that `in` and `out` are still the same View.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+using Field = Kokkos::View<double *>;
+
+void advance(Field in, Field out, Field tmp, double Alpha) {
+  const int N = static_cast<int>(in.extent(0));
+  // kfuse-begin fused("predict", "correct", "commit") profile=test/golden/argument_fusion.profile.json
+  {
+    struct kfuse_fused_predict_correct_commit {
+      Field tmp;
+      Field in;
+      double Alpha;
+      // Raw pointers as parameters: compilers honour restrict there, not on members.
+      KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT tmp_, double *KOKKOS_RESTRICT in_, const double Alpha) {
+        { const int i = kfuse_i0; { tmp_[i] = in_[i] * Alpha + 1.0; } }
+        { const int i = kfuse_i0; { tmp_[i] = 0.5 * (tmp_[i] + in_[i]); } }
+        { const int i = kfuse_i0; { in_[i] = tmp_[i] - 0.25 * in_[i]; } }
+      }
+      KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+        body(kfuse_i0, tmp.data(), in.data(), Alpha);
+      }
+    };
+    if (::kfuse::use_fused("predict+correct+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out))) {
+      Kokkos::parallel_for("predict+correct+commit", N, kfuse_fused_predict_correct_commit{tmp, in, Alpha});
+    } else {
+// kfuse-original-begin
+      Kokkos::parallel_for(
+      "predict", N, KOKKOS_LAMBDA(const int i) { tmp(i) = in(i) * Alpha + 1.0; });
+  Kokkos::parallel_for(
+      "correct", N, KOKKOS_LAMBDA(const int i) { tmp(i) = 0.5 * (tmp(i) + in(i)); });
+  Kokkos::parallel_for(
+      "commit", N, KOKKOS_LAMBDA(const int i) { out(i) = tmp(i) - 0.25 * in(i); });
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = argc > 1 ? std::atoi(argv[1]) : 1000;
+    Field u("u", N), tmp("tmp", N);
+    Kokkos::parallel_for("init", N, KOKKOS_LAMBDA(const int i) { u(i) = 1.0 + i % 17; });
+    for (int It = 0; It < 5; ++It)
+      advance(u, u, tmp, 0.9);
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += u(i) * (1 + i % 3); }, Sum);
+    std::printf("checksum=%.17g\n", Sum);
+  }
+  Kokkos::finalize();
+}

@@ -1,0 +1,50 @@
+// The guard: profiled with distinct Views, fused; then run with the same View
+// passed twice ("same") and with two subviews of one allocation that overlap
+// by one element ("overlap"). The fused program must see that the restrict
+// and ordering assumptions fail, take the original launches, and print what
+// the original program prints. (Fused without the guard, "smooth" would read
+// dst(i+1) before "update" wrote it.)
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstring>
+
+using Vector = Kokkos::View<double *>;
+using Slice = Kokkos::View<double *, Kokkos::LayoutStride>;
+
+
+void step(Slice src, Slice dst, Vector out, int N) {
+  Kokkos::parallel_for(
+      "update", N, KOKKOS_LAMBDA(const int i) { dst(i) = 2.0 * src(i) + 1.0; });
+  Kokkos::parallel_for(
+      "smooth", N, KOKKOS_LAMBDA(const int i) { out(i) = src(i + 1) + dst(i); });
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const char *Mode = argc > 1 ? argv[1] : "distinct";
+    const int N = 500;
+    Vector store("store", 3 * N + 2), out("out", N);
+    Kokkos::parallel_for("init", 3 * N + 2, KOKKOS_LAMBDA(const int i) { store(i) = 0.01 * i; });
+    Slice src = Kokkos::subview(store, Kokkos::make_pair(0, N + 1));
+    Slice dst = Kokkos::subview(store, Kokkos::make_pair(N + 1, 2 * N + 1));
+    if (std::strcmp(Mode, "same") == 0)
+      dst = src;
+    else if (std::strcmp(Mode, "overlap") == 0)
+      dst = Kokkos::subview(store, Kokkos::make_pair(N, 2 * N));
+    for (int It = 0; It < 3; ++It)
+      step(src, dst, out, N);
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", 3 * N + 2, KOKKOS_LAMBDA(const int i, double &S) { S += store(i) * (1 + i % 7); },
+        Sum);
+    double OutSum = 0;
+    Kokkos::parallel_reduce(
+        "outsum", N, KOKKOS_LAMBDA(const int i, double &S) { S += out(i); }, OutSum);
+    std::printf("%s checksum=%.17g out=%.17g\n", Mode, Sum, OutSum);
+  }
+  Kokkos::finalize();
+}
+// KFUSE-RUN: distinct
+// KFUSE-RUN-FALLBACK: same
+// KFUSE-RUN-FALLBACK: overlap

@@ -1,0 +1,81 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// 2-D Views in LayoutRight and LayoutLeft (and a strided subview), one row
+// per launch index with an inner loop over the columns. The fused kernel
+// indexes raw pointers through the strides of each layout.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+using RightMatrix = Kokkos::View<double **, Kokkos::LayoutRight>;
+using LeftMatrix = Kokkos::View<double **, Kokkos::LayoutLeft>;
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = argc > 1 ? std::atoi(argv[1]) : 200;
+    const int M = 37;
+    RightMatrix A("A", N, M);
+    LeftMatrix B("B", N, M);
+    Kokkos::View<double **, Kokkos::LayoutRight> Wide("Wide", N, 2 * M);
+    auto Half = Kokkos::subview(Wide, Kokkos::ALL(), Kokkos::make_pair(M, 2 * M));
+    for (int It = 0; It < 3; ++It) {
+      // kfuse-begin fused("fill", "transform", "store") profile=test/golden/layout_2d.profile.json
+      {
+        using kfuse_Half_type = std::decay_t<decltype(Half)>;
+        struct kfuse_fused_fill_transform_store {
+          RightMatrix A;
+          LeftMatrix B;
+          kfuse_Half_type Half;
+          int M;
+          int It;
+          // Raw pointers as parameters: compilers honour restrict there, not on members.
+          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT A_, const long A_s0, const long A_s1, double *KOKKOS_RESTRICT B_, const long B_s0, const long B_s1, double *KOKKOS_RESTRICT Half_, const long Half_s0, const long Half_s1, const int M, const int It) {
+            { const int i = kfuse_i0; {
+            for (int j = 0; j < M; ++j)
+              A_[(i) * A_s0 + (j) * A_s1] = 0.25 * i - 0.5 * j + It;
+          } }
+            { const int i = kfuse_i0; for (int j = 0; j < M; ++j) {
+              { B_[(i) * B_s0 + (j) * B_s1] = A_[(i) * A_s0 + (j) * A_s1] * A_[(i) * A_s0 + (M - 1 - j) * A_s1]; }
+              { Half_[(i) * Half_s0 + (j) * Half_s1] = B_[(i) * B_s0 + (j) * B_s1] + A_[(i) * A_s0 + (j) * A_s1]; }
+            } }
+          }
+          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+            body(kfuse_i0, A.data(), A.stride(0), A.stride(1), B.data(), B.stride(0), B.stride(1), Half.data(), Half.stride(0), Half.stride(1), M, It);
+          }
+        };
+        if (::kfuse::use_fused("fill+transform+store", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(Half, true)}))) {
+          Kokkos::parallel_for("fill+transform+store", N, kfuse_fused_fill_transform_store{A, B, Half, M, It});
+        } else {
+// kfuse-original-begin
+          Kokkos::parallel_for(
+          "fill", N, KOKKOS_LAMBDA(const int i) {
+            for (int j = 0; j < M; ++j)
+              A(i, j) = 0.25 * i - 0.5 * j + It;
+          });
+      Kokkos::parallel_for(
+          "transform", N, KOKKOS_LAMBDA(const int i) {
+            for (int j = 0; j < M; ++j)
+              B(i, j) = A(i, j) * A(i, M - 1 - j);
+          });
+      Kokkos::parallel_for(
+          "store", N, KOKKOS_LAMBDA(const int i) {
+            for (int j = 0; j < M; ++j)
+              Half(i, j) = B(i, j) + A(i, j);
+          });
+// kfuse-original-end
+        }
+      }
+      // kfuse-end
+    }
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N,
+        KOKKOS_LAMBDA(const int i, double &S) {
+          for (int j = 0; j < 2 * M; ++j)
+            S += (j + 1) * Wide(i, j);
+        },
+        Sum);
+    std::printf("checksum=%.17g\n", Sum);
+  }
+  Kokkos::finalize();
+}

@@ -1,0 +1,57 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Two rank-2 MDRangePolicy kernels over the same tile range: fused into one
+// MDRange functor with two indices.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = argc > 1 ? std::atoi(argv[1]) : 120;
+    const int M = 90;
+    Kokkos::View<double **> T("T", N, M), Q("Q", N, M);
+    using Policy = Kokkos::MDRangePolicy<Kokkos::Rank<2>>;
+    for (int It = 0; It < 3; ++It) {
+      // kfuse-begin fused("heat", "flux") profile=test/golden/mdrange_pair.profile.json
+      {
+        struct kfuse_fused_heat_flux {
+          Kokkos::View<double **> T;
+          Kokkos::View<double **> Q;
+          int It;
+          // Raw pointers as parameters: compilers honour restrict there, not on members.
+          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const int kfuse_i1, double *KOKKOS_RESTRICT T_, const long T_s0, const long T_s1, double *KOKKOS_RESTRICT Q_, const long Q_s0, const long Q_s1, const int It) {
+            { const int i = kfuse_i0; const int j = kfuse_i1; { T_[(i) * T_s0 + (j) * T_s1] = 0.1 * i * j + It; } }
+            { const int i = kfuse_i0; const int j = kfuse_i1; { Q_[(i) * Q_s0 + (j) * Q_s1] = Q_[(i) * Q_s0 + (j) * Q_s1] * 0.5 + T_[(i) * T_s0 + (j) * T_s1]; } }
+          }
+          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, const int kfuse_i1) const {
+            body(kfuse_i0, kfuse_i1, T.data(), T.stride(0), T.stride(1), Q.data(), Q.stride(0), Q.stride(1), It);
+          }
+        };
+        if (::kfuse::use_fused("heat+flux", ::kfuse::no_overlap({::kfuse::bytes_of(T, true), ::kfuse::bytes_of(Q, true)}))) {
+          Kokkos::parallel_for("heat+flux", Policy({0, 0}, {N, M}), kfuse_fused_heat_flux{T, Q, It});
+        } else {
+// kfuse-original-begin
+          Kokkos::parallel_for(
+          "heat", Policy({0, 0}, {N, M}),
+          KOKKOS_LAMBDA(const int i, const int j) { T(i, j) = 0.1 * i * j + It; });
+      Kokkos::parallel_for(
+          "flux", Policy({0, 0}, {N, M}),
+          KOKKOS_LAMBDA(const int i, const int j) { Q(i, j) = Q(i, j) * 0.5 + T(i, j); });
+// kfuse-original-end
+        }
+      }
+      // kfuse-end
+    }
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N,
+        KOKKOS_LAMBDA(const int i, double &S) {
+          for (int j = 0; j < M; ++j)
+            S += Q(i, j) * (1 + j % 5);
+        },
+        Sum);
+    std::printf("checksum=%.17g\n", Sum);
+  }
+  Kokkos::finalize();
+}

@@ -1,0 +1,48 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Two kernels over one range: the second reads what the first wrote at the
+// same index. Fused into one functor.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = argc > 1 ? std::atoi(argv[1]) : 1000;
+    Kokkos::View<double *> x("x", N), y("y", N);
+    for (int It = 0; It < 4; ++It) {
+      // kfuse-begin fused("scale", "shift") profile=test/golden/two_kernel.profile.json
+      {
+        struct kfuse_fused_scale_shift {
+          Kokkos::View<double *> x;
+          Kokkos::View<double *> y;
+          int It;
+          // Raw pointers as parameters: compilers honour restrict there, not on members.
+          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT x_, double *KOKKOS_RESTRICT y_, const int It) {
+            { const int i = kfuse_i0; { x_[i] = 0.5 * i + It; } }
+            { const int i = kfuse_i0; { y_[i] += x_[i] * x_[i] - 1.0; } }
+          }
+          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+            body(kfuse_i0, x.data(), y.data(), It);
+          }
+        };
+        if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(y, true)}))) {
+          Kokkos::parallel_for("scale+shift", N, kfuse_fused_scale_shift{x, y, It});
+        } else {
+// kfuse-original-begin
+          Kokkos::parallel_for(
+          "scale", N, KOKKOS_LAMBDA(const int i) { x(i) = 0.5 * i + It; });
+      Kokkos::parallel_for(
+          "shift", N, KOKKOS_LAMBDA(const int i) { y(i) += x(i) * x(i) - 1.0; });
+// kfuse-original-end
+        }
+      }
+      // kfuse-end
+    }
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += x(i) + 3.0 * y(i); }, Sum);
+    std::printf("checksum=%.17g\n", Sum);
+  }
+  Kokkos::finalize();
+}
