@@ -7,6 +7,8 @@
 
 #include "kfuse/CompilationSetup.h"
 #include "kfuse/CompilerLauncher.h"
+#include "kfuse/Diagnostics.h"
+#include "kfuse/FileAnalysis.h"
 #include "kfuse/FusionPlan.h"
 #include "kfuse/Profile.h"
 #include "kfuse/Rewriter.h"
@@ -29,6 +31,9 @@
 
 using namespace llvm;
 
+/// `kfuse report` (tool/ReportCommand.cpp).
+int runReport(int Argc, const char **Argv);
+
 namespace {
 
 /// Exit codes shared by every mode.
@@ -45,6 +50,9 @@ MODES:
               instrumented copies (kfuse instrument -p BUILD --output-dir DIR FILES...)
   fuse        fuse launches that the profile saw running back to back
               (kfuse fuse -p BUILD --profile FILE [--in-place|--output-dir DIR] FILES...)
+  check       a CI gate: warn about hot chains that could be fused and are
+              not; exit 1 on findings (kfuse check -p BUILD --profile FILE FILES...)
+  report      a profile's sites by time, hot chains, verdicts (kfuse report PROFILE)
   revert      restore the original text of files kfuse rewrote
 
 Run 'kfuse <mode> --help' for the options of a mode.
@@ -178,16 +186,6 @@ int runInstrument(int Argc, const char **Argv, const char *Argv0) {
   return ExitOK;
 }
 
-void printDiagnostic(const kfuse::SourcePos &Pos, const char *Severity,
-                     const Twine &Message, StringRef Check) {
-  errs() << Pos.File << ":" << Pos.Line << ":" << Pos.Column << ": " << Severity
-         << ": " << Message << " [" << Check << "]\n";
-}
-
-std::string siteName(const kfuse::KernelModel &M) {
-  return M.LabelKind == "literal" ? "'" + M.Label + "'" : M.Id.str();
-}
-
 int runFuse(int Argc, const char **Argv) {
   cl::OptionCategory Category("kfuse fuse options");
   cl::opt<std::string> ProfilePath(
@@ -258,47 +256,15 @@ int runFuse(int Argc, const char **Argv) {
     const std::string &File = Files[FI];
     if (Files.size() > 1)
       errs() << "[" << FI + 1 << "/" << Files.size() << "] " << File << "\n";
-    auto Buffer = MemoryBuffer::getFile(File);
-    if (!Buffer)
-      return reportError("cannot read '" + File + "': " +
-                         Buffer.getError().message());
-    kfuse::FileModel Model = Finder.analyzeFile(File);
-    if (Model.Failed)
-      return reportError(File + ": " + Model.Error + "; no file was changed");
-    StringRef Text = (*Buffer)->getBuffer();
-    kfuse::FusionPlan Plan =
-        kfuse::FusionPlanner::plan(Model.Sites, Text, *Prof, Opts);
-    if (!Model.Sites.empty() &&
-        llvm::none_of(Model.Sites, [&](const kfuse::KernelModel &M) {
-          return Prof->findSite(M.Id.str()) != nullptr;
-        }))
-      printDiagnostic(Model.Sites.front().Pos, "warning",
-                      "no launch of this file is in the profile (profiled "
-                      "from another version of the file, or with another "
-                      "--project-root / KFUSE_PROJECT_ROOT?)",
-                      "kfuse-profile-mismatch");
-    for (const kfuse::StaleSite &S : Plan.Stale)
-      printDiagnostic(Model.Sites[S.Site].Pos, "warning",
-                      "the profile's entry '" + S.ProfiledId +
-                          "' is stale: the launch changed since profiling; not "
-                          "fused",
-                      "kfuse-stale-profile");
-    for (const kfuse::Refusal &R : Plan.Refusals)
-      printDiagnostic(R.Pos, "remark", R.Reason, R.Check);
-    for (const kfuse::FusionGroup &G : Plan.Groups) {
-      std::vector<std::string> Names;
-      for (size_t S : G.Sites)
-        Names.push_back(siteName(Model.Sites[S]));
-      printDiagnostic(
-          Model.Sites[G.Sites.front()].Pos, "remark",
-          formatv("fused {0} ({1:P} of kernel time, {2} runs): argument fusion, "
-                  "{3}guarded fallback",
-                  join(Names, ", "), G.Share, G.Count,
-                  EOpts.Restrict ? "restrict, " : ""),
-          "kfuse-fused");
-    }
-    Outputs.push_back({File, Text.str(),
-                       kfuse::Rewriter::apply(Text, Plan, Model.Sites, EOpts)});
+    Expected<kfuse::FileAnalysis> A =
+        kfuse::analyzeForFusion(Finder, File, *Prof, Opts);
+    if (!A)
+      return reportError(toString(A.takeError()) + "; no file was changed");
+    for (const kfuse::Diagnostic &D : kfuse::fuseDiagnostics(*A, EOpts.Restrict))
+      kfuse::printDiagnostic(errs(), D);
+    Outputs.push_back({File, A->Text,
+                       kfuse::Rewriter::apply(A->Text, A->Plan, A->Model.Sites,
+                                              EOpts)});
   }
 
   for (const Output &O : Outputs) {
@@ -327,6 +293,79 @@ int runFuse(int Argc, const char **Argv) {
     }
   }
   return ExitOK;
+}
+
+int runCheck(int Argc, const char **Argv) {
+  cl::OptionCategory Category("kfuse check options");
+  cl::opt<std::string> ProfilePath(
+      "profile", cl::Required,
+      cl::desc("The JSON profile (instrumented build, or the Kokkos Tools "
+               "connector: kernels are then matched by label)"),
+      cl::cat(Category));
+  cl::opt<double> MinShare(
+      "min-share", cl::init(0.01),
+      cl::desc("Report chains taking at least this share of profiled kernel "
+               "time (0.01 = 1%)"),
+      cl::cat(Category));
+  cl::opt<bool> Verbose(
+      "verbose",
+      cl::desc("Also report cold and unsafe candidates, with the reason"),
+      cl::cat(Category));
+  enum class Format { Text, Sarif };
+  cl::opt<Format> OutputFormat(
+      "format", cl::desc("Output format"), cl::init(Format::Text),
+      cl::values(clEnumValN(Format::Text, "text",
+                            "compiler-style diagnostics on stderr"),
+                 clEnumValN(Format::Sarif, "sarif",
+                            "SARIF 2.1.0 on stdout (diagnostics still on stderr)")),
+      cl::cat(Category));
+  cl::opt<std::string> ProjectRoot(
+      "project-root",
+      cl::desc("Directory that site ids are relative to (default: "
+               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
+               "holding .git)"),
+      cl::init(defaultProjectRoot()), cl::cat(Category));
+  auto Parser = parseToolArgs(
+      Argc, Argv, Category,
+      "A CI gate: warns about every chain of launches that the profile saw "
+      "running back to back on a hot path and that could legally be fused "
+      "but is not [kfuse-unfused-hot-path]. Nothing is rewritten.\n\n"
+      "Exit status: 0 no findings, 1 findings, 2 errors (a bad profile, a "
+      "file that does not compile).\n\n"
+      "Example: kfuse check -p build --profile profiles/app.json src/*.cpp\n");
+  if (!Parser)
+    return reportError(toString(Parser.takeError()));
+  Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
+  if (!Prof)
+    return reportError(toString(Prof.takeError()));
+
+  kfuse::FinderOptions FOpts;
+  FOpts.ProjectRoot = ProjectRoot;
+  kfuse::LaunchFinder Finder(Parser->getCompilations(), FOpts);
+  kfuse::FusionOptions Opts;
+  Opts.MinShare = MinShare;
+  std::vector<kfuse::Diagnostic> All;
+  unsigned Findings = 0;
+  const std::vector<std::string> &Files = Parser->getSourcePathList();
+  for (size_t FI = 0; FI < Files.size(); ++FI) {
+    if (Files.size() > 1)
+      errs() << "[" << FI + 1 << "/" << Files.size() << "] " << Files[FI] << "\n";
+    Expected<kfuse::FileAnalysis> A =
+        kfuse::analyzeForFusion(Finder, Files[FI], *Prof, Opts);
+    if (!A)
+      return reportError(toString(A.takeError()));
+    for (kfuse::Diagnostic &D : kfuse::checkDiagnostics(*A, Verbose)) {
+      kfuse::printDiagnostic(errs(), D);
+      Findings += D.Check == "kfuse-unfused-hot-path";
+      All.push_back(std::move(D));
+    }
+  }
+  if (OutputFormat == Format::Sarif)
+    kfuse::writeSarif(outs(), All, KFUSE_VERSION);
+  if (Findings)
+    errs() << Findings << " unfused hot path" << (Findings == 1 ? "" : "s")
+           << " found\n";
+  return Findings ? ExitFindings : ExitOK;
 }
 
 int runRevert(int Argc, const char **Argv) {
@@ -387,8 +426,12 @@ int main(int Argc, const char **Argv) {
     return runSites(SubArgc, Args.data());
   if (Mode == "fuse")
     return runFuse(SubArgc, Args.data());
+  if (Mode == "report")
+    return runReport(SubArgc, Args.data());
   if (Mode == "revert")
     return runRevert(SubArgc, Args.data());
+  if (Mode == "check")
+    return runCheck(SubArgc, Args.data());
   if (Mode == "instrument")
     return runInstrument(SubArgc, Args.data(), Argv[0]);
   return reportError("unknown mode '" + Mode + "'; run 'kfuse --help'");

@@ -1,0 +1,49 @@
+//===- FileAnalysis.h - One file: its launches, the profile, the plan -*- C++ -*-===//
+//
+// What `fuse`, `check` and `report` share: read a file, model its launches,
+// match them with the profile and plan their fusion. Plain data; the
+// diagnostics built from it are in Diagnostics.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_FILEANALYSIS_H
+#define KFUSE_FILEANALYSIS_H
+
+#include "kfuse/FusionPlan.h"
+#include "kfuse/LaunchFinder.h"
+#include "kfuse/LaunchModel.h"
+#include "kfuse/Profile.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace kfuse {
+
+/// One source file, analysed against a profile.
+struct FileAnalysis {
+  std::string Path; ///< as given on the command line
+  std::string Text; ///< the file's contents
+  FileModel Model;  ///< its launches
+  FusionPlan Plan;  ///< what to fuse, what not and why
+  /// Some launch of the file is in the profile (otherwise the profile is of
+  /// another version of the file, or another project root).
+  bool ProfileMatches = false;
+};
+
+/// Reads, models and plans \p Path. Fails, saying why, when the file cannot
+/// be read or does not compile.
+llvm::Expected<FileAnalysis> analyzeForFusion(LaunchFinder &Finder,
+                                              llvm::StringRef Path,
+                                              const Profile &Prof,
+                                              const FusionOptions &Opts);
+
+/// A Kokkos Tools connector profile names kernels, not sites. Returns a copy
+/// of \p Prof whose sites and chains use the site ids of \p Sites instead,
+/// for every kernel name that is the literal label of exactly one of them.
+/// Other profiles come back unchanged.
+Profile bindKernelNames(const Profile &Prof,
+                        const std::vector<KernelModel> &Sites);
+
+} // namespace kfuse
+
+#endif // KFUSE_FILEANALYSIS_H

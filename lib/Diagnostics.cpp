@@ -1,0 +1,233 @@
+//===- Diagnostics.cpp - What kfuse tells the user about a file -----------===//
+
+#include "kfuse/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include <map>
+#include <set>
+
+namespace kfuse {
+
+namespace {
+
+std::string siteName(const KernelModel &M) {
+  return M.LabelKind == "literal" ? "'" + M.Label + "'" : M.Id.str();
+}
+
+/// "'a', 'b' and 'c'"
+std::string names(const FusionGroup &G, const std::vector<KernelModel> &Sites) {
+  std::vector<std::string> N;
+  for (size_t S : G.Sites)
+    N.push_back(siteName(Sites[S]));
+  std::string Last = N.back();
+  N.pop_back();
+  return llvm::join(N, ", ") + " and " + Last;
+}
+
+/// What the emitter does to \p G, for the remark.
+std::string transformations(const FusionGroup &G,
+                            const std::vector<KernelModel> &Sites,
+                            bool Restrict) {
+  std::vector<std::string> T;
+  std::map<std::string, unsigned> Uses;
+  for (size_t S : G.Sites) {
+    std::set<std::string> InKernel;
+    for (const ViewUse &V : Sites[S].Views)
+      InKernel.insert(G.canonical(V.Name));
+    for (const std::string &N : InKernel)
+      ++Uses[N];
+  }
+  unsigned Shared = llvm::count_if(Uses, [](auto &KV) { return KV.second > 1; });
+  if (Shared || !G.Merged.empty()) {
+    std::string A = "argument fusion (" + std::to_string(Uses.size()) +
+                    " Views for " + std::to_string(G.Sites.size()) + " kernels";
+    for (auto &[Alias, Kept] : G.Merged)
+      A += ", '" + Alias + "' is '" + Kept + "'";
+    T.push_back(A + ")");
+  }
+  if (llvm::is_contained(G.JoinsPreviousLoop, true))
+    T.push_back("loop fusion");
+  if (G.MovesPastCode)
+    T.push_back("launches moved past the code between them");
+  if (Restrict)
+    T.push_back("restrict");
+  T.push_back("guarded fallback");
+  return llvm::join(T, ", ");
+}
+
+Diagnostic make(Severity L, const SourcePos &Pos, std::string Message,
+                std::string Check) {
+  Diagnostic D;
+  D.Level = L;
+  D.Pos = Pos;
+  D.Message = std::move(Message);
+  D.Check = std::move(Check);
+  return D;
+}
+
+/// The warnings both modes give about the profile itself.
+void profileWarnings(const FileAnalysis &A, std::vector<Diagnostic> &Out) {
+  const std::vector<KernelModel> &Sites = A.Model.Sites;
+  if (!Sites.empty() && !A.ProfileMatches)
+    Out.push_back(make(Severity::Warning, Sites.front().Pos,
+                       "no launch of this file is in the profile (profiled "
+                       "from another version of the file, or with another "
+                       "--project-root / KFUSE_PROJECT_ROOT?)",
+                       "kfuse-profile-mismatch"));
+  for (const StaleSite &S : A.Plan.Stale)
+    Out.push_back(make(Severity::Warning, Sites[S.Site].Pos,
+                       "the profile's entry '" + S.ProfiledId +
+                           "' is stale: the launch changed since profiling; "
+                           "not fused",
+                       "kfuse-stale-profile"));
+}
+
+const char *severityName(Severity L) {
+  switch (L) {
+  case Severity::Note:
+    return "note";
+  case Severity::Remark:
+    return "remark";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "remark";
+}
+
+} // namespace
+
+std::vector<Diagnostic> fuseDiagnostics(const FileAnalysis &A, bool Restrict) {
+  std::vector<Diagnostic> Out;
+  profileWarnings(A, Out);
+  const std::vector<KernelModel> &Sites = A.Model.Sites;
+  for (const Refusal &R : A.Plan.Refusals)
+    Out.push_back(make(Severity::Remark, R.Pos, R.Reason, R.Check));
+  for (const FusionGroup &G : A.Plan.Groups) {
+    std::vector<std::string> N;
+    for (size_t S : G.Sites)
+      N.push_back(siteName(Sites[S]));
+    Out.push_back(make(
+        Severity::Remark, Sites[G.Sites.front()].Pos,
+        llvm::formatv("fused {0} ({1:P} of kernel time, {2} runs): {3}",
+                      llvm::join(N, ", "), G.Share, G.Count,
+                      transformations(G, Sites, Restrict))
+            .str(),
+        "kfuse-fused"));
+  }
+  return Out;
+}
+
+std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose) {
+  std::vector<Diagnostic> Out;
+  profileWarnings(A, Out);
+  const std::vector<KernelModel> &Sites = A.Model.Sites;
+  for (const FusionGroup &G : A.Plan.Groups) {
+    Diagnostic D = make(
+        Severity::Warning, Sites[G.Sites.front()].Pos,
+        llvm::formatv("{0} run back to back {1} times ({2:P} of kernel time) "
+                      "and can be fused",
+                      names(G, Sites), G.Count, G.Share)
+            .str(),
+        "kfuse-unfused-hot-path");
+    for (size_t K = 1; K < G.Sites.size(); ++K)
+      D.Notes.push_back(make(Severity::Note, Sites[G.Sites[K]].Pos,
+                             siteName(Sites[G.Sites[K]]) + " is launched here",
+                             ""));
+    Out.push_back(std::move(D));
+  }
+  if (Verbose)
+    for (const Refusal &R : A.Plan.Refusals)
+      Out.push_back(make(Severity::Remark, R.Pos, R.Reason, R.Check));
+  return Out;
+}
+
+void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D) {
+  OS << D.Pos.File << ":" << D.Pos.Line << ":" << D.Pos.Column << ": "
+     << severityName(D.Level) << ": " << D.Message;
+  if (!D.Check.empty())
+    OS << " [" << D.Check << "]";
+  OS << "\n";
+  for (const Diagnostic &N : D.Notes)
+    printDiagnostic(OS, N);
+}
+
+void writeSarif(llvm::raw_ostream &OS, const std::vector<Diagnostic> &Diags,
+                llvm::StringRef ToolVersion) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  using llvm::json::Value;
+  auto Location = [](const Diagnostic &D, const std::string &Message) {
+    llvm::SmallString<256> Uri(D.Pos.File);
+    llvm::sys::path::native(Uri, llvm::sys::path::Style::posix);
+    Object Physical{
+        {"artifactLocation", Object{{"uri", llvm::sys::path::is_absolute(Uri)
+                                                ? "file://" + std::string(Uri)
+                                                : std::string(Uri)}}},
+        {"region", Object{{"startLine", int64_t(std::max(1u, D.Pos.Line))},
+                          {"startColumn", int64_t(std::max(1u, D.Pos.Column))}}}};
+    Object L{{"physicalLocation", std::move(Physical)}};
+    if (!Message.empty())
+      L["message"] = Object{{"text", Message}};
+    return L;
+  };
+  auto Level = [](Severity S) {
+    return S == Severity::Error     ? "error"
+           : S == Severity::Warning ? "warning"
+                                    : "note";
+  };
+  std::vector<std::string> RuleIds;
+  Array Results;
+  for (const Diagnostic &D : Diags) {
+    std::string Rule = D.Check.empty() ? "kfuse" : D.Check;
+    auto It = llvm::find(RuleIds, Rule);
+    size_t RuleIndex = It - RuleIds.begin();
+    if (It == RuleIds.end())
+      RuleIds.push_back(Rule);
+    Array Related;
+    for (const Diagnostic &N : D.Notes)
+      Related.push_back(Location(N, N.Message));
+    Object R{{"ruleId", Rule},
+             {"ruleIndex", int64_t(RuleIndex)},
+             {"level", Level(D.Level)},
+             {"message", Object{{"text", D.Message}}},
+             {"locations", Array{Location(D, "")}}};
+    if (!Related.empty())
+      R["relatedLocations"] = std::move(Related);
+    Results.push_back(std::move(R));
+  }
+  static const std::map<std::string, std::string> Descriptions = {
+      {"kfuse-unfused-hot-path",
+       "Kernels that run back to back on a hot path and can be fused"},
+      {"kfuse-unsafe-dependence",
+       "A dependence between the kernels makes fusing them unsafe"},
+      {"kfuse-not-fusable", "A kernel has a form kfuse does not fuse"},
+      {"kfuse-not-consecutive", "The profile never saw the kernels run back to back"},
+      {"kfuse-different-ranges", "The kernels run over different ranges"},
+      {"kfuse-code-between", "Code between the launches uses their data"},
+      {"kfuse-cold-chain", "The chain takes too little of the kernel time"},
+      {"kfuse-stale-profile", "The launch changed since it was profiled"},
+      {"kfuse-profile-mismatch", "No launch of the file is in the profile"}};
+  Array Rules;
+  for (const std::string &Id : RuleIds) {
+    Object Rule{{"id", Id}, {"name", Id}};
+    auto It = Descriptions.find(Id);
+    if (It != Descriptions.end())
+      Rule["shortDescription"] = Object{{"text", It->second}};
+    Rules.push_back(std::move(Rule));
+  }
+  Object Driver{{"name", "kfuse"},
+                {"version", ToolVersion.str()},
+                {"rules", std::move(Rules)}};
+  Object Log{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", Array{Object{{"tool", Object{{"driver", std::move(Driver)}}},
+                            {"results", std::move(Results)}}}}};
+  OS << llvm::formatv("{0:2}", Value(std::move(Log))) << "\n";
+}
+
+} // namespace kfuse

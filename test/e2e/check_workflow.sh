@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# End-to-end: `kfuse check` as a CI gate on examples/stream.
+#   unfused: exit 1, a [kfuse-unfused-hot-path] warning at the first launch,
+#            notes at the others; SARIF output valid 2.1.0;
+#   the Kokkos Tools connector's profile (kernel names only): the same finding;
+#   after `fuse --in-place`: exit 0;
+#   a malformed profile: exit 2 with the error.
+#
+# Usage: check_workflow.sh KFUSE SOURCE_DIR KOKKOS_INCLUDE_DIR
+set -euo pipefail
+KFUSE=$1 SRC=$2 KOKKOS_INC=$3
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+CXX=${CXX:-c++}
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+mkdir -p "$TMP/proj/examples/stream"
+cp "$SRC/examples/stream/stream.cpp" "$TMP/proj/examples/stream/"
+cp -r "$SRC/profiles" "$TMP/proj/profiles"
+cd "$TMP/proj"
+cat > compile_commands.json <<JSON
+[{"directory": "$TMP/proj", "file": "$TMP/proj/examples/stream/stream.cpp",
+  "command": "$CXX -std=c++17 -isystem $KOKKOS_INC -I $SRC/include -c $TMP/proj/examples/stream/stream.cpp"}]
+JSON
+check() { # EXPECTED_STATUS PROFILE [ARGS...]
+  local want=$1 profile=$2 status=0
+  shift 2
+  "$KFUSE" check -p . --project-root . --profile "$profile" "$@" \
+    examples/stream/stream.cpp >out 2>err || status=$?
+  [ "$status" = "$want" ] || { cat err >&2; fail "check exited $status, expected $want"; }
+}
+
+check 1 profiles/stream.json
+grep -q "examples/stream/stream.cpp:30:7: warning: 'copy', 'mul', 'add', 'triad' and 'dot' run back to back 20 times (.*% of kernel time) and can be fused \[kfuse-unfused-hot-path\]$" err ||
+  { cat err >&2; fail "no unfused-hot-path warning at stream.cpp:30:7"; }
+grep -q "examples/stream/stream.cpp:32:7: note: 'mul' is launched here$" err ||
+  { cat err >&2; fail "no note at the second launch"; }
+
+check 1 profiles/stream.json --format=sarif
+python3 "$SRC/test/e2e/validate_sarif.py" out kfuse-unfused-hot-path 1
+
+check 1 profiles/stream.kokkos-tools.json
+grep -q "stream.cpp:30:7: warning: .*\[kfuse-unfused-hot-path\]" err ||
+  { cat err >&2; fail "no finding from the connector's profile"; }
+
+check 0 profiles/stream.json --min-share=0.99
+check 0 profiles/stream.json --min-share=0.99 --verbose
+grep -q "remark: .*\[kfuse-cold-chain\]" err || { cat err >&2; fail "--verbose shows no cold chain"; }
+
+"$KFUSE" fuse -p . --project-root . --profile profiles/stream.json --in-place \
+  examples/stream/stream.cpp 2>/dev/null
+check 0 profiles/stream.json
+[ ! -s err ] || { cat err >&2; fail "findings after fuse"; }
+
+echo '{"kfuse_profile": 1, "source": 7}' > bad.json
+check 2 bad.json
+grep -q "error: .*source" err || { cat err >&2; fail "the error does not name the field"; }
+echo "check workflow: OK"
