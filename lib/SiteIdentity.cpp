@@ -71,8 +71,13 @@ void assignOrdinals(std::vector<KernelModel> &Sites) {
                      return A.CallRange.Offset < B.CallRange.Offset;
                    });
   llvm::StringMap<unsigned> Next;
-  for (KernelModel &M : Sites)
-    M.Id.Ordinal = Next[M.Id.RelFile + "\n" + M.Id.Function]++;
+  for (KernelModel &M : Sites) {
+    unsigned &N = Next[M.Id.RelFile + "\n" + M.Id.Function];
+    // A launch `kfuse fuse` wrote does not count: the original launches it
+    // keeps as its fallback keep their profiled ids.
+    bool Generated = llvm::StringRef(M.Functor.ClassName).contains("kfuse_fused_");
+    M.Id.Ordinal = Generated ? N : N++;
+  }
 }
 
 } // namespace kfuse
