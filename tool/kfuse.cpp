@@ -79,6 +79,48 @@ parseToolArgs(int Argc, const char **Argv, cl::OptionCategory &Category,
                                                      cl::OneOrMore, Overview);
 }
 
+/// Writes every (path, text) or none: each text goes to a temporary file
+/// beside its target first (creating directories), and only when all of
+/// them are written are they renamed over their targets.
+Error writeAll(const std::vector<std::pair<std::string, std::string>> &Files) {
+  std::vector<std::pair<SmallString<256>, std::string>> Temps;
+  auto Discard = [&] {
+    for (auto &[Temp, Target] : Temps)
+      sys::fs::remove(Temp);
+  };
+  for (const auto &[Target, Text] : Files) {
+    StringRef Dir = sys::path::parent_path(Target);
+    if (!Dir.empty())
+      if (std::error_code EC = sys::fs::create_directories(Dir)) {
+        Discard();
+        return createStringError(EC, "cannot create '%s': %s",
+                                 Dir.str().c_str(), EC.message().c_str());
+      }
+    int FD;
+    SmallString<256> Temp;
+    std::error_code EC = sys::fs::createUniqueFile(Target + ".kfuse-%%%%%%", FD, Temp);
+    if (!EC) {
+      raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+      Temps.emplace_back(Temp, Target);
+    }
+    if (EC) {
+      Discard();
+      return createStringError(EC, "cannot write '%s': %s", Target.c_str(),
+                               EC.message().c_str());
+    }
+  }
+  for (auto &[Temp, Target] : Temps)
+    if (std::error_code EC = sys::fs::rename(Temp, Target)) {
+      Discard();
+      return createStringError(EC, "cannot replace '%s': %s", Target.c_str(),
+                               EC.message().c_str());
+    }
+  return Error::success();
+}
+
 int runSites(int Argc, const char **Argv) {
   cl::OptionCategory Category("kfuse sites options");
   enum class Format { Text, Json };
@@ -267,31 +309,26 @@ int runFuse(int Argc, const char **Argv) {
                                               EOpts)});
   }
 
-  for (const Output &O : Outputs) {
-    if (InPlace || !OutputDir.empty()) {
-      std::string Target = O.Path;
-      if (!OutputDir.empty()) {
-        std::string Root = kfuse::projectRootFor(O.Path, ProjectRoot);
-        SmallString<256> T(OutputDir);
-        sys::path::append(T, kfuse::relativePath(O.Path, Root));
-        if (std::error_code EC =
-                sys::fs::create_directories(sys::path::parent_path(T)))
-          return reportError("cannot create '" + sys::path::parent_path(T) +
-                             "': " + EC.message());
-        Target = std::string(T);
-      } else if (O.Old == O.New) {
-        continue;
-      }
-      if (Error E = writeToOutput(Target, [&](raw_ostream &OS) {
-            OS << O.New;
-            return Error::success();
-          }))
-        return reportError(toString(std::move(E)));
-    } else {
+  if (!InPlace && OutputDir.empty()) {
+    for (const Output &O : Outputs)
       outs() << kfuse::Rewriter::unifiedDiff("a/" + O.Path, "b/" + O.Path,
                                              O.Old, O.New);
-    }
+    return ExitOK;
   }
+  std::vector<std::pair<std::string, std::string>> Writes;
+  for (const Output &O : Outputs) {
+    if (OutputDir.empty()) {
+      if (O.Old != O.New)
+        Writes.emplace_back(O.Path, O.New);
+      continue;
+    }
+    std::string Root = kfuse::projectRootFor(O.Path, ProjectRoot);
+    SmallString<256> T(OutputDir);
+    sys::path::append(T, kfuse::relativePath(O.Path, Root));
+    Writes.emplace_back(std::string(T), O.New);
+  }
+  if (Error E = writeAll(Writes))
+    return reportError(toString(std::move(E)) + "; no file was changed");
   return ExitOK;
 }
 
@@ -391,12 +428,8 @@ int runRevert(int Argc, const char **Argv) {
     if (*Text != (*Buffer)->getBuffer())
       Reverted.emplace_back(File, std::move(*Text));
   }
-  for (auto &[File, Text] : Reverted)
-    if (Error E = writeToOutput(File, [&](raw_ostream &OS) {
-          OS << Text;
-          return Error::success();
-        }))
-      return reportError(toString(std::move(E)));
+  if (Error E = writeAll(Reverted))
+    return reportError(toString(std::move(E)) + "; no file was changed");
   return ExitOK;
 }
 

@@ -54,4 +54,21 @@ cmp -s out/examples/stream/stream.cpp examples/stream/stream.cpp || fail "second
 run "$KFUSE" revert examples/stream/stream.cpp
 cmp "$SRC/examples/stream/stream.cpp" examples/stream/stream.cpp || fail "revert is not byte-identical"
 
+# --- 2. all or nothing: a file that cannot be written leaves every file as it was
+mkdir -p zz out2
+cp "$SRC/examples/stream/stream.cpp" zz/other.cpp
+cat > compile_commands.json <<JSON
+[{"directory": "$TMP/proj", "file": "$TMP/proj/examples/stream/stream.cpp",
+  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/examples/stream/stream.cpp"},
+ {"directory": "$TMP/proj", "file": "$TMP/proj/zz/other.cpp",
+  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/zz/other.cpp"}]
+JSON
+touch out2/zz   # a file where the directory for zz/other.cpp must go
+if "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json \
+    --output-dir out2 examples/stream/stream.cpp zz/other.cpp 2>"$TMP/stderr"; then
+  fail "fuse succeeded although out2/zz is a file"
+fi
+grep -Eq "error: cannot (create|write) 'out2/zz.*no file was changed" "$TMP/stderr" ||
+  { cat "$TMP/stderr"; fail "no clear error for the unwritable output"; }
+[ -z "$(find out2 -type f ! -name zz)" ] || { find out2; fail "a file was written"; }
 echo "fuse workflow: OK"
