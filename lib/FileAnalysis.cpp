@@ -3,7 +3,11 @@
 #include "kfuse/FileAnalysis.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include <map>
+#include <mutex>
+#include <optional>
 
 namespace kfuse {
 
@@ -59,6 +63,50 @@ llvm::Expected<FileAnalysis> analyzeForFusion(LaunchFinder &Finder,
     return Bound.findSite(M.Id.str()) != nullptr;
   });
   return A;
+}
+
+llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
+    const clang::tooling::CompilationDatabase &DB, const FinderOptions &Finder,
+    const std::vector<std::string> &Files, const Profile &Prof,
+    const FusionOptions &Opts, unsigned Jobs,
+    llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress) {
+  std::vector<std::optional<llvm::Expected<FileAnalysis>>> Results(Files.size());
+  std::mutex Lock;
+  auto Run = [&](size_t I) {
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      Progress(I, Files[I]);
+    }
+    LaunchFinder F(DB, Finder);
+    Results[I].emplace(analyzeForFusion(F, Files[I], Prof, Opts));
+  };
+  if (Jobs <= 1 || Files.size() <= 1) {
+    for (size_t I = 0; I < Files.size(); ++I) {
+      Run(I);
+      if (!*Results[I])
+        return Results[I]->takeError();
+    }
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&, I] { Run(I); });
+    Pool.wait();
+  }
+  std::vector<FileAnalysis> Out;
+  std::optional<llvm::Error> First;
+  for (auto &R : Results) {
+    if (!*R) {
+      if (!First)
+        First = R->takeError();
+      else
+        llvm::consumeError(R->takeError());
+    } else {
+      Out.push_back(std::move(**R));
+    }
+  }
+  if (First)
+    return std::move(*First);
+  return Out;
 }
 
 } // namespace kfuse

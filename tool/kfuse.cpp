@@ -26,7 +26,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace llvm;
@@ -119,6 +121,14 @@ Error writeAll(const std::vector<std::pair<std::string, std::string>> &Files) {
                                EC.message().c_str());
     }
   return Error::success();
+}
+
+/// Prints `[3/20] file.cpp` as each file starts, when there are several.
+std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
+  return [Total, Started = size_t(0)](size_t, StringRef File) mutable {
+    if (Total > 1)
+      errs() << "[" << ++Started << "/" << Total << "] " << File << "\n";
+  };
 }
 
 int runSites(int Argc, const char **Argv) {
@@ -262,6 +272,11 @@ int runFuse(int Argc, const char **Argv) {
                "holding .git)"),
       cl::init(defaultProjectRoot()),
       cl::cat(Category));
+  cl::opt<unsigned> Jobs(
+      "j", cl::init(std::max(1u, std::thread::hardware_concurrency())),
+      cl::desc("Analyse this many files at once (default: the number of "
+               "hardware threads)"),
+      cl::cat(Category));
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "Fuses consecutive Kokkos launches that the profile saw running back to "
@@ -281,7 +296,6 @@ int runFuse(int Argc, const char **Argv) {
 
   kfuse::FinderOptions FOpts;
   FOpts.ProjectRoot = ProjectRoot;
-  kfuse::LaunchFinder Finder(Parser->getCompilations(), FOpts);
   kfuse::FusionOptions Opts;
   Opts.MinShare = MinShare;
   kfuse::EmitOptions EOpts;
@@ -294,18 +308,16 @@ int runFuse(int Argc, const char **Argv) {
   };
   std::vector<Output> Outputs;
   const std::vector<std::string> &Files = Parser->getSourcePathList();
-  for (size_t FI = 0; FI < Files.size(); ++FI) {
-    const std::string &File = Files[FI];
-    if (Files.size() > 1)
-      errs() << "[" << FI + 1 << "/" << Files.size() << "] " << File << "\n";
-    Expected<kfuse::FileAnalysis> A =
-        kfuse::analyzeForFusion(Finder, File, *Prof, Opts);
-    if (!A)
-      return reportError(toString(A.takeError()) + "; no file was changed");
-    for (const kfuse::Diagnostic &D : kfuse::fuseDiagnostics(*A, EOpts.Restrict))
+  auto Analyses = kfuse::analyzeFilesForFusion(
+      Parser->getCompilations(), FOpts, Files, *Prof, Opts, Jobs,
+      progressPrinter(Files.size()));
+  if (!Analyses)
+    return reportError(toString(Analyses.takeError()) + "; no file was changed");
+  for (const kfuse::FileAnalysis &A : *Analyses) {
+    for (const kfuse::Diagnostic &D : kfuse::fuseDiagnostics(A, EOpts.Restrict))
       kfuse::printDiagnostic(errs(), D);
-    Outputs.push_back({File, A->Text,
-                       kfuse::Rewriter::apply(A->Text, A->Plan, A->Model.Sites,
+    Outputs.push_back({A.Path, A.Text,
+                       kfuse::Rewriter::apply(A.Text, A.Plan, A.Model.Sites,
                                               EOpts)});
   }
 
@@ -362,6 +374,11 @@ int runCheck(int Argc, const char **Argv) {
                "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
                "holding .git)"),
       cl::init(defaultProjectRoot()), cl::cat(Category));
+  cl::opt<unsigned> Jobs(
+      "j", cl::init(std::max(1u, std::thread::hardware_concurrency())),
+      cl::desc("Analyse this many files at once (default: the number of "
+               "hardware threads)"),
+      cl::cat(Category));
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "A CI gate: warns about every chain of launches that the profile saw "
@@ -378,25 +395,22 @@ int runCheck(int Argc, const char **Argv) {
 
   kfuse::FinderOptions FOpts;
   FOpts.ProjectRoot = ProjectRoot;
-  kfuse::LaunchFinder Finder(Parser->getCompilations(), FOpts);
   kfuse::FusionOptions Opts;
   Opts.MinShare = MinShare;
+  const std::vector<std::string> &Files = Parser->getSourcePathList();
+  auto Analyses = kfuse::analyzeFilesForFusion(
+      Parser->getCompilations(), FOpts, Files, *Prof, Opts, Jobs,
+      progressPrinter(Files.size()));
+  if (!Analyses)
+    return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;
   unsigned Findings = 0;
-  const std::vector<std::string> &Files = Parser->getSourcePathList();
-  for (size_t FI = 0; FI < Files.size(); ++FI) {
-    if (Files.size() > 1)
-      errs() << "[" << FI + 1 << "/" << Files.size() << "] " << Files[FI] << "\n";
-    Expected<kfuse::FileAnalysis> A =
-        kfuse::analyzeForFusion(Finder, Files[FI], *Prof, Opts);
-    if (!A)
-      return reportError(toString(A.takeError()));
-    for (kfuse::Diagnostic &D : kfuse::checkDiagnostics(*A, Verbose)) {
+  for (const kfuse::FileAnalysis &A : *Analyses)
+    for (kfuse::Diagnostic &D : kfuse::checkDiagnostics(A, Verbose)) {
       kfuse::printDiagnostic(errs(), D);
       Findings += D.Check == "kfuse-unfused-hot-path";
       All.push_back(std::move(D));
     }
-  }
   if (OutputFormat == Format::Sarif)
     kfuse::writeSarif(outs(), All, KFUSE_VERSION);
   if (Findings)

@@ -13,9 +13,11 @@
 #include "kfuse/LaunchFinder.h"
 #include "kfuse/LaunchModel.h"
 #include "kfuse/Profile.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
+#include <vector>
 
 namespace kfuse {
 
@@ -36,6 +38,16 @@ llvm::Expected<FileAnalysis> analyzeForFusion(LaunchFinder &Finder,
                                               llvm::StringRef Path,
                                               const Profile &Prof,
                                               const FusionOptions &Opts);
+
+/// analyzeForFusion on each of \p Files, \p Jobs at a time (each with its
+/// own LaunchFinder), in the order given. \p Progress is called (from one
+/// thread at a time) as each file starts. Fails with the first file, in the
+/// order given, that fails.
+llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
+    const clang::tooling::CompilationDatabase &DB, const FinderOptions &Finder,
+    const std::vector<std::string> &Files, const Profile &Prof,
+    const FusionOptions &Opts, unsigned Jobs,
+    llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress);
 
 /// A Kokkos Tools connector profile names kernels, not sites. Returns a copy
 /// of \p Prof whose sites and chains use the site ids of \p Sites instead,
