@@ -1,9 +1,12 @@
 //===- FusedKernelEmitter.cpp - Code for one fused group ------------------===//
 
 #include "kfuse/FusedKernelEmitter.h"
+#include "clang/Format/Format.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace kfuse {
 
@@ -28,6 +31,23 @@ std::string identifier(llvm::StringRef S) {
   for (char C : S)
     Out += llvm::isAlnum(C) ? C : '_';
   return Out;
+}
+
+/// \p Code laid out by clang-format (LLVM style): the functor holds copies
+/// of the kernel bodies, re-indented, and long parameter lists.
+std::string formatted(const std::string &Code) {
+  clang::format::FormatStyle Style = clang::format::getLLVMStyle();
+  Style.ColumnLimit = 100;
+  Style.AttributeMacros.push_back("KOKKOS_RESTRICT");
+  Style.StatementAttributeLikeMacros.push_back("KOKKOS_INLINE_FUNCTION");
+  clang::tooling::Replacements R = clang::format::reformat(
+      Style, Code, {clang::tooling::Range(0, Code.size())});
+  llvm::Expected<std::string> Out = clang::tooling::applyAllReplacements(Code, R);
+  if (!Out) {
+    llvm::consumeError(Out.takeError());
+    return Code;
+  }
+  return *Out;
 }
 
 struct Emitter {
@@ -85,8 +105,10 @@ struct Emitter {
                                   A.Indices[D].Range.Offset +
                                       A.Indices[D].Range.Length,
                                   All);
-      Terms.push_back(V.Strided ? "(" + Index + ") * " + Name + "_s" +
-                                      std::to_string(D)
+      bool Simple = llvm::all_of(Index, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+      if (V.Strided && !Simple)
+        Index = "(" + Index + ")";
+      Terms.push_back(V.Strided ? Index + " * " + Name + "_s" + std::to_string(D)
                                 : Index);
     }
     return Name + "_[" + llvm::join(Terms, " + ") + "]";
@@ -137,12 +159,15 @@ struct Emitter {
     return Bind;
   }
 
-  /// The body of kernel \p M, index parameters bound to the fused ones:
-  /// `{ bind; { body } }`.
+  /// The body of kernel \p M, index parameters bound to the fused ones at
+  /// its top: `{ bind; body }`.
   std::string kernelBody(const KernelModel &M) {
     unsigned B = M.Functor.BodyRange.Offset,
              E = B + M.Functor.BodyRange.Length;
-    return "{ " + bindIndices(M) + bodyText(M, B, E) + " }";
+    std::string Body = bodyText(M, B, E);
+    if (llvm::StringRef(Body).starts_with("{"))
+      return "{ " + bindIndices(M) + Body.substr(1);
+    return "{ " + bindIndices(M) + "{ " + Body + " } }";
   }
 
   /// The single top-level loop of \p M's body.
@@ -213,26 +238,52 @@ struct Emitter {
     return stripConstRef(Reduce->Reduction->AccumulatorType);
   }
 
-  std::vector<std::string> functor(const std::string &Name) {
-    std::vector<std::string> L;
-    L.push_back("struct " + Name + " {");
-    auto Member = [&](const std::string &N, const ViewUse &U) {
-      if (!U.TypeDeduced)
-        return "  " + stripConstRef(U.Type) + " " + N + ";";
-      // A deduced type (`auto V = subview(...)`) may not be spellable; name
-      // it before the struct (inside, `decltype(V) V;` changes V's meaning).
-      L.insert(L.begin(), "using kfuse_" + N + "_type = std::decay_t<decltype(" +
-                              N + ")>;");
-      return "  kfuse_" + N + "_type " + N + ";";
-    };
+  /// The names of the functor's members, in order: one per View object
+  /// (with restrict; every name without), then the scalars.
+  std::vector<std::string> memberNames() {
+    std::vector<std::string> Out;
     if (Opts.Restrict)
       for (auto &[N, V] : Views)
-        L.push_back(Member(N, *MemberUse[N]));
+        Out.push_back(N);
     else
-      for (const std::string &N : Members)
-        L.push_back(Member(N, *MemberUse[N]));
+      Out = Members;
     for (const ScalarUse *S : Scalars)
-      L.push_back("  " + stripConstRef(S->Type) + " " + S->Name + ";");
+      Out.push_back(S->Name);
+    return Out;
+  }
+
+  /// The element type of \p V for a pointer parameter: as written when it is
+  /// a builtin type, else through the member's View type.
+  std::string elementType(const std::string &Name, const FusedView &V) {
+    static const std::set<std::string> Builtin = {
+        "double", "float", "int", "long", "long long", "unsigned",
+        "unsigned int", "unsigned long", "short", "char", "bool",
+        "int64_t", "int32_t", "uint64_t", "uint32_t", "std::int64_t",
+        "std::int32_t", "std::uint64_t", "std::uint32_t", "size_t",
+        "std::size_t"};
+    std::string Value = stripConstRef(V.Use->ValueType);
+    if (!Builtin.count(Value))
+      Value = "typename T_" + Name + "::value_type";
+    return (V.Written ? "" : "const ") + Value;
+  }
+
+  /// The fused functor: a class template over its members' types, defined
+  /// at namespace scope (CUDA cannot launch a type local to a function).
+  std::vector<std::string> functor(const std::string &Name) {
+    std::vector<std::string> Params, L;
+    for (const std::string &N : memberNames())
+      Params.push_back("class T_" + N);
+    std::vector<std::string> Labels;
+    for (size_t S : Group.Sites)
+      Labels.push_back(Sites[S].LabelKind == "literal" ? "'" + Sites[S].Label + "'"
+                                                       : Sites[S].Id.str());
+    const SourcePos &At = Sites[Group.Sites.front()].Pos;
+    L.push_back("// " + llvm::join(Labels, ", ") + " (" + Sites[Group.Sites.front()].Id.RelFile +
+                ":" + std::to_string(At.Line) + "), fused.");
+    L.push_back("template <" + llvm::join(Params, ", ") + ">");
+    L.push_back("struct " + Name + " {");
+    for (const std::string &N : memberNames())
+      L.push_back("  T_" + N + " " + N + ";");
     if (Reduce)
       L.push_back("  using value_type = " + accumulatorType() + ";");
     std::string Acc = Reduce ? ", " + accumulatorType() + " &" +
@@ -244,9 +295,7 @@ struct Emitter {
     if (Opts.Restrict) {
       std::vector<std::string> Params, Args;
       for (auto &[N, V] : Views) {
-        std::string Value = stripConstRef(V.Use->ValueType);
-        Params.push_back((V.Written ? "" : "const ") + Value +
-                         " *KOKKOS_RESTRICT " + N + "_");
+        Params.push_back(elementType(N, V) + " *KOKKOS_RESTRICT " + N + "_");
         Args.push_back(N + ".data()");
         if (V.Strided)
           for (unsigned D = 0; D < V.Use->Rank; ++D) {
@@ -255,7 +304,7 @@ struct Emitter {
           }
       }
       for (const ScalarUse *S : Scalars) {
-        Params.push_back("const " + stripConstRef(S->Type) + " " + S->Name);
+        Params.push_back("const T_" + S->Name + " " + S->Name);
         Args.push_back(S->Name);
       }
       L.push_back("  // Raw pointers as parameters: compilers honour restrict there, "
@@ -317,7 +366,7 @@ struct Emitter {
     return llvm::join(L, Sep);
   }
 
-  std::string emit() {
+  FusedKernelEmitter::FusedCode emit(const std::string &Name) {
     collect();
     const KernelModel &First = Sites[Group.Sites.front()];
     const KernelModel &Last = Sites[Group.Sites.back()];
@@ -329,28 +378,23 @@ struct Emitter {
     for (char C : Text.slice(LineStart, Begin))
       Indent += llvm::isSpace(C) ? C : ' ';
 
-    std::string Name = FusedKernelEmitter::functorName(Group, Sites);
+    FusedKernelEmitter::FusedCode Code;
+    Code.Functor = std::string(Markers::FunctorBegin) + " " + Name + "\n";
+    for (const std::string &Line : functor(Name))
+      Code.Functor += Line + "\n";
+    Code.Functor += Markers::FunctorEnd;
+    Code.Functor = formatted(Code.Functor);
+
     std::vector<std::string> Quoted;
     for (size_t S : Group.Sites)
       Quoted.push_back("\"" + (Sites[S].LabelKind == "literal"
                                    ? Sites[S].Label
                                    : Sites[S].Id.str()) +
                        "\"");
-    std::string BeginLine =
-        std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") +
-        ")" + (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
-    std::vector<std::string> Init;
-    if (Opts.Restrict)
-      for (auto &[N, V] : Views)
-        Init.push_back(N);
-    else
-      Init = Members;
-    for (const ScalarUse *S : Scalars)
-      Init.push_back(S->Name);
     std::string Call = Reduce ? "Kokkos::parallel_reduce" : "Kokkos::parallel_for";
     std::string Launch = Call + "(\"" + labels("+") + "\", " +
-                         First.Policy.Text + ", " + Name + "{" +
-                         llvm::join(Init, ", ") + "}";
+                         First.Policy.Text + ", ::kfuse::make_fused<" + Name +
+                         ">(" + llvm::join(memberNames(), ", ") + ")";
     if (Reduce)
       Launch += ", " + Reduce->Reduction->ResultArgText;
     Launch += ");";
@@ -367,27 +411,24 @@ struct Emitter {
     auto Original = [&](unsigned From, unsigned To) {
       // Byte for byte, for the fallback and `revert`. (The first line is
       // indented like the others; revert drops that.)
-      return "\n" + std::string(Markers::OriginalBegin) + Indent + "    " +
+      return "\n" + std::string(Markers::OriginalBegin) + Indent + "  " +
              Text.slice(From, To).str() + Markers::OriginalEnd;
     };
-    std::string Out = BeginLine;
+    std::string &Out = Code.Replacement;
+    Out = std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") +
+          ")" + (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
     auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
     if (Runs.size() == 1) {
-      Emit("{");
-      for (std::string &F : functor(Name))
-        Emit("  " + F);
-      Emit("  if (" + guard() + ") {");
-      Emit("    " + Launch);
-      Emit("  } else {");
+      Emit("if (" + guard() + ") {");
+      Emit("  " + Launch);
+      Emit("} else {");
       Out += Original(Begin, End);
-      Out += "\n" + Indent + "  }\n" + Indent + "}\n" + Indent + Markers::End;
-      return Out;
+      Out += "\n" + Indent + "}\n" + Indent + Markers::End;
+      return Code;
     }
     // Code between the launches stays in place, outside any new scope (it
     // may declare names used later), and runs once either way.
     std::string On = Name + "_on";
-    for (std::string &F : functor(Name))
-      Emit(F);
     Emit("const bool " + On + " = " + guard() + ";");
     Emit("if (" + On + ") {");
     Emit("  " + Launch);
@@ -403,7 +444,7 @@ struct Emitter {
       Out += "\n" + Indent + "}";
     }
     Out += "\n" + Indent + Markers::End;
-    return Out;
+    return Code;
   }
 };
 
@@ -419,12 +460,13 @@ std::string FusedKernelEmitter::functorName(const FusionGroup &Group,
   return Name;
 }
 
-std::string FusedKernelEmitter::emit(const FusionGroup &Group,
-                                     const std::vector<KernelModel> &Sites,
-                                     llvm::StringRef FileText,
-                                     const EmitOptions &Opts) {
+FusedKernelEmitter::FusedCode
+FusedKernelEmitter::emit(const FusionGroup &Group,
+                         const std::vector<KernelModel> &Sites,
+                         llvm::StringRef FileText, const EmitOptions &Opts,
+                         const std::string &Name) {
   Emitter E{Group, Sites, FileText, Opts};
-  return E.emit();
+  return E.emit(Name);
 }
 
 } // namespace kfuse

@@ -74,6 +74,36 @@ void setStatementRange(KernelModel &M, const CompoundStmt *Block,
   M.BlockOffset = SM.getFileOffset(SM.getExpansionLoc(Block->getLBracLoc()));
 }
 
+/// See KernelModel::TopDeclOffset.
+unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
+  while (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(
+      D->getDeclContext()))
+    D = cast<Decl>(D->getDeclContext());
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+      D = T;
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+    if (const ClassTemplateDecl *T = RD->getDescribedClassTemplate())
+      D = T;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+  if (!SM.isInMainFile(Begin))
+    return 0;
+  StringRef Text = SM.getBufferData(SM.getMainFileID());
+  unsigned Offset = SM.getFileOffset(Begin);
+  // To the start of the line, then up over comment lines just above.
+  size_t Line = Text.take_front(Offset).rfind('\n');
+  Offset = Line == StringRef::npos ? 0 : Line + 1;
+  while (Offset > 0) {
+    size_t Prev = Text.take_front(Offset - 1).rfind('\n');
+    size_t PrevStart = Prev == StringRef::npos ? 0 : Prev + 1;
+    if (!Text.slice(PrevStart, Offset).ltrim().starts_with("//"))
+      break;
+    Offset = PrevStart;
+  }
+  return Offset;
+}
+
 class LaunchCallback : public MatchFinder::MatchCallback {
 public:
   explicit LaunchCallback(std::vector<KernelModel> &Out) : Out(Out) {}
@@ -92,6 +122,8 @@ public:
             Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock))
       setStatementRange(M, Block, *Result.Context);
     M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
+    if (Fn)
+      M.TopDeclOffset = topDeclarationOffset(Fn, *Result.Context);
     M.InTemplate = !Callee || (Fn && (Fn->isTemplateInstantiation() ||
                                       Fn->isDependentContext() ||
                                       Fn->getDeclContext()->isDependentContext()));

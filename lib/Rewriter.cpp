@@ -4,6 +4,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace kfuse {
 
@@ -19,22 +21,62 @@ std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
     return Sites[A->Sites.front()].StmtRange.Offset <
            Sites[B->Sites.front()].StmtRange.Offset;
   });
+  // Edits in text order: (offset, length replaced, text). A functor is
+  // inserted before the declaration holding its launches.
+  std::vector<std::tuple<unsigned, unsigned, std::string>> Edits;
+  std::set<std::string> Names;
+  for (const FusionGroup *G : Groups) {
+    std::string Base = FusedKernelEmitter::functorName(*G, Sites), Name = Base;
+    for (unsigned N = 2;
+         Names.count(Name) || FileText.contains("struct " + Name + " {"); ++N)
+      Name = Base + "_" + std::to_string(N);
+    Names.insert(Name);
+    const KernelModel &First = Sites[G->Sites.front()];
+    const KernelModel &Last = Sites[G->Sites.back()];
+    FusedKernelEmitter::FusedCode Code =
+        FusedKernelEmitter::emit(*G, Sites, FileText, Opts, Name);
+    Edits.emplace_back(First.TopDeclOffset, 0, Code.Functor);
+    Edits.emplace_back(First.StmtRange.Offset,
+                       Last.StmtRange.Offset + Last.StmtRange.Length -
+                           First.StmtRange.Offset,
+                       Code.Replacement);
+  }
+  std::stable_sort(Edits.begin(), Edits.end(), [](auto &A, auto &B) {
+    return std::get<0>(A) < std::get<0>(B);
+  });
   std::string Out;
   if (!FileText.contains(Markers::Include))
     Out += Markers::Include;
   unsigned Pos = 0;
-  for (const FusionGroup *G : Groups) {
-    const KernelModel &First = Sites[G->Sites.front()];
-    const KernelModel &Last = Sites[G->Sites.back()];
-    Out += FileText.slice(Pos, First.StmtRange.Offset).str();
-    Out += FusedKernelEmitter::emit(*G, Sites, FileText, Opts);
-    Pos = Last.StmtRange.Offset + Last.StmtRange.Length;
+  for (auto &[Offset, Length, Text] : Edits) {
+    Out += FileText.slice(Pos, Offset).str();
+    Out += Text;
+    Pos = Offset + Length;
   }
   Out += FileText.drop_front(Pos).str();
   return Out;
 }
 
 llvm::Expected<std::string> Rewriter::revert(llvm::StringRef FileText) {
+  // The functors first: each is whole lines, removed with its markers.
+  std::string WithoutFunctors;
+  llvm::StringRef Scan = FileText;
+  while (true) {
+    size_t Begin = Scan.find(Markers::FunctorBegin);
+    if (Begin == llvm::StringRef::npos)
+      break;
+    size_t End = Scan.find(Markers::FunctorEnd, Begin);
+    if (End == llvm::StringRef::npos)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "line %zu: kfuse functor without its end marker; nothing reverted",
+          1 + FileText.take_front(Scan.data() - FileText.data() + Begin).count('\n'));
+    WithoutFunctors += Scan.take_front(Begin).str();
+    Scan = Scan.drop_front(End + llvm::StringRef(Markers::FunctorEnd).size());
+  }
+  WithoutFunctors += Scan.str();
+  FileText = WithoutFunctors;
+
   std::string Out;
   llvm::StringRef Rest = FileText;
   if (Rest.starts_with(Markers::Include))

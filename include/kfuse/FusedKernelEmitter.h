@@ -34,20 +34,33 @@ struct Markers {
   /// Around code between launches that stays in place (exact bytes).
   static constexpr const char *KeptBegin = "// kfuse-kept-begin";
   static constexpr const char *KeptEnd = "// kfuse-kept-end";
+  /// Around a fused functor (at namespace scope); its own line each.
+  static constexpr const char *FunctorBegin = "// kfuse-functor-begin";
+  static constexpr const char *FunctorEnd = "// kfuse-functor-end\n";
   static constexpr const char *Include =
       "#include <kfuse/runtime/Guard.hpp> // kfuse-include\n";
 };
 
-/// Generates the replacement text of a fused group.
+/// Generates the code of a fused group.
 class FusedKernelEmitter {
 public:
-  /// The text that replaces the launches of \p Group (from the first
-  /// launch's first character to the last launch's `;`) in \p FileText.
-  static std::string emit(const FusionGroup &Group,
-                          const std::vector<KernelModel> &Sites,
-                          llvm::StringRef FileText, const EmitOptions &Opts);
+  struct FusedCode {
+    /// The functor, a class template to define at namespace scope, between
+    /// its markers.
+    std::string Functor;
+    /// What replaces the launches of the group (from the first launch's
+    /// first character to the last launch's `;`).
+    std::string Replacement;
+  };
 
-  /// The name of the fused functor of \p Group.
+  /// The code of \p Group of \p FileText, its functor named \p Name.
+  static FusedCode emit(const FusionGroup &Group,
+                        const std::vector<KernelModel> &Sites,
+                        llvm::StringRef FileText, const EmitOptions &Opts,
+                        const std::string &Name);
+
+  /// A name for the functor of \p Group (unique within its file only when
+  /// the labels are).
   static std::string functorName(const FusionGroup &Group,
                                  const std::vector<KernelModel> &Sites);
 };

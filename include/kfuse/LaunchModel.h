@@ -171,6 +171,11 @@ struct KernelModel {
   /// of a block (not part of a larger expression); otherwise invalid.
   TextRange StmtRange;
   unsigned BlockOffset = 0; ///< offset of the enclosing block's `{`
+  /// Start of the line where the namespace-scope declaration holding the
+  /// launch begins, before the comments right above it: where a fused
+  /// functor can be defined (types local to a function cannot instantiate
+  /// a CUDA kernel).
+  unsigned TopDeclOffset = 0;
   std::string LabelKind;    ///< "literal", "expression" or "none"
   std::string Label;        ///< literal text, or the expression as written
   PolicyModel Policy;

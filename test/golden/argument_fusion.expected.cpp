@@ -9,36 +9,47 @@
 
 using Field = Kokkos::View<double *>;
 
+// kfuse-functor-begin kfuse_fused_predict_correct_commit
+// 'predict', 'correct', 'commit' (test/golden/argument_fusion.cpp:13), fused.
+template <class T_tmp, class T_in, class T_Alpha> struct kfuse_fused_predict_correct_commit {
+  T_tmp tmp;
+  T_in in;
+  T_Alpha Alpha;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT tmp_,
+                                          double *KOKKOS_RESTRICT in_, const T_Alpha Alpha) {
+    {
+      const int i = kfuse_i0;
+      tmp_[i] = in_[i] * Alpha + 1.0;
+    }
+    {
+      const int i = kfuse_i0;
+      tmp_[i] = 0.5 * (tmp_[i] + in_[i]);
+    }
+    {
+      const int i = kfuse_i0;
+      in_[i] = tmp_[i] - 0.25 * in_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, tmp.data(), in.data(), Alpha);
+  }
+};
+// kfuse-functor-end
 void advance(Field in, Field out, Field tmp, double Alpha) {
   const int N = static_cast<int>(in.extent(0));
   // kfuse-begin fused("predict", "correct", "commit") profile=test/golden/argument_fusion.profile.json
-  {
-    struct kfuse_fused_predict_correct_commit {
-      Field tmp;
-      Field in;
-      double Alpha;
-      // Raw pointers as parameters: compilers honour restrict there, not on members.
-      KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT tmp_, double *KOKKOS_RESTRICT in_, const double Alpha) {
-        { const int i = kfuse_i0; { tmp_[i] = in_[i] * Alpha + 1.0; } }
-        { const int i = kfuse_i0; { tmp_[i] = 0.5 * (tmp_[i] + in_[i]); } }
-        { const int i = kfuse_i0; { in_[i] = tmp_[i] - 0.25 * in_[i]; } }
-      }
-      KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-        body(kfuse_i0, tmp.data(), in.data(), Alpha);
-      }
-    };
-    if (::kfuse::use_fused("predict+correct+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out))) {
-      Kokkos::parallel_for("predict+correct+commit", N, kfuse_fused_predict_correct_commit{tmp, in, Alpha});
-    } else {
+  if (::kfuse::use_fused("predict+correct+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out))) {
+    Kokkos::parallel_for("predict+correct+commit", N, ::kfuse::make_fused<kfuse_fused_predict_correct_commit>(tmp, in, Alpha));
+  } else {
 // kfuse-original-begin
-      Kokkos::parallel_for(
+    Kokkos::parallel_for(
       "predict", N, KOKKOS_LAMBDA(const int i) { tmp(i) = in(i) * Alpha + 1.0; });
   Kokkos::parallel_for(
       "correct", N, KOKKOS_LAMBDA(const int i) { tmp(i) = 0.5 * (tmp(i) + in(i)); });
   Kokkos::parallel_for(
       "commit", N, KOKKOS_LAMBDA(const int i) { out(i) = tmp(i) - 0.25 * in(i); });
 // kfuse-original-end
-    }
   }
   // kfuse-end
 }

@@ -13,32 +13,41 @@ using Vector = Kokkos::View<double *>;
 using Slice = Kokkos::View<double *, Kokkos::LayoutStride>;
 
 
+// kfuse-functor-begin kfuse_fused_update_smooth
+// 'update', 'smooth' (test/golden/guard_aliasing.cpp:16), fused.
+template <class T_dst, class T_src, class T_out> struct kfuse_fused_update_smooth {
+  T_dst dst;
+  T_src src;
+  T_out out;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT dst_,
+                                          const long dst_s0, const double *KOKKOS_RESTRICT src_,
+                                          const long src_s0, double *KOKKOS_RESTRICT out_) {
+    {
+      const int i = kfuse_i0;
+      dst_[i * dst_s0] = 2.0 * src_[i * src_s0] + 1.0;
+    }
+    {
+      const int i = kfuse_i0;
+      out_[i] = src_[(i + 1) * src_s0] + dst_[i * dst_s0];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, dst.data(), dst.stride(0), src.data(), src.stride(0), out.data());
+  }
+};
+// kfuse-functor-end
 void step(Slice src, Slice dst, Vector out, int N) {
   // kfuse-begin fused("update", "smooth") profile=test/golden/guard_aliasing.profile.json
-  {
-    struct kfuse_fused_update_smooth {
-      Slice dst;
-      Slice src;
-      Vector out;
-      // Raw pointers as parameters: compilers honour restrict there, not on members.
-      KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT dst_, const long dst_s0, const double *KOKKOS_RESTRICT src_, const long src_s0, double *KOKKOS_RESTRICT out_) {
-        { const int i = kfuse_i0; { dst_[(i) * dst_s0] = 2.0 * src_[(i) * src_s0] + 1.0; } }
-        { const int i = kfuse_i0; { out_[i] = src_[(i + 1) * src_s0] + dst_[(i) * dst_s0]; } }
-      }
-      KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-        body(kfuse_i0, dst.data(), dst.stride(0), src.data(), src.stride(0), out.data());
-      }
-    };
-    if (::kfuse::use_fused("update+smooth", ::kfuse::no_overlap({::kfuse::bytes_of(dst, true), ::kfuse::bytes_of(src, false), ::kfuse::bytes_of(out, true)}))) {
-      Kokkos::parallel_for("update+smooth", N, kfuse_fused_update_smooth{dst, src, out});
-    } else {
+  if (::kfuse::use_fused("update+smooth", ::kfuse::no_overlap({::kfuse::bytes_of(dst, true), ::kfuse::bytes_of(src, false), ::kfuse::bytes_of(out, true)}))) {
+    Kokkos::parallel_for("update+smooth", N, ::kfuse::make_fused<kfuse_fused_update_smooth>(dst, src, out));
+  } else {
 // kfuse-original-begin
-      Kokkos::parallel_for(
+    Kokkos::parallel_for(
       "update", N, KOKKOS_LAMBDA(const int i) { dst(i) = 2.0 * src(i) + 1.0; });
   Kokkos::parallel_for(
       "smooth", N, KOKKOS_LAMBDA(const int i) { out(i) = src(i + 1) + dst(i); });
 // kfuse-original-end
-    }
   }
   // kfuse-end
 }

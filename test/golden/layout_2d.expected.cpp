@@ -9,6 +9,43 @@
 using RightMatrix = Kokkos::View<double **, Kokkos::LayoutRight>;
 using LeftMatrix = Kokkos::View<double **, Kokkos::LayoutLeft>;
 
+// kfuse-functor-begin kfuse_fused_fill_transform_store
+// 'fill', 'transform', 'store' (test/golden/layout_2d.cpp:21), fused.
+template <class T_A, class T_B, class T_Half, class T_M, class T_It>
+struct kfuse_fused_fill_transform_store {
+  T_A A;
+  T_B B;
+  T_Half Half;
+  T_M M;
+  T_It It;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_i0, double *KOKKOS_RESTRICT A_, const long A_s0, const long A_s1,
+       double *KOKKOS_RESTRICT B_, const long B_s0, const long B_s1, double *KOKKOS_RESTRICT Half_,
+       const long Half_s0, const long Half_s1, const T_M M, const T_It It) {
+    {
+      const int i = kfuse_i0;
+      for (int j = 0; j < M; ++j)
+        A_[i * A_s0 + j * A_s1] = 0.25 * i - 0.5 * j + It;
+    }
+    {
+      const int i = kfuse_i0;
+      for (int j = 0; j < M; ++j) {
+        {
+          B_[i * B_s0 + j * B_s1] = A_[i * A_s0 + j * A_s1] * A_[i * A_s0 + (M - 1 - j) * A_s1];
+        }
+        {
+          Half_[i * Half_s0 + j * Half_s1] = B_[i * B_s0 + j * B_s1] + A_[i * A_s0 + j * A_s1];
+        }
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, A.data(), A.stride(0), A.stride(1), B.data(), B.stride(0), B.stride(1),
+         Half.data(), Half.stride(0), Half.stride(1), M, It);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -20,34 +57,11 @@ int main(int argc, char **argv) {
     auto Half = Kokkos::subview(Wide, Kokkos::ALL(), Kokkos::make_pair(M, 2 * M));
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("fill", "transform", "store") profile=test/golden/layout_2d.profile.json
-      {
-        using kfuse_Half_type = std::decay_t<decltype(Half)>;
-        struct kfuse_fused_fill_transform_store {
-          RightMatrix A;
-          LeftMatrix B;
-          kfuse_Half_type Half;
-          int M;
-          int It;
-          // Raw pointers as parameters: compilers honour restrict there, not on members.
-          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT A_, const long A_s0, const long A_s1, double *KOKKOS_RESTRICT B_, const long B_s0, const long B_s1, double *KOKKOS_RESTRICT Half_, const long Half_s0, const long Half_s1, const int M, const int It) {
-            { const int i = kfuse_i0; {
-            for (int j = 0; j < M; ++j)
-              A_[(i) * A_s0 + (j) * A_s1] = 0.25 * i - 0.5 * j + It;
-          } }
-            { const int i = kfuse_i0; for (int j = 0; j < M; ++j) {
-              { B_[(i) * B_s0 + (j) * B_s1] = A_[(i) * A_s0 + (j) * A_s1] * A_[(i) * A_s0 + (M - 1 - j) * A_s1]; }
-              { Half_[(i) * Half_s0 + (j) * Half_s1] = B_[(i) * B_s0 + (j) * B_s1] + A_[(i) * A_s0 + (j) * A_s1]; }
-            } }
-          }
-          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-            body(kfuse_i0, A.data(), A.stride(0), A.stride(1), B.data(), B.stride(0), B.stride(1), Half.data(), Half.stride(0), Half.stride(1), M, It);
-          }
-        };
-        if (::kfuse::use_fused("fill+transform+store", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(Half, true)}))) {
-          Kokkos::parallel_for("fill+transform+store", N, kfuse_fused_fill_transform_store{A, B, Half, M, It});
-        } else {
+      if (::kfuse::use_fused("fill+transform+store", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(Half, true)}))) {
+        Kokkos::parallel_for("fill+transform+store", N, ::kfuse::make_fused<kfuse_fused_fill_transform_store>(A, B, Half, M, It));
+      } else {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "fill", N, KOKKOS_LAMBDA(const int i) {
             for (int j = 0; j < M; ++j)
               A(i, j) = 0.25 * i - 0.5 * j + It;
@@ -63,7 +77,6 @@ int main(int argc, char **argv) {
               Half(i, j) = B(i, j) + A(i, j);
           });
 // kfuse-original-end
-        }
       }
       // kfuse-end
     }

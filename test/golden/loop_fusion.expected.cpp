@@ -6,6 +6,40 @@
 #include <cstdio>
 #include <cstdlib>
 
+// kfuse-functor-begin kfuse_fused_relax_accumulate
+// 'relax', 'accumulate' (test/golden/loop_fusion.cpp:16), fused.
+template <class T_A, class T_B, class T_rowsum, class T_M, class T_It>
+struct kfuse_fused_relax_accumulate {
+  T_A A;
+  T_B B;
+  T_rowsum rowsum;
+  T_M M;
+  T_It It;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT A_,
+                                          const long A_s0, const long A_s1,
+                                          double *KOKKOS_RESTRICT B_, const long B_s0,
+                                          const long B_s1, double *KOKKOS_RESTRICT rowsum_,
+                                          const T_M M, const T_It It) {
+    {
+      const int i = kfuse_i0;
+      for (int j = 0; j < M; ++j) {
+        {
+          A_[i * A_s0 + j * A_s1] = 0.5 * A_[i * A_s0 + j * A_s1] + 0.01 * (i + j) + It;
+        }
+        {
+          B_[i * B_s0 + j * B_s1] += A_[i * A_s0 + j * A_s1] * A_[i * A_s0 + j * A_s1];
+          rowsum_[i] += B_[i * B_s0 + j * B_s1];
+        }
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, A.data(), A.stride(0), A.stride(1), B.data(), B.stride(0), B.stride(1),
+         rowsum.data(), M, It);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -15,32 +49,11 @@ int main(int argc, char **argv) {
     Kokkos::View<double *> rowsum("rowsum", N);
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("relax", "accumulate") profile=test/golden/loop_fusion.profile.json
-      {
-        struct kfuse_fused_relax_accumulate {
-          Kokkos::View<double **> A;
-          Kokkos::View<double **> B;
-          Kokkos::View<double *> rowsum;
-          int M;
-          int It;
-          // Raw pointers as parameters: compilers honour restrict there, not on members.
-          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT A_, const long A_s0, const long A_s1, double *KOKKOS_RESTRICT B_, const long B_s0, const long B_s1, double *KOKKOS_RESTRICT rowsum_, const int M, const int It) {
-            { const int i = kfuse_i0; for (int j = 0; j < M; ++j) {
-              { A_[(i) * A_s0 + (j) * A_s1] = 0.5 * A_[(i) * A_s0 + (j) * A_s1] + 0.01 * (i + j) + It; }
-              {
-              B_[(i) * B_s0 + (j) * B_s1] += A_[(i) * A_s0 + (j) * A_s1] * A_[(i) * A_s0 + (j) * A_s1];
-              rowsum_[i] += B_[(i) * B_s0 + (j) * B_s1];
-            }
-            } }
-          }
-          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-            body(kfuse_i0, A.data(), A.stride(0), A.stride(1), B.data(), B.stride(0), B.stride(1), rowsum.data(), M, It);
-          }
-        };
-        if (::kfuse::use_fused("relax+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(rowsum, true)}))) {
-          Kokkos::parallel_for("relax+accumulate", N, kfuse_fused_relax_accumulate{A, B, rowsum, M, It});
-        } else {
+      if (::kfuse::use_fused("relax+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(rowsum, true)}))) {
+        Kokkos::parallel_for("relax+accumulate", N, ::kfuse::make_fused<kfuse_fused_relax_accumulate>(A, B, rowsum, M, It));
+      } else {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "relax", N, KOKKOS_LAMBDA(const int i) {
             for (int j = 0; j < M; ++j)
               A(i, j) = 0.5 * A(i, j) + 0.01 * (i + j) + It;
@@ -53,7 +66,6 @@ int main(int argc, char **argv) {
             }
           });
 // kfuse-original-end
-        }
       }
       // kfuse-end
     }

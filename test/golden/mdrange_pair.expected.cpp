@@ -5,6 +5,34 @@
 #include <cstdio>
 #include <cstdlib>
 
+// kfuse-functor-begin kfuse_fused_heat_flux
+// 'heat', 'flux' (test/golden/mdrange_pair.cpp:15), fused.
+template <class T_T, class T_Q, class T_It> struct kfuse_fused_heat_flux {
+  T_T T;
+  T_Q Q;
+  T_It It;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const int kfuse_i1,
+                                          double *KOKKOS_RESTRICT T_, const long T_s0,
+                                          const long T_s1, double *KOKKOS_RESTRICT Q_,
+                                          const long Q_s0, const long Q_s1, const T_It It) {
+    {
+      const int i = kfuse_i0;
+      const int j = kfuse_i1;
+      T_[i * T_s0 + j * T_s1] = 0.1 * i * j + It;
+    }
+    {
+      const int i = kfuse_i0;
+      const int j = kfuse_i1;
+      Q_[i * Q_s0 + j * Q_s1] = Q_[i * Q_s0 + j * Q_s1] * 0.5 + T_[i * T_s0 + j * T_s1];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, const int kfuse_i1) const {
+    body(kfuse_i0, kfuse_i1, T.data(), T.stride(0), T.stride(1), Q.data(), Q.stride(0), Q.stride(1),
+         It);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -14,32 +42,17 @@ int main(int argc, char **argv) {
     using Policy = Kokkos::MDRangePolicy<Kokkos::Rank<2>>;
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("heat", "flux") profile=test/golden/mdrange_pair.profile.json
-      {
-        struct kfuse_fused_heat_flux {
-          Kokkos::View<double **> T;
-          Kokkos::View<double **> Q;
-          int It;
-          // Raw pointers as parameters: compilers honour restrict there, not on members.
-          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const int kfuse_i1, double *KOKKOS_RESTRICT T_, const long T_s0, const long T_s1, double *KOKKOS_RESTRICT Q_, const long Q_s0, const long Q_s1, const int It) {
-            { const int i = kfuse_i0; const int j = kfuse_i1; { T_[(i) * T_s0 + (j) * T_s1] = 0.1 * i * j + It; } }
-            { const int i = kfuse_i0; const int j = kfuse_i1; { Q_[(i) * Q_s0 + (j) * Q_s1] = Q_[(i) * Q_s0 + (j) * Q_s1] * 0.5 + T_[(i) * T_s0 + (j) * T_s1]; } }
-          }
-          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, const int kfuse_i1) const {
-            body(kfuse_i0, kfuse_i1, T.data(), T.stride(0), T.stride(1), Q.data(), Q.stride(0), Q.stride(1), It);
-          }
-        };
-        if (::kfuse::use_fused("heat+flux", ::kfuse::no_overlap({::kfuse::bytes_of(T, true), ::kfuse::bytes_of(Q, true)}))) {
-          Kokkos::parallel_for("heat+flux", Policy({0, 0}, {N, M}), kfuse_fused_heat_flux{T, Q, It});
-        } else {
+      if (::kfuse::use_fused("heat+flux", ::kfuse::no_overlap({::kfuse::bytes_of(T, true), ::kfuse::bytes_of(Q, true)}))) {
+        Kokkos::parallel_for("heat+flux", Policy({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_heat_flux>(T, Q, It));
+      } else {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "heat", Policy({0, 0}, {N, M}),
           KOKKOS_LAMBDA(const int i, const int j) { T(i, j) = 0.1 * i * j + It; });
       Kokkos::parallel_for(
           "flux", Policy({0, 0}, {N, M}),
           KOKKOS_LAMBDA(const int i, const int j) { Q(i, j) = Q(i, j) * 0.5 + T(i, j); });
 // kfuse-original-end
-        }
       }
       // kfuse-end
     }

@@ -6,6 +6,29 @@
 #include <cstdio>
 #include <cstdlib>
 
+// kfuse-functor-begin kfuse_fused_kick_drift
+// 'kick', 'drift' (test/golden/move_past.cpp:17), fused.
+template <class T_vel, class T_pos, class T_Dt> struct kfuse_fused_kick_drift {
+  T_vel vel;
+  T_pos pos;
+  T_Dt Dt;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT vel_,
+                                          double *KOKKOS_RESTRICT pos_, const T_Dt Dt) {
+    {
+      const int i = kfuse_i0;
+      vel_[i] += Dt * (1.0 - 0.001 * i);
+    }
+    {
+      const int i = kfuse_i0;
+      pos_[i] += Dt * vel_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, vel.data(), pos.data(), Dt);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -16,25 +39,12 @@ int main(int argc, char **argv) {
     int Steps = 0;
     for (int It = 0; It < 4; ++It) {
       // kfuse-begin fused("kick", "drift") profile=test/golden/move_past.profile.json
-      struct kfuse_fused_kick_drift {
-        Kokkos::View<double *> vel;
-        Kokkos::View<double *> pos;
-        double Dt;
-        // Raw pointers as parameters: compilers honour restrict there, not on members.
-        KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT vel_, double *KOKKOS_RESTRICT pos_, const double Dt) {
-          { const int i = kfuse_i0; { vel_[i] += Dt * (1.0 - 0.001 * i); } }
-          { const int i = kfuse_i0; { pos_[i] += Dt * vel_[i]; } }
-        }
-        KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-          body(kfuse_i0, vel.data(), pos.data(), Dt);
-        }
-      };
       const bool kfuse_fused_kick_drift_on = ::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(vel, true), ::kfuse::bytes_of(pos, true)}));
       if (kfuse_fused_kick_drift_on) {
-        Kokkos::parallel_for("kick+drift", N, kfuse_fused_kick_drift{vel, pos, Dt});
+        Kokkos::parallel_for("kick+drift", N, ::kfuse::make_fused<kfuse_fused_kick_drift>(vel, pos, Dt));
       } else {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "kick", N, KOKKOS_LAMBDA(const int i) { vel(i) += Dt * (1.0 - 0.001 * i); });
 // kfuse-original-end
       }
@@ -44,7 +54,7 @@ int main(int argc, char **argv) {
       // kfuse-kept-end
       if (!kfuse_fused_kick_drift_on) {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "drift", N, KOKKOS_LAMBDA(const int i) { pos(i) += Dt * vel(i); });
 // kfuse-original-end
       }

@@ -5,6 +5,34 @@
 #include <cstdio>
 #include <cstdlib>
 
+// kfuse-functor-begin kfuse_fused_step_mix_count
+// 'step', 'mix', 'count' (test/golden/reduction_end.cpp:15), fused.
+template <class T_u, class T_v, class T_It> struct kfuse_fused_step_mix_count {
+  T_u u;
+  T_v v;
+  T_It It;
+  using value_type = long;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, long *KOKKOS_RESTRICT u_,
+                                          long *KOKKOS_RESTRICT v_, const T_It It, long &H) {
+    {
+      const int i = kfuse_i0;
+      u_[i] = (u_[i] * 31 + i + It) % 1009;
+    }
+    {
+      const int i = kfuse_i0;
+      v_[i] = v_[i] ^ (u_[i] << 3);
+    }
+    {
+      const int i = kfuse_i0;
+      H += (v_[i] & 1) + u_[i] % 7;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, long &H) const {
+    body(kfuse_i0, u.data(), v.data(), It, H);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -14,27 +42,11 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 5; ++It) {
       long Hits = 0;
       // kfuse-begin fused("step", "mix", "count") profile=test/golden/reduction_end.profile.json
-      {
-        struct kfuse_fused_step_mix_count {
-          Kokkos::View<long *> u;
-          Kokkos::View<long *> v;
-          int It;
-          using value_type = long;
-          // Raw pointers as parameters: compilers honour restrict there, not on members.
-          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, long *KOKKOS_RESTRICT u_, long *KOKKOS_RESTRICT v_, const int It, long &H) {
-            { const int i = kfuse_i0; { u_[i] = (u_[i] * 31 + i + It) % 1009; } }
-            { const int i = kfuse_i0; { v_[i] = v_[i] ^ (u_[i] << 3); } }
-            { const int i = kfuse_i0; { H += (v_[i] & 1) + u_[i] % 7; } }
-          }
-          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, long &H) const {
-            body(kfuse_i0, u.data(), v.data(), It, H);
-          }
-        };
-        if (::kfuse::use_fused("step+mix+count", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(v, true)}))) {
-          Kokkos::parallel_reduce("step+mix+count", Kokkos::RangePolicy<>(0, N), kfuse_fused_step_mix_count{u, v, It}, Hits);
-        } else {
+      if (::kfuse::use_fused("step+mix+count", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(v, true)}))) {
+        Kokkos::parallel_reduce("step+mix+count", Kokkos::RangePolicy<>(0, N), ::kfuse::make_fused<kfuse_fused_step_mix_count>(u, v, It), Hits);
+      } else {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "step", Kokkos::RangePolicy<>(0, N),
           KOKKOS_LAMBDA(const int i) { u(i) = (u(i) * 31 + i + It) % 1009; });
       Kokkos::parallel_for(
@@ -44,7 +56,6 @@ int main(int argc, char **argv) {
           "count", Kokkos::RangePolicy<>(0, N),
           KOKKOS_LAMBDA(const int i, long &H) { H += (v(i) & 1) + u(i) % 7; }, Hits);
 // kfuse-original-end
-        }
       }
       // kfuse-end
       Total += Hits;

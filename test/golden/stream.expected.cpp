@@ -11,6 +11,45 @@
 
 using Vector = Kokkos::View<double *>;
 
+// kfuse-functor-begin kfuse_fused_copy_mul_add_triad_dot
+// 'copy', 'mul', 'add', 'triad', 'dot' (examples/stream/stream.cpp:30), fused.
+template <class T_c, class T_a, class T_b, class T_Scalar>
+struct kfuse_fused_copy_mul_add_triad_dot {
+  T_c c;
+  T_a a;
+  T_b b;
+  T_Scalar Scalar;
+  using value_type = double;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT c_,
+                                          double *KOKKOS_RESTRICT a_, double *KOKKOS_RESTRICT b_,
+                                          const T_Scalar Scalar, double &Sum) {
+    {
+      const int i = kfuse_i0;
+      c_[i] = a_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      b_[i] = Scalar * c_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      c_[i] = a_[i] + b_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      a_[i] = b_[i] + Scalar * c_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      Sum += a_[i] * b_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, double &Sum) const {
+    body(kfuse_i0, c.data(), a.data(), b.data(), Scalar, Sum);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -29,30 +68,11 @@ int main(int argc, char **argv) {
     double Dot = 0.0;
     for (int It = 0; It < Iterations; ++It) {
       // kfuse-begin fused("copy", "mul", "add", "triad", "dot") profile=profiles/stream.json
-      {
-        struct kfuse_fused_copy_mul_add_triad_dot {
-          Vector c;
-          Vector a;
-          Vector b;
-          double Scalar;
-          using value_type = double;
-          // Raw pointers as parameters: compilers honour restrict there, not on members.
-          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT c_, double *KOKKOS_RESTRICT a_, double *KOKKOS_RESTRICT b_, const double Scalar, double &Sum) {
-            { const int i = kfuse_i0; { c_[i] = a_[i]; } }
-            { const int i = kfuse_i0; { b_[i] = Scalar * c_[i]; } }
-            { const int i = kfuse_i0; { c_[i] = a_[i] + b_[i]; } }
-            { const int i = kfuse_i0; { a_[i] = b_[i] + Scalar * c_[i]; } }
-            { const int i = kfuse_i0; { Sum += a_[i] * b_[i]; } }
-          }
-          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, double &Sum) const {
-            body(kfuse_i0, c.data(), a.data(), b.data(), Scalar, Sum);
-          }
-        };
-        if (::kfuse::use_fused("copy+mul+add+triad+dot", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}))) {
-          Kokkos::parallel_reduce("copy+mul+add+triad+dot", N, kfuse_fused_copy_mul_add_triad_dot{c, a, b, Scalar}, Dot);
-        } else {
+      if (::kfuse::use_fused("copy+mul+add+triad+dot", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}))) {
+        Kokkos::parallel_reduce("copy+mul+add+triad+dot", N, ::kfuse::make_fused<kfuse_fused_copy_mul_add_triad_dot>(c, a, b, Scalar), Dot);
+      } else {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "copy", N, KOKKOS_LAMBDA(const int i) { c(i) = a(i); });
       Kokkos::parallel_for(
           "mul", N, KOKKOS_LAMBDA(const int i) { b(i) = Scalar * c(i); });
@@ -64,7 +84,6 @@ int main(int argc, char **argv) {
           "dot", N,
           KOKKOS_LAMBDA(const int i, double &Sum) { Sum += a(i) * b(i); }, Dot);
 // kfuse-original-end
-        }
       }
       // kfuse-end
     }

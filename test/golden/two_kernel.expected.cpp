@@ -5,6 +5,29 @@
 #include <cstdio>
 #include <cstdlib>
 
+// kfuse-functor-begin kfuse_fused_scale_shift
+// 'scale', 'shift' (test/golden/two_kernel.cpp:13), fused.
+template <class T_x, class T_y, class T_It> struct kfuse_fused_scale_shift {
+  T_x x;
+  T_y y;
+  T_It It;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT x_,
+                                          double *KOKKOS_RESTRICT y_, const T_It It) {
+    {
+      const int i = kfuse_i0;
+      x_[i] = 0.5 * i + It;
+    }
+    {
+      const int i = kfuse_i0;
+      y_[i] += x_[i] * x_[i] - 1.0;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, x.data(), y.data(), It);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -12,30 +35,15 @@ int main(int argc, char **argv) {
     Kokkos::View<double *> x("x", N), y("y", N);
     for (int It = 0; It < 4; ++It) {
       // kfuse-begin fused("scale", "shift") profile=test/golden/two_kernel.profile.json
-      {
-        struct kfuse_fused_scale_shift {
-          Kokkos::View<double *> x;
-          Kokkos::View<double *> y;
-          int It;
-          // Raw pointers as parameters: compilers honour restrict there, not on members.
-          KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT x_, double *KOKKOS_RESTRICT y_, const int It) {
-            { const int i = kfuse_i0; { x_[i] = 0.5 * i + It; } }
-            { const int i = kfuse_i0; { y_[i] += x_[i] * x_[i] - 1.0; } }
-          }
-          KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-            body(kfuse_i0, x.data(), y.data(), It);
-          }
-        };
-        if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(y, true)}))) {
-          Kokkos::parallel_for("scale+shift", N, kfuse_fused_scale_shift{x, y, It});
-        } else {
+      if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(y, true)}))) {
+        Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift>(x, y, It));
+      } else {
 // kfuse-original-begin
-          Kokkos::parallel_for(
+        Kokkos::parallel_for(
           "scale", N, KOKKOS_LAMBDA(const int i) { x(i) = 0.5 * i + It; });
       Kokkos::parallel_for(
           "shift", N, KOKKOS_LAMBDA(const int i) { y(i) += x(i) * x(i) - 1.0; });
 // kfuse-original-end
-        }
       }
       // kfuse-end
     }

@@ -16,7 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
-#include <type_traits> // std::decay_t, used by code kfuse writes
+#include <type_traits>
 
 namespace kfuse {
 
@@ -51,6 +51,14 @@ inline bool no_overlap(std::initializer_list<ViewBytes> Views) {
       if ((A->Written || B->Written) && A->Begin < B->End && B->Begin < A->End)
         return false;
   return true;
+}
+
+/// The fused functor template \p F instantiated for its members' types and
+/// initialised with \p Members (C++14 has no class template argument
+/// deduction).
+template <template <class...> class F, class... M>
+F<typename std::decay<M>::type...> make_fused(const M &...Members) {
+  return F<typename std::decay<M>::type...>{Members...};
 }
 
 /// True if the Views \p A and \p B are one View: the same data, span and
