@@ -209,6 +209,7 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Diagnostic> &Diags,
       {"kfuse-different-ranges", "The kernels run over different ranges"},
       {"kfuse-code-between", "Code between the launches uses their data"},
       {"kfuse-cold-chain", "The chain takes too little of the kernel time"},
+      {"kfuse-not-profitable", "Fusing these kernels would not make them faster"},
       {"kfuse-stale-profile", "The launch changed since it was profiled"},
       {"kfuse-profile-mismatch", "No launch of the file is in the profile"}};
   Array Rules;

@@ -90,6 +90,27 @@ std::string unsupported(const KernelModel &M) {
   return "";
 }
 
+/// A store of \p M to an element chosen by data (`t(idx(i)) ^= v`), in no
+/// dimension pinned to the launch index, or null. Such a kernel costs its
+/// random accesses; fusing it gains nothing and was measured slower
+/// (examples/gups, gups_atomic: 0.8x fused and hand-fused alike).
+const ViewAccess *randomScatter(const KernelModel &M) {
+  for (const ViewUse &V : M.Views)
+    for (const ViewAccess &A : V.Accesses) {
+      if (A.Mode == AccessMode::Read || A.Mode == AccessMode::PassedToCall)
+        continue;
+      bool Launch = llvm::any_of(A.Indices, [](const IndexExpr &I) {
+        return I.Form == IndexForm::LaunchIndex;
+      });
+      bool Data = llvm::any_of(A.Indices, [](const IndexExpr &I) {
+        return I.Form == IndexForm::Indirect;
+      });
+      if (Data && !Launch)
+        return &A;
+    }
+  return nullptr;
+}
+
 /// Ranges as (begin, end) texts per dimension; a count is [0, N).
 std::vector<std::pair<std::string, std::string>> rangeOf(const KernelModel &M) {
   std::vector<std::pair<std::string, std::string>> R;
@@ -115,6 +136,7 @@ using LaunchIndexSig = std::set<std::tuple<size_t, size_t, int64_t>>;
 /// function of the launch index.
 std::string signatureOf(const KernelModel &M, const ViewAccess &A,
                         LaunchIndexSig &Sig) {
+  const IndexExpr *Indirect = nullptr;
   for (size_t D = 0; D < A.Indices.size(); ++D) {
     const IndexExpr &I = A.Indices[D];
     switch (I.Form) {
@@ -127,7 +149,10 @@ std::string signatureOf(const KernelModel &M, const ViewAccess &A,
     case IndexForm::LoopVar:
       break;
     case IndexForm::Indirect:
-      return "indirect index '" + I.Text + "'";
+      // Fine where another dimension pins the launch index
+      // (`Theta(Labels(s), f)` stays in column f).
+      Indirect = &I;
+      break;
     case IndexForm::Other:
       // Fine in a dimension the launch index does not reach (`M - 1 - j`);
       // not where it does (`2 * i`, `i + j`).
@@ -136,6 +161,8 @@ std::string signatureOf(const KernelModel &M, const ViewAccess &A,
       break;
     }
   }
+  if (Sig.empty() && Indirect)
+    return "indirect index '" + Indirect->Text + "'";
   if (Sig.empty())
     return "index '" + (A.Indices.empty() ? std::string("") : A.Indices[0].Text) +
            "' does not depend on the launch index";
@@ -355,11 +382,20 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
 std::string FusionPlanner::codeBetween(llvm::StringRef FileText, unsigned From,
                                        unsigned To, const KernelModel &Later,
                                        const FusionGroup &Names) {
+  // Views may not be named at all; any other name of the later launch
+  // statement (captures, range bounds, the reduction result) may be read,
+  // not declared or changed.
   std::set<std::string> Views = namesOf(Later, Names), Scalars;
-  for (const ScalarUse &Sc : Later.Scalars) {
+  for (const ScalarUse &Sc : Later.Scalars)
     Views.erase(Sc.Name);
+  for (const ScalarUse &Sc : Later.Scalars)
     Scalars.insert(Sc.Name);
-  }
+  std::string Outside = Later.Policy.Text + " " + (Later.LabelKind == "literal" ? "" : Later.Label);
+  if (Later.Reduction)
+    Outside += " " + Later.Reduction->ResultArgText;
+  for (const RawToken &T : tokenize(Outside))
+    if (T.Identifier && !Views.count(T.Text) && T.Text != "Kokkos")
+      Scalars.insert(T.Text);
   static const std::set<std::string> Assignments = {
       "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
       "++", "--"};
@@ -379,9 +415,13 @@ std::string FusionPlanner::codeBetween(llvm::StringRef FileText, unsigned From,
         (K > 0 && (Toks[K - 1].Text == "++" || Toks[K - 1].Text == "--" ||
                    Toks[K - 1].Text == "&")) ||
         (K > 1 && Toks[K - 1].Text == "(" && Toks[K - 2].Text == "deep_copy");
-    if (Scalars.count(T.Text) && Written)
-      return "the code between the launches changes '" + T.Text +
-             "', which " + name(Later) + " captures";
+    // `double X;`, `T *X`, `std::vector<int> X`, `int A, X;`
+    bool Declared = K > 0 && (Toks[K - 1].Identifier || Toks[K - 1].Text == "*" ||
+                              Toks[K - 1].Text == ">" || Toks[K - 1].Text == ",");
+    if (Scalars.count(T.Text) && (Written || Declared))
+      return "the code between the launches " +
+             std::string(Declared ? "declares" : "changes") + " '" + T.Text +
+             "', which " + name(Later) + " uses";
     static const std::set<std::string> ControlFlow = {
         "return", "break", "continue", "goto", "throw", "co_return", "asm"};
     if (ControlFlow.count(T.Text))
@@ -620,6 +660,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     unsigned GapBegin = Prev.StmtRange.Offset + Prev.StmtRange.Length;
     bool Trivia = onlyTrivia(FileText, GapBegin, M.StmtRange.Offset);
     FusionGroup Trial = Current;
+    size_t Culprit = P; // the launch of the group the reason is about
     if (!Pair && !Trivia) {
       // Neither adjacent nor back to back: not a candidate at all.
       Close();
@@ -636,6 +677,13 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Why = U + " in " + name(M);
     } else if (policyFamily(Prev) != policyFamily(M)) {
       Why = "different policies or execution spaces";
+    } else if (const ViewAccess *S = randomScatter(randomScatter(Prev) ? Prev : M)) {
+      const KernelModel &K = randomScatter(Prev) ? Prev : M;
+      Why = name(K) + " stores to elements chosen by data ('" +
+            S->Indices.front().Text + "'); fusing such a scatter gains nothing "
+            "and was measured slower";
+      Check = "kfuse-not-profitable";
+      Pos = S->Pos;
     } else if (M.Reduction &&
                llvm::any_of(Current.Sites, [&](size_t S) {
                  return Sites[S].Reduction.has_value();
@@ -652,12 +700,15 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           break;
         }
       }
-      for (size_t S : Current.Sites) {
+      // Nearest launch first: the report names the closest conflict.
+      for (size_t S : llvm::reverse(Current.Sites)) {
         if (!Why.empty())
           break;
         Why = dependenceBetween(Sites[S], M, Pos, &Trial);
-        if (!Why.empty())
+        if (!Why.empty()) {
           Check = "kfuse-unsafe-dependence";
+          Culprit = S;
+        }
       }
       if (Why.empty() && rangeOf(Prev) != rangeOf(M)) {
         if (Pair->EqualRanges == Pair->Count) {
@@ -678,7 +729,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       }
     }
     if (!Why.empty()) {
-      Refuse(P, I, "not fusing " + name(Prev) + " with " + name(M) + ": " + Why,
+      Refuse(P, I, "not fusing " + name(Sites[Culprit]) + " with " + name(M) + ": " + Why,
              Check, Pos);
       Close();
     } else {
