@@ -52,8 +52,8 @@ case $Name in
   # past the host code before it and stops before variance_smoothing: the
   # code between declares Epsilon, which variance_smoothing captures.
   gnb) Groups="feature_variance+class_sums+class_means+class_variances" ;;
-  # Hand-fused: all three. kfuse refuses collision_scatter: it returns early.
-  dsmc) Groups="collision_rates+collision_select" ;;
+  # collision_scatter returns early: it runs as a lambda in the fused kernel.
+  dsmc) Groups="collision_rates+collision_select+collision_scatter" ;;
   # Hand-fused: force_zero..kinetic_energy in one reduce. kfuse takes
   # initial_integrate+force_zero first, then cannot add force_compute (x(j));
   # temperature's result is declared between it and final_integrate.

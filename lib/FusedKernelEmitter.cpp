@@ -165,6 +165,10 @@ struct Emitter {
     unsigned B = M.Functor.BodyRange.Offset,
              E = B + M.Functor.BodyRange.Length;
     std::string Body = bodyText(M, B, E);
+    // A body that returns early runs as a lambda, so that `return` ends this
+    // kernel's part of the iteration only.
+    if (M.EarlyExit)
+      return "{ " + bindIndices(M) + "[&]() " + Body + "(); }";
     if (llvm::StringRef(Body).starts_with("{"))
       return "{ " + bindIndices(M) + Body.substr(1);
     return "{ " + bindIndices(M) + "{ " + Body + " } }";

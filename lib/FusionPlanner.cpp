@@ -63,8 +63,6 @@ std::string unsupported(const KernelModel &M) {
     return "launch inside a template";
   if (!M.StmtRange.valid())
     return "launch is not a statement of a block";
-  if (M.EarlyExit)
-    return "kernel body returns early";
   if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range &&
       M.Policy.Kind != PolicyKind::MDRange)
     return std::string(toString(M.Policy.Kind)) + " policies are not fused";
@@ -450,6 +448,8 @@ std::string FusionPlanner::loopFusionBetween(const KernelModel &A,
     return "the loops differ";
   if (A.Functor.IndexParams != B.Functor.IndexParams)
     return "the kernels name their indices differently";
+  if (A.EarlyExit || B.EarlyExit)
+    return "a kernel body returns early";
   for (const KernelModel *K : {&A, &B})
     for (const ScalarUse &Sc : K->Scalars)
       if (Sc.Written)
