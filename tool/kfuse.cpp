@@ -123,12 +123,51 @@ Error writeAll(const std::vector<std::pair<std::string, std::string>> &Files) {
   return Error::success();
 }
 
+/// --project-root, as every mode that names sites has it.
+struct ProjectRootOption : cl::opt<std::string> {
+  explicit ProjectRootOption(cl::OptionCategory &Category)
+      : cl::opt<std::string>(
+            "project-root",
+            cl::desc("Directory that site ids are relative to (default: "
+                     "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each "
+                     "file holding .git)"),
+            cl::init(defaultProjectRoot()), cl::cat(Category)) {}
+};
+
+/// -j, for the modes that analyse many files.
+struct JobsOption : cl::opt<unsigned> {
+  explicit JobsOption(cl::OptionCategory &Category)
+      : cl::opt<unsigned>(
+            "j", cl::init(std::max(1u, std::thread::hardware_concurrency())),
+            cl::desc("Analyse this many files at once (default: the number "
+                     "of hardware threads)"),
+            cl::cat(Category)) {}
+};
+
 /// Prints `[3/20] file.cpp` as each file starts, when there are several.
 std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
   return [Total, Started = size_t(0)](size_t, StringRef File) mutable {
     if (Total > 1)
       errs() << "[" << ++Started << "/" << Total << "] " << File << "\n";
   };
+}
+
+/// Reads the profile and plans every source file of \p Parser: what fuse
+/// and check share.
+Expected<std::vector<kfuse::FileAnalysis>>
+planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
+          StringRef ProjectRoot, double MinShare, unsigned Jobs) {
+  Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
+  if (!Prof)
+    return Prof.takeError();
+  kfuse::FinderOptions FOpts;
+  FOpts.ProjectRoot = ProjectRoot.str();
+  kfuse::FusionOptions Opts;
+  Opts.MinShare = MinShare;
+  const std::vector<std::string> &Files = Parser.getSourcePathList();
+  return kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
+                                      *Prof, Opts, Jobs,
+                                      progressPrinter(Files.size()));
 }
 
 int runSites(int Argc, const char **Argv) {
@@ -139,13 +178,7 @@ int runSites(int Argc, const char **Argv) {
       cl::values(clEnumValN(Format::Text, "text", "one block per site"),
                  clEnumValN(Format::Json, "json", "one JSON document")),
       cl::cat(Category));
-  cl::opt<std::string> ProjectRoot(
-      "project-root",
-      cl::desc("Directory that site ids are relative to (default: "
-               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
-               "holding .git)"),
-      cl::init(defaultProjectRoot()),
-      cl::cat(Category));
+  ProjectRootOption ProjectRoot(Category);
 
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
@@ -211,13 +244,7 @@ int runInstrument(int Argc, const char **Argv, const char *Argv0) {
       cl::desc("Write instrumented copies here, at each file's path relative "
                "to the project root"),
       cl::cat(Category));
-  cl::opt<std::string> ProjectRoot(
-      "project-root",
-      cl::desc("Directory that site ids are relative to (default: "
-               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
-               "holding .git)"),
-      cl::init(defaultProjectRoot()),
-      cl::cat(Category));
+  ProjectRootOption ProjectRoot(Category);
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "Instruments every Kokkos launch so that a run of the program writes a "
@@ -265,18 +292,8 @@ int runFuse(int Argc, const char **Argv) {
       cl::desc("Index the Views in the fused kernel instead of passing "
                "restrict pointers (for A/B timing)"),
       cl::cat(Category));
-  cl::opt<std::string> ProjectRoot(
-      "project-root",
-      cl::desc("Directory that site ids are relative to (default: "
-               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
-               "holding .git)"),
-      cl::init(defaultProjectRoot()),
-      cl::cat(Category));
-  cl::opt<unsigned> Jobs(
-      "j", cl::init(std::max(1u, std::thread::hardware_concurrency())),
-      cl::desc("Analyse this many files at once (default: the number of "
-               "hardware threads)"),
-      cl::cat(Category));
+  ProjectRootOption ProjectRoot(Category);
+  JobsOption Jobs(Category);
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "Fuses consecutive Kokkos launches that the profile saw running back to "
@@ -290,14 +307,6 @@ int runFuse(int Argc, const char **Argv) {
   if (InPlace + DryRun + !OutputDir.empty() > 1)
     return reportError("choose one of --in-place, --dry-run and --output-dir");
 
-  Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
-  if (!Prof)
-    return reportError(toString(Prof.takeError()));
-
-  kfuse::FinderOptions FOpts;
-  FOpts.ProjectRoot = ProjectRoot;
-  kfuse::FusionOptions Opts;
-  Opts.MinShare = MinShare;
   kfuse::EmitOptions EOpts;
   EOpts.Restrict = !NoRestrict;
   EOpts.ProfilePath = ProfilePath;
@@ -307,10 +316,7 @@ int runFuse(int Argc, const char **Argv) {
     std::string Path, Old, New;
   };
   std::vector<Output> Outputs;
-  const std::vector<std::string> &Files = Parser->getSourcePathList();
-  auto Analyses = kfuse::analyzeFilesForFusion(
-      Parser->getCompilations(), FOpts, Files, *Prof, Opts, Jobs,
-      progressPrinter(Files.size()));
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
   for (const kfuse::FileAnalysis &A : *Analyses) {
@@ -368,17 +374,8 @@ int runCheck(int Argc, const char **Argv) {
                  clEnumValN(Format::Sarif, "sarif",
                             "SARIF 2.1.0 on stdout (diagnostics still on stderr)")),
       cl::cat(Category));
-  cl::opt<std::string> ProjectRoot(
-      "project-root",
-      cl::desc("Directory that site ids are relative to (default: "
-               "$KFUSE_PROJECT_ROOT, else the nearest ancestor of each file "
-               "holding .git)"),
-      cl::init(defaultProjectRoot()), cl::cat(Category));
-  cl::opt<unsigned> Jobs(
-      "j", cl::init(std::max(1u, std::thread::hardware_concurrency())),
-      cl::desc("Analyse this many files at once (default: the number of "
-               "hardware threads)"),
-      cl::cat(Category));
+  ProjectRootOption ProjectRoot(Category);
+  JobsOption Jobs(Category);
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "A CI gate: warns about every chain of launches that the profile saw "
@@ -389,18 +386,7 @@ int runCheck(int Argc, const char **Argv) {
       "Example: kfuse check -p build --profile profiles/app.json src/*.cpp\n");
   if (!Parser)
     return reportError(toString(Parser.takeError()));
-  Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
-  if (!Prof)
-    return reportError(toString(Prof.takeError()));
-
-  kfuse::FinderOptions FOpts;
-  FOpts.ProjectRoot = ProjectRoot;
-  kfuse::FusionOptions Opts;
-  Opts.MinShare = MinShare;
-  const std::vector<std::string> &Files = Parser->getSourcePathList();
-  auto Analyses = kfuse::analyzeFilesForFusion(
-      Parser->getCompilations(), FOpts, Files, *Prof, Opts, Jobs,
-      progressPrinter(Files.size()));
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;
