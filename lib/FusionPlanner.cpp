@@ -547,6 +547,14 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
 
 } // namespace
 
+namespace {
+
+/// Kernels shorter than this (median) gain from fusion by the launch saved,
+/// whatever data they share.
+constexpr uint64_t LaunchBoundNs = 20000;
+
+} // namespace
+
 FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
                                llvm::StringRef FileText, const Profile &Prof,
                                const FusionOptions &Opts) {
@@ -587,6 +595,25 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
   };
 
   FusionGroup Current;
+  // Whether M uses an element some launch of the group uses in the same
+  // iteration (the same View, the same function of the launch index): what
+  // fusion saves memory traffic on.
+  auto reusesData = [&](const std::vector<size_t> &Group, const KernelModel &M) {
+    for (size_t S : Group)
+      for (const ViewUse &VA : Sites[S].Views)
+        for (const ViewUse &VB : M.Views) {
+          if (Current.canonical(VA.Name) != Current.canonical(VB.Name))
+            continue;
+          for (const ViewAccess &AA : VA.Accesses)
+            for (const ViewAccess &AB : VB.Accesses) {
+              LaunchIndexSig SA, SB;
+              if (signatureOf(Sites[S], AA, SA).empty() &&
+                  signatureOf(M, AB, SB).empty() && SA == SB)
+                return true;
+            }
+        }
+    return false;
+  };
   std::vector<std::pair<unsigned, unsigned>> Gaps; // code the group moves past
   auto Close = [&]() {
     if (Current.Sites.size() >= 2) {
@@ -708,6 +735,17 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         if (!Why.empty()) {
           Check = "kfuse-unsafe-dependence";
           Culprit = S;
+        }
+      }
+      if (Why.empty() && !reusesData(Current.Sites, M)) {
+        const ProfileSite *SP = Prof.findSite(Prev.Id.str()), *SM = Prof.findSite(M.Id.str());
+        uint64_t Shortest = std::min(SP ? SP->MedianNs : 0, SM ? SM->MedianNs : 0);
+        if (Shortest >= LaunchBoundNs) {
+          Why = name(M) + " touches no element that the kernels before it touch in the same "
+                "iteration, and each kernel takes " +
+                std::to_string(Shortest / 1000) +
+                " us or more: fusing saves neither memory traffic nor launch time";
+          Check = "kfuse-not-profitable";
         }
       }
       if (Why.empty() && rangeOf(Prev) != rangeOf(M)) {
