@@ -63,6 +63,10 @@ std::string unsupported(const KernelModel &M) {
     return "launch inside a template";
   if (!M.StmtRange.valid())
     return "launch is not a statement of a block";
+  if (!M.LocalTypes.empty())
+    return "the body names '" + M.LocalTypes.front() +
+           "', a type declared in the function, which the fused functor "
+           "(at namespace scope) cannot name";
   if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range &&
       M.Policy.Kind != PolicyKind::MDRange)
     return std::string(toString(M.Policy.Kind)) + " policies are not fused";

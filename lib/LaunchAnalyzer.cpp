@@ -6,6 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -234,6 +235,35 @@ indexParams(const FunctionDecl *FD, LaunchKind Kind, bool HasTag) {
   return Params;
 }
 
+namespace {
+/// Collects the types a kernel body names that are declared in a function
+/// but outside the body (`using Real = double;` in main).
+class LocalTypeFinder : public RecursiveASTVisitor<LocalTypeFinder> {
+public:
+  LocalTypeFinder(SourceRange Body, const SourceManager &SM,
+                  std::vector<std::string> &Out)
+      : Body(Body), SM(SM), Out(Out) {}
+
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return note(TL.getTypedefNameDecl()); }
+  bool VisitTagTypeLoc(TagTypeLoc TL) { return note(TL.getDecl()); }
+
+private:
+  bool note(const NamedDecl *D) {
+    if (!D || !D->getDeclContext()->isFunctionOrMethod())
+      return true;
+    SourceLocation At = D->getLocation();
+    bool InBody = !SM.isBeforeInTranslationUnit(At, Body.getBegin()) &&
+                  !SM.isBeforeInTranslationUnit(Body.getEnd(), At);
+    if (!InBody && !llvm::is_contained(Out, D->getNameAsString()))
+      Out.push_back(D->getNameAsString());
+    return true;
+  }
+  SourceRange Body;
+  const SourceManager &SM;
+  std::vector<std::string> &Out;
+};
+} // namespace
+
 static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
                         const ASTContext &Ctx) {
   FunctorModel &F = M.Functor;
@@ -256,6 +286,9 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   F.BodyPos = positionOf(Def->getBody()->getBeginLoc(), Ctx);
   F.BodyRange = fileRange(Def->getBody()->getSourceRange(), Ctx);
   KernelBodyAnalyzer(Ctx, M, F.IndexParams).analyze(Def->getBody());
+  LocalTypeFinder(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
+                  M.LocalTypes)
+      .TraverseStmt(Def->getBody());
 }
 
 /// The operator() of \p RD that a launch with work tag \p Tag calls.
