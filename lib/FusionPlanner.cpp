@@ -63,10 +63,10 @@ std::string unsupported(const KernelModel &M) {
     return "launch inside a template";
   if (!M.StmtRange.valid())
     return "launch is not a statement of a block";
-  if (!M.LocalTypes.empty())
-    return "the body names '" + M.LocalTypes.front() +
-           "', a type declared in the function, which the fused functor "
-           "(at namespace scope) cannot name";
+  if (!M.ScopedNames.empty())
+    return "the body names '" + M.ScopedNames.front() +
+           "', declared in the enclosing function or class, which the fused "
+           "functor (at namespace scope) cannot reach";
   if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range &&
       M.Policy.Kind != PolicyKind::MDRange)
     return std::string(toString(M.Policy.Kind)) + " policies are not fused";

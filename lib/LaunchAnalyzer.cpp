@@ -236,8 +236,9 @@ indexParams(const FunctionDecl *FD, LaunchKind Kind, bool HasTag) {
 }
 
 namespace {
-/// Collects the types a kernel body names that are declared in a function
-/// but outside the body (`using Real = double;` in main).
+/// Collects what a kernel body names that namespace scope cannot reach:
+/// types declared in a function but outside the body (`using Real = double;`
+/// in main), and member functions called on `this`.
 class LocalTypeFinder : public RecursiveASTVisitor<LocalTypeFinder> {
 public:
   LocalTypeFinder(SourceRange Body, const SourceManager &SM,
@@ -246,6 +247,13 @@ public:
 
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return note(TL.getTypedefNameDecl()); }
   bool VisitTagTypeLoc(TagTypeLoc TL) { return note(TL.getDecl()); }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const Expr *Object = Call->getImplicitObjectArgument();
+    if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) && Call->getMethodDecl() &&
+        !llvm::is_contained(Out, Call->getMethodDecl()->getNameAsString()))
+      Out.push_back(Call->getMethodDecl()->getNameAsString());
+    return true;
+  }
 
 private:
   bool note(const NamedDecl *D) {
@@ -287,7 +295,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   F.BodyRange = fileRange(Def->getBody()->getSourceRange(), Ctx);
   KernelBodyAnalyzer(Ctx, M, F.IndexParams).analyze(Def->getBody());
   LocalTypeFinder(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
-                  M.LocalTypes)
+                  M.ScopedNames)
       .TraverseStmt(Def->getBody());
 }
 

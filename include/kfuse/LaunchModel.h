@@ -187,9 +187,10 @@ struct KernelModel {
   bool InTemplate = false;  ///< written inside a template
   bool FromMacro = false;   ///< written through a macro expansion
   bool EarlyExit = false;   ///< the body has a `return`
-  /// Types declared in the enclosing function (not in the body) that the
-  /// body names: code outside the function cannot name them.
-  std::vector<std::string> LocalTypes;
+  /// What the body names that code at namespace scope cannot reach: types
+  /// declared in the enclosing function (not in the body), and member
+  /// functions called through an implicit `this`.
+  std::vector<std::string> ScopedNames;
   std::vector<std::string> Notes; ///< what could not be analysed, and why
 };
 
