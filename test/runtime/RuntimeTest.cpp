@@ -67,7 +67,11 @@ protected:
 
   /// Writes the profile through the test hook and reads it back.
   Profile profile() {
-    const std::string Path = ::testing::TempDir() + "kfuse-runtime-test.json";
+    // One file per test: ctest runs the tests in parallel processes.
+    const std::string Path =
+        ::testing::TempDir() + "kfuse-runtime-test-" +
+        ::testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
+        std::to_string(::getpid()) + ".json";
     EXPECT_TRUE(Recorder::instance().writeProfile(Path));
     std::ifstream In(Path);
     std::stringstream Text;
