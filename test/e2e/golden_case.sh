@@ -16,7 +16,8 @@
 #   // KFUSE-PROFILE-RUN: ARGS   arguments of the profiling run
 #
 # Every run compares the output of the original program with the fused
-# program's, and with the fused program's under KFUSE_DISABLE=1: exactly.
+# program's, with the fused program's under KFUSE_DISABLE=1, and with the
+# program fused with --no-restrict: exactly.
 # Fusing the output again must change nothing; revert must give back the
 # input byte for byte.
 #
@@ -109,6 +110,19 @@ if [ -n "$fallbacks" ]; then
     compare $args
     grep -q "kfuse: fallback" fused.stderr || fail "args '$args': no fallback taken"
   done <<<"$fallbacks"
+fi
+
+# Without restrict (the A/B variant): the same results.
+if [ -f "$GOLDEN/$CASE.expected.cpp" ]; then
+  "$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --no-restrict \
+    --output-dir out-nr "$REL" 2>/dev/null || fail "kfuse fuse --no-restrict failed"
+  "$CXX" "${FLAGS[@]}" "out-nr/$REL" -o fused-nr "$KOKKOS_LIB" -ldl
+  while IFS= read -r args; do
+    # shellcheck disable=SC2086
+    [ "$(./original $args)" = "$(./fused-nr $args)" ] ||
+      fail "args '$args': fused --no-restrict differs from the original"
+  done <<<"$runs
+$fallbacks"
 fi
 
 # Idempotent, and revert restores the input.
