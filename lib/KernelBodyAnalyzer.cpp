@@ -351,6 +351,8 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
     if (const auto *BO = dyn_cast<BinaryOperator>(C)) {
       if (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_NE)
         L.End = exprText(BO->getRHS(), Ctx);
+      else if (BO->getOpcode() == BO_LE)
+        L.End = "(" + exprText(BO->getRHS(), Ctx) + ") + 1";
     } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
       if (Op->getOperator() == OO_Less && Op->getNumArgs() == 2)
         L.End = exprText(Op->getArg(1), Ctx);

@@ -99,7 +99,7 @@ struct ScalarUse {
 struct InnerLoop {
   std::string Var;
   std::string Begin; ///< initial value as written
-  std::string End;   ///< the bound of `Var < End` (or `<=`, noted in Cond)
+  std::string End;   ///< the exclusive bound: `N` for `j < N`, `(N) + 1` for `j <= N`
   std::string Cond;  ///< the whole condition as written
   std::string Step;  ///< the increment as written
   unsigned Depth = 1;///< 1 for a loop directly in the body
