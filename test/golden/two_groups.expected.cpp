@@ -1,0 +1,145 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Several groups in one file: two in one function, separated by a reduction
+// whose result the next kernel uses, and one in another function with the
+// same labels. Each fused functor goes before its function, with a name of
+// its own; launches after a fused region keep their profiled ids.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+using Field = Kokkos::View<double *>;
+
+// kfuse-functor-begin kfuse_fused_scale_shift
+// 'scale', 'shift' (test/golden/two_groups.cpp:13), fused.
+template <class T_r, class T_u> struct kfuse_fused_scale_shift {
+  T_r r;
+  T_u u;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT r_,
+                                          double *KOKKOS_RESTRICT u_) {
+    {
+      const int i = kfuse_i0;
+      r_[i] = 0.5 * u_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      u_[i] = r_[i] + 1.0;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, r.data(), u.data());
+  }
+};
+// kfuse-functor-end
+// kfuse-functor-begin kfuse_fused_normalise_residual
+// 'normalise', 'residual' (test/golden/two_groups.cpp:20), fused.
+template <class T_u, class T_r, class T_Norm> struct kfuse_fused_normalise_residual {
+  T_u u;
+  T_r r;
+  T_Norm Norm;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT u_,
+                                          double *KOKKOS_RESTRICT r_, const T_Norm Norm) {
+    {
+      const int i = kfuse_i0;
+      u_[i] /= Norm;
+    }
+    {
+      const int i = kfuse_i0;
+      r_[i] = u_[i] - r_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, u.data(), r.data(), Norm);
+  }
+};
+// kfuse-functor-end
+/// One relaxation sweep.
+double sweep(Field u, Field r, int N) {
+  // kfuse-begin fused("scale", "shift") profile=test/golden/two_groups.profile.json
+  if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}))) {
+    Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift>(r, u));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "scale", N, KOKKOS_LAMBDA(const int i) { r(i) = 0.5 * u(i); });
+  Kokkos::parallel_for(
+      "shift", N, KOKKOS_LAMBDA(const int i) { u(i) = r(i) + 1.0; });
+// kfuse-original-end
+  }
+  // kfuse-end
+  double Norm = 0;
+  Kokkos::parallel_reduce(
+      "norm", N, KOKKOS_LAMBDA(const int i, double &S) { S += u(i) * u(i); }, Norm);
+  // kfuse-begin fused("normalise", "residual") profile=test/golden/two_groups.profile.json
+  if (::kfuse::use_fused("normalise+residual", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(r, true)}))) {
+    Kokkos::parallel_for("normalise+residual", N, ::kfuse::make_fused<kfuse_fused_normalise_residual>(u, r, Norm));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-unsafe-dependence
+      "normalise", N, KOKKOS_LAMBDA(const int i) { u(i) /= Norm; });
+  Kokkos::parallel_for(
+      "residual", N, KOKKOS_LAMBDA(const int i) { r(i) = u(i) - r(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
+  return Norm;
+}
+
+// kfuse-functor-begin kfuse_fused_scale_shift_2
+// 'scale', 'shift' (test/golden/two_groups.cpp:29), fused.
+template <class T_r, class T_u> struct kfuse_fused_scale_shift_2 {
+  T_r r;
+  T_u u;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT r_,
+                                          double *KOKKOS_RESTRICT u_) {
+    {
+      const int i = kfuse_i0;
+      r_[i] = 0.25 * u_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      u_[i] = r_[i] + 0.5;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, r.data(), u.data());
+  }
+};
+// kfuse-functor-end
+// Same labels, another function.
+void smooth(Field u, Field r, int N) {
+  // kfuse-begin fused("scale", "shift") profile=test/golden/two_groups.profile.json
+  if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}))) {
+    Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift_2>(r, u));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "scale", N, KOKKOS_LAMBDA(const int i) { r(i) = 0.25 * u(i); });
+  Kokkos::parallel_for(
+      "shift", N, KOKKOS_LAMBDA(const int i) { u(i) = r(i) + 0.5; });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = argc > 1 ? std::atoi(argv[1]) : 1000;
+    Field u("u", N), r("r", N);
+    Kokkos::parallel_for("init", N, KOKKOS_LAMBDA(const int i) { u(i) = 1.0 + i % 7; });
+    double Last = 0;
+    for (int It = 0; It < 4; ++It) {
+      Last = sweep(u, r, N);
+      smooth(u, r, N);
+    }
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += u(i) + 2.0 * r(i); }, Sum);
+    std::printf("checksum=%.17g norm=%.17g\n", Sum, Last);
+  }
+  Kokkos::finalize();
+}
+
