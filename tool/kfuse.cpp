@@ -299,7 +299,9 @@ int runFuse(int Argc, const char **Argv) {
       "Fuses consecutive Kokkos launches that the profile saw running back to "
       "back on the same range, when fusing them is legal: one fused, "
       "restrict-annotated functor per group, guarded so the original "
-      "launches run whenever an assumption fails (and when KFUSE_DISABLE=1). "
+      "launches run whenever an assumption fails (and when KFUSE_DISABLE=1; "
+      "KFUSE_VERBOSE=1 says when that happens). The fused code includes "
+      "<kfuse/runtime/Guard.hpp>: build it with -I<kfuse>/include. "
       "Remarks say what was fused and why each other candidate was not.\n\n"
       "Example: kfuse fuse -p build --profile profiles/app.json src/app.cpp\n");
   if (!Parser)
