@@ -1,0 +1,312 @@
+//===- FusionLegality.cpp - May these launches run as one kernel? ---------===//
+//
+// The planner's checks between two launches: dependences through Views
+// (per index expression), whether two inner loops may merge, and whether a
+// launch may move up past the host code before it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlannerSupport.h"
+#include "kfuse/FusionPlan.h"
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <optional>
+#include <set>
+
+namespace kfuse {
+
+using namespace planner;
+
+namespace {
+
+/// Functions host code may call between two launches without touching the
+/// launches' data other than through the arguments it names.
+bool harmlessCallee(llvm::StringRef Name) {
+  static const std::set<std::string> Known = {
+      "printf", "fprintf", "puts", "snprintf", "sqrt", "exp", "log", "pow",
+      "abs", "fabs", "min", "max", "fence", "deep_copy", "static_cast",
+      "sin", "cos", "floor", "ceil", "size", "extent", "data"};
+  return Known.count(Name.str()) != 0;
+}
+
+/// The names a kernel's data go by: its Views (and their merged names) and
+/// the scalars it captures.
+std::set<std::string> namesOf(const KernelModel &M, const FusionGroup &G) {
+  std::set<std::string> Out;
+  for (const ViewUse &V : M.Views) {
+    Out.insert(V.Name);
+    Out.insert(G.canonical(V.Name));
+    for (auto &[Alias, Kept] : G.Merged)
+      if (Kept == G.canonical(V.Name))
+        Out.insert(Alias);
+  }
+  for (const ScalarUse &Sc : M.Scalars)
+    Out.insert(Sc.Name);
+  return Out;
+}
+
+/// The kernel body of \p M if it is exactly one `for` statement, or null.
+const InnerLoop *singleLoop(const KernelModel &M, llvm::StringRef Text) {
+  const InnerLoop *Top = nullptr;
+  for (const InnerLoop &L : M.Loops)
+    if (L.Depth == 1) {
+      if (Top)
+        return nullptr;
+      Top = &L;
+    }
+  if (!Top || !Top->Range.valid() || !Top->BodyRange.valid())
+    return nullptr;
+  unsigned B = M.Functor.BodyRange.Offset + 1;
+  unsigned E = M.Functor.BodyRange.Offset + M.Functor.BodyRange.Length - 1;
+  unsigned LoopEnd = Top->Range.Offset + Top->Range.Length;
+  if (!onlyTrivia(Text, B, Top->Range.Offset))
+    return nullptr;
+  llvm::StringRef After = Text.slice(LoopEnd, E).ltrim();
+  After.consume_front(";");
+  if (!onlyTrivia(Text, E - After.size(), E))
+    return nullptr;
+  return Top;
+}
+
+
+} // namespace
+
+std::string FusionPlanner::dependenceBetween(const KernelModel &A,
+                                             const KernelModel &B,
+                                             SourcePos &Pos,
+                                             const FusionGroup *Names) {
+  auto Canon = [&](const std::string &N) -> std::string {
+    return Names ? Names->canonical(N) : N;
+  };
+  // The uses of one object (one canonical name) in a kernel.
+  auto UsesOf = [&](const KernelModel &K, const std::string &C) {
+    std::vector<const ViewUse *> Out;
+    for (const ViewUse &V : K.Views)
+      if (Canon(V.Name) == C)
+        Out.push_back(&V);
+    return Out;
+  };
+  std::set<std::string> Seen;
+  for (const ViewUse &First : A.Views) {
+    std::string C = Canon(First.Name);
+    if (!Seen.insert(C).second)
+      continue;
+    std::vector<const ViewUse *> InA = UsesOf(A, C), InB = UsesOf(B, C);
+    if (InB.empty())
+      continue;
+    bool WritesA = llvm::any_of(InA, [](auto *V) { return writes(V->Mode); });
+    bool WritesB = llvm::any_of(InB, [](auto *V) { return writes(V->Mode); });
+    if (!WritesA && !WritesB)
+      continue;
+    const char *Kind = WritesA && WritesB ? "write-after-write"
+                       : WritesA          ? "read-after-write"
+                                          : "write-after-read";
+    std::vector<std::pair<const KernelModel *, const ViewUse *>> All;
+    for (const ViewUse *V : InA)
+      All.push_back({&A, V});
+    for (const ViewUse *V : InB)
+      All.push_back({&B, V});
+    // Compare against a writing use first, so the report names the write.
+    std::stable_partition(All.begin(), All.end(),
+                          [](auto &KV) { return writes(KV.second->Mode); });
+    // Escapes and atomics first: they defeat any index reasoning.
+    for (auto [K, V] : All)
+      for (const ViewAccess &Acc : V->Accesses)
+        if (Acc.Mode == AccessMode::PassedToCall) {
+          Pos = Acc.Pos;
+          return "'" + V->Name + "' is passed to '" + Acc.Callee + "' in " +
+                 name(*K) + " at line " + std::to_string(Acc.Pos.Line);
+        }
+    auto Atomic = [](const std::vector<const ViewUse *> &Vs) {
+      return llvm::all_of(Vs, [](auto *V) { return V->Mode == AccessMode::Atomic; });
+    };
+    auto AnyAtomic = [](const std::vector<const ViewUse *> &Vs) {
+      return llvm::any_of(Vs, [](auto *V) { return V->Mode == AccessMode::Atomic; });
+    };
+    if (Atomic(InA) && Atomic(InB))
+      continue; // atomic updates in both kernels commute
+    if (AnyAtomic(InA) || AnyAtomic(InB)) {
+      bool InFirst = AnyAtomic(InA);
+      const ViewUse *V = *llvm::find_if(InFirst ? InA : InB, [](auto *X) {
+        return X->Mode == AccessMode::Atomic;
+      });
+      Pos = V->Accesses.front().Pos;
+      return "'" + V->Name + "' is updated atomically in " +
+             name(InFirst ? A : B) + " and accessed plainly in " +
+             name(InFirst ? B : A);
+    }
+    // Every access in both kernels must touch the same element of the
+    // launch dimensions: the same injective function of the launch index.
+    std::optional<LaunchIndexSig> Common;
+    const ViewAccess *FirstAcc = nullptr;
+    const ViewUse *FirstUse = nullptr;
+    const KernelModel *FirstK = nullptr;
+    for (auto [K, V] : All)
+      for (const ViewAccess &Acc : V->Accesses) {
+        LaunchIndexSig Sig;
+        std::string Why = signatureOf(*K, Acc, Sig);
+        if (!Why.empty()) {
+          Pos = Acc.Pos;
+          return std::string(Kind) + " on '" + V->Name + "': " +
+                 accessText(*V, Acc) + " in " + name(*K) + " has " + Why;
+        }
+        if (!Common) {
+          Common = Sig;
+          FirstAcc = &Acc;
+          FirstUse = V;
+          FirstK = K;
+        } else if (*Common != Sig) {
+          Pos = Acc.Pos;
+          return std::string(Kind) + " on '" + V->Name + "': " +
+                 accessText(*FirstUse, *FirstAcc) + " in " + name(*FirstK) +
+                 " and " + accessText(*V, Acc) + " in " + name(*K) +
+                 " touch different elements in one iteration";
+        }
+      }
+  }
+  // A reduction's result is known only after every iteration.
+  if (A.Reduction && !A.Reduction->ResultText.empty()) {
+    std::string Result = squeeze(A.Reduction->ResultText);
+    for (const ScalarUse &S : B.Scalars)
+      if (S.Name == Result) {
+        Pos = B.Pos;
+        return "the result '" + Result + "' of reduction " + name(A) +
+               " is used by " + name(B);
+      }
+    for (const ViewUse &V : B.Views)
+      if (V.Name == Result) {
+        Pos = B.Pos;
+        return "the result '" + Result + "' of reduction " + name(A) +
+               " is used by " + name(B);
+      }
+  }
+  return "";
+}
+
+std::string FusionPlanner::codeBetween(llvm::StringRef FileText, unsigned From,
+                                       unsigned To, const KernelModel &Later,
+                                       const FusionGroup &Names) {
+  // Views may not be named at all; any other name of the later launch
+  // statement (captures, range bounds, the reduction result) may be read,
+  // not declared or changed.
+  std::set<std::string> Views = namesOf(Later, Names), Scalars;
+  for (const ScalarUse &Sc : Later.Scalars)
+    Views.erase(Sc.Name);
+  for (const ScalarUse &Sc : Later.Scalars)
+    Scalars.insert(Sc.Name);
+  std::string Outside = Later.Policy.Text + " " + (Later.LabelKind == "literal" ? "" : Later.Label);
+  if (Later.Reduction)
+    Outside += " " + Later.Reduction->ResultArgText;
+  for (const RawToken &T : tokenize(Outside))
+    if (T.Identifier && !Views.count(T.Text) && T.Text != "Kokkos")
+      Scalars.insert(T.Text);
+  static const std::set<std::string> Assignments = {
+      "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+      "++", "--"};
+  std::vector<RawToken> Toks = tokenize(FileText.slice(From, To));
+  for (size_t K = 0; K < Toks.size(); ++K) {
+    const RawToken &T = Toks[K];
+    if (T.Text == "#")
+      return "a preprocessor directive between the launches";
+    if (!T.Identifier)
+      continue;
+    if (Views.count(T.Text))
+      return "the code between the launches uses '" + T.Text + "', which " +
+             name(Later) + " uses";
+    // A scalar the later launch captures may be read, not changed.
+    bool Written =
+        (K + 1 < Toks.size() && Assignments.count(Toks[K + 1].Text)) ||
+        (K > 0 && (Toks[K - 1].Text == "++" || Toks[K - 1].Text == "--" ||
+                   Toks[K - 1].Text == "&")) ||
+        (K > 1 && Toks[K - 1].Text == "(" && Toks[K - 2].Text == "deep_copy");
+    // `double X;`, `T *X`, `std::vector<int> X`, `int A, X;`
+    bool Declared = K > 0 && (Toks[K - 1].Identifier || Toks[K - 1].Text == "*" ||
+                              Toks[K - 1].Text == ">" || Toks[K - 1].Text == ",");
+    if (Scalars.count(T.Text) && (Written || Declared))
+      return "the code between the launches " +
+             std::string(Declared ? "declares" : "changes") + " '" + T.Text +
+             "', which " + name(Later) + " uses";
+    static const std::set<std::string> ControlFlow = {
+        "return", "break", "continue", "goto", "throw", "co_return", "asm"};
+    if (ControlFlow.count(T.Text))
+      return "'" + T.Text + "' between the launches";
+    static const std::set<std::string> NotCalls = {
+        "if", "for", "while", "switch", "sizeof", "alignof", "decltype",
+        "int", "long", "double", "float", "unsigned", "char", "bool", "short",
+        "size_t"};
+    bool Call = K + 1 < Toks.size() && Toks[K + 1].Text == "(";
+    if (Call && !NotCalls.count(T.Text) && !harmlessCallee(T.Text))
+      return "the code between the launches calls '" + T.Text +
+             "', which may touch their data";
+  }
+  return "";
+}
+
+std::string FusionPlanner::loopFusionBetween(const KernelModel &A,
+                                             const KernelModel &B,
+                                             llvm::StringRef FileText,
+                                             const FusionGroup &Names) {
+  const InnerLoop *LA = singleLoop(A, FileText), *LB = singleLoop(B, FileText);
+  if (!LA || !LB)
+    return "a kernel body is not a single loop";
+  if (LA->Var.empty() || LA->Var != LB->Var || squeeze(LA->Begin) != squeeze(LB->Begin) ||
+      squeeze(LA->Cond) != squeeze(LB->Cond) || squeeze(LA->Step) != squeeze(LB->Step))
+    return "the loops differ";
+  if (A.Functor.IndexParams != B.Functor.IndexParams)
+    return "the kernels name their indices differently";
+  if (A.EarlyExit || B.EarlyExit)
+    return "a kernel body returns early";
+  for (const KernelModel *K : {&A, &B})
+    for (const ScalarUse &Sc : K->Scalars)
+      if (Sc.Written)
+        return "a kernel writes a scalar";
+  for (const KernelModel *K : {&A, &B}) {
+    const InnerLoop *L = K == &A ? LA : LB;
+    for (const RawToken &T : tokenize(FileText.substr(L->BodyRange.Offset,
+                                                      L->BodyRange.Length)))
+      if (T.Text == "break" || T.Text == "continue" || T.Text == "goto")
+        return "'" + T.Text + "' in a loop";
+    for (const RawToken &T : tokenize(L->Cond))
+      for (const ViewUse &V : K->Views)
+        if (T.Text == V.Name)
+          return "the loop bound reads a View";
+  }
+  // Every View one of them writes and both use: each access touches element
+  // e(launch index, loop variable), the same injective e everywhere.
+  for (const ViewUse &VA : A.Views)
+    for (const ViewUse &VB : B.Views) {
+      if (Names.canonical(VA.Name) != Names.canonical(VB.Name) ||
+          (!writes(VA.Mode) && !writes(VB.Mode)))
+        continue;
+      std::optional<std::vector<std::string>> Common;
+      for (auto [K, V] : {std::pair{&A, &VA}, std::pair{&B, &VB}})
+        for (const ViewAccess &Acc : V->Accesses) {
+          std::vector<std::string> Sig;
+          bool Launch = false, Loop = false;
+          for (const IndexExpr &I : Acc.Indices) {
+            if (I.Form == IndexForm::LaunchIndex) {
+              Launch = true;
+              Sig.push_back("p" + std::to_string(llvm::find(K->Functor.IndexParams, I.Var) -
+                                                 K->Functor.IndexParams.begin()) +
+                            "+" + std::to_string(I.Offset));
+            } else if (I.Form == IndexForm::LoopVar && I.Var == LA->Var) {
+              Loop = true;
+              Sig.push_back("L+" + std::to_string(I.Offset));
+            } else {
+              return "'" + V->Name + "' is indexed by '" + I.Text + "'";
+            }
+          }
+          if (!Launch || !Loop || Acc.Mode == AccessMode::PassedToCall ||
+              Acc.Mode == AccessMode::Atomic)
+            return "'" + V->Name + "' is not indexed by both the launch index "
+                   "and the loop variable";
+          if (!Common)
+            Common = Sig;
+          else if (*Common != Sig)
+            return "'" + V->Name + "' is accessed at different elements";
+        }
+    }
+  return "";
+}
+
+} // namespace kfuse

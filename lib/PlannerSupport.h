@@ -1,0 +1,58 @@
+//===- PlannerSupport.h - What the planner's parts share ------*- C++ -*-===//
+//
+// Internal to lib/: naming launches in messages, the launch-index signature
+// of a View access, and a raw token view of source text, shared by the
+// planner (FusionPlanner.cpp) and its legality checks (FusionLegality.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_LIB_PLANNERSUPPORT_H
+#define KFUSE_LIB_PLANNERSUPPORT_H
+
+#include "kfuse/LaunchModel.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace kfuse {
+namespace planner {
+
+/// 'label', or "the launch at line N".
+std::string name(const KernelModel &M);
+
+/// \p S without whitespace.
+std::string squeeze(llvm::StringRef S);
+
+/// True if only whitespace and comments separate [From, To) in \p Text.
+bool onlyTrivia(llvm::StringRef Text, unsigned From, unsigned To);
+
+/// The part of an index that depends on the launch: (dimension, index
+/// parameter position, offset) for each launch-index dimension.
+using LaunchIndexSig = std::set<std::tuple<size_t, size_t, int64_t>>;
+
+/// Signature of \p A in \p M, or a reason it is not a provably injective
+/// function of the launch index.
+std::string signatureOf(const KernelModel &M, const ViewAccess &A,
+                        LaunchIndexSig &Sig);
+
+/// `a(i, j + 1)` as written.
+std::string accessText(const ViewUse &V, const ViewAccess &A);
+
+inline bool writes(AccessMode M) { return M != AccessMode::Read; }
+
+/// One token of source text, as the raw lexer sees it (comments skipped).
+struct RawToken {
+  std::string Text;
+  bool Identifier = false;
+};
+
+/// The tokens of \p Source (identifiers, keywords and punctuation).
+std::vector<RawToken> tokenize(llvm::StringRef Source);
+
+} // namespace planner
+} // namespace kfuse
+
+#endif // KFUSE_LIB_PLANNERSUPPORT_H
