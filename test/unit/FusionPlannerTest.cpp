@@ -1,0 +1,175 @@
+//===- FusionPlannerTest.cpp - Planner decisions on in-memory code --------===//
+//
+// The planner on code parsed against the Kokkos stub, with a profile in
+// which every two launches written one after the other ran back to back.
+// The golden tests (test/golden) build and run what these decisions give.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KokkosStub.h"
+#include "kfuse/FusionPlan.h"
+#include "kfuse/LaunchFinder.h"
+#include "gtest/gtest.h"
+
+namespace kfuse::test {
+
+FileModel analyzeWithStub(const std::string &Code); // LaunchFinderTest.cpp
+
+namespace {
+
+struct Planned {
+  FileModel Model;
+  FusionPlan Plan;
+};
+
+/// Plans \p Code (the body of `run`) with a profile where consecutive
+/// launches ran back to back 10 times, each launch taking \p MedianNs.
+Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
+             std::vector<IdentityFact> SameAllocation = {}) {
+  std::string Code = "#include <Kokkos_Core.hpp>\n"
+                     "using V = Kokkos::View<double*>;\n"
+                     "void run(int N, V a, V b, V c, Kokkos::View<double**> m, "
+                     "Kokkos::View<int*> idx, double Dt) {\n" +
+                     Body + "\n}\n";
+  Planned P;
+  P.Model = analyzeWithStub(Code);
+  EXPECT_FALSE(P.Model.Failed) << P.Model.Error;
+  Profile Prof;
+  Prof.TotalKernelNs = 1;
+  for (const KernelModel &M : P.Model.Sites) {
+    ProfileSite S;
+    S.Id = M.Id.str();
+    S.Launches = 10;
+    S.MedianNs = MedianNs;
+    Prof.Sites.push_back(S);
+  }
+  for (size_t I = 0; I + 1 < P.Model.Sites.size(); ++I) {
+    ProfileChain C;
+    C.Sites = {P.Model.Sites[I].Id.str(), P.Model.Sites[I + 1].Id.str()};
+    C.Count = C.EqualRanges = 10;
+    C.TotalNs = 1;
+    C.SameAllocation = SameAllocation;
+    Prof.Chains.push_back(C);
+  }
+  P.Plan = FusionPlanner::plan(P.Model.Sites, Code, Prof, FusionOptions());
+  return P;
+}
+
+std::string checks(const FusionPlan &Plan) {
+  std::string Out;
+  for (const Refusal &R : Plan.Refusals)
+    Out += R.Check + " ";
+  return Out;
+}
+
+TEST(FusionPlannerTest, LaunchesMovePastHostCodeThatOnlyReadsTheirScalars) {
+  Planned P = plan(R"cpp(
+  double Time = 0;
+  Kokkos::parallel_for("kick", N, KOKKOS_LAMBDA(const int i) { a(i) += Dt; });
+  Time += Dt;
+  Kokkos::parallel_for("drift", N, KOKKOS_LAMBDA(const int i) { b(i) += Dt * a(i); });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_TRUE(P.Plan.Groups[0].MovesPastCode);
+}
+
+TEST(FusionPlannerTest, HostCodeDeclaringTheReductionResultStaysBetween) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("update", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  double S = 0;
+  Kokkos::parallel_reduce("sum", N, KOKKOS_LAMBDA(const int i, double &T) { T += a(i); }, S);
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u);
+  EXPECT_EQ(P.Plan.Refusals[0].Check, "kfuse-code-between");
+  EXPECT_NE(P.Plan.Refusals[0].Reason.find("declares 'S'"), std::string::npos)
+      << P.Plan.Refusals[0].Reason;
+}
+
+TEST(FusionPlannerTest, HostCodeTouchingAViewOfTheLaterLaunchStaysBetween) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("produce", N, KOKKOS_LAMBDA(const int i) { a(i) = i; });
+  Kokkos::fence(); a(0);
+  Kokkos::parallel_for("consume", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  EXPECT_EQ(checks(P.Plan), "kfuse-code-between ");
+}
+
+TEST(FusionPlannerTest, EqualInnerLoopsOverTheSameElementsAreMerged) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) {
+    for (int j = 0; j < N; ++j) m(i, j) = i + j;
+  });
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) {
+    for (int j = 0; j < N; ++j) m(i, j) *= 2.0;
+  });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].JoinsPreviousLoop, (std::vector<bool>{false, true}));
+}
+
+TEST(FusionPlannerTest, InnerLoopsReadingAnotherColumnAreNotMerged) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) {
+    for (int j = 0; j < N; ++j) m(i, j) = i + j;
+  });
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) {
+    for (int j = 0; j < N; ++j) b(i) += m(i, N - 1 - j);
+  });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].JoinsPreviousLoop, (std::vector<bool>{false, false}));
+}
+
+TEST(FusionPlannerTest, RandomScatterIsNotProfitable) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("advance", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  Kokkos::parallel_for("update", N, KOKKOS_LAMBDA(const int i) { b(idx(i)) += a(i); });
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  EXPECT_EQ(checks(P.Plan), "kfuse-not-profitable ");
+}
+
+TEST(FusionPlannerTest, LongKernelsSharingNoElementAreNotProfitable) {
+  const char *Body = R"cpp(
+  Kokkos::parallel_for("rows", N, KOKKOS_LAMBDA(const int i) {
+    for (int j = 0; j < N; ++j) a(i) += m(i, j);
+  });
+  Kokkos::parallel_for("cols", N, KOKKOS_LAMBDA(const int i) {
+    for (int j = 0; j < N; ++j) b(i) += m(j, i);
+  });
+)cpp";
+  Planned Long = plan(Body, 100000);
+  EXPECT_TRUE(Long.Plan.Groups.empty());
+  EXPECT_EQ(checks(Long.Plan), "kfuse-not-profitable ");
+  // Short kernels gain the launch saved.
+  Planned Short = plan(Body, 5000);
+  EXPECT_EQ(Short.Plan.Groups.size(), 1u) << checks(Short.Plan);
+}
+
+TEST(FusionPlannerTest, NamesOfOneAllocationAreMergedForArgumentFusion) {
+  IdentityFact Same;
+  Same.A = {0, "a"};
+  Same.B = {1, "c"};
+  Same.Count = 10;
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("scale", N, KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i); });
+  Kokkos::parallel_for("store", N, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; });
+)cpp",
+                   1000, {Same});
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].canonical("c"), "a");
+}
+
+TEST(FusionPlannerTest, ANeighbourReadIsAnUnsafeDependence) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("write", N, KOKKOS_LAMBDA(const int i) { a(i) = i; });
+  Kokkos::parallel_for("read", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i + 1); });
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  EXPECT_EQ(checks(P.Plan), "kfuse-unsafe-dependence ");
+}
+
+} // namespace
+} // namespace kfuse::test
