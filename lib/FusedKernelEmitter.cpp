@@ -1,6 +1,7 @@
 //===- FusedKernelEmitter.cpp - Code for one fused group ------------------===//
 
 #include "kfuse/FusedKernelEmitter.h"
+#include "PlannerSupport.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
@@ -59,7 +60,6 @@ struct Emitter {
   /// Every View name the kernels use; with restrict, merged names have no
   /// member of their own.
   std::vector<std::string> Members;
-  std::map<std::string, const ViewUse *> MemberUse;
   std::vector<const ScalarUse *> Scalars;
   const KernelModel *Reduce = nullptr;
 
@@ -78,14 +78,12 @@ struct Emitter {
         Reduce = &M;
       for (const ViewUse &V : M.Views) {
         FusedView &F = view(Group.canonical(V.Name));
-        if (!F.Use || V.Name == Group.canonical(V.Name))
-          F.Use = F.Use && F.Use->Name == Group.canonical(V.Name) ? F.Use : &V;
+        if (!F.Use) // merged names have one element type and rank
+          F.Use = &V;
         F.Written |= V.Mode != AccessMode::Read;
         F.Strided |= V.Rank > 1 || V.Layout == "LayoutStride";
         if (!llvm::is_contained(Members, V.Name))
           Members.push_back(V.Name);
-        if (!MemberUse.count(V.Name))
-          MemberUse[V.Name] = &V;
       }
       for (const ScalarUse &Sc : M.Scalars)
         if (llvm::none_of(Scalars, [&](const ScalarUse *X) {
@@ -341,25 +339,11 @@ struct Emitter {
                       (V.Written ? "true" : "false") + ")");
     std::string G = "::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})";
     for (auto &[Alias, Kept] : Group.Merged)
-      if (MemberUse.count(Alias))
+      if (llvm::is_contained(Members, Alias))
         G += " && ::kfuse::same_view(" + Kept + ", " + Alias + ")";
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
     return "::kfuse::use_fused(\"" + labels("+") + "\", " + G + ")";
-  }
-
-  bool onlyTriviaBetween(unsigned From, unsigned To) {
-    llvm::StringRef S = Text.slice(From, To);
-    while (!S.empty()) {
-      S = S.ltrim();
-      if (S.consume_front("//"))
-        S = S.drop_until([](char C) { return C == '\n'; });
-      else if (S.consume_front("/*"))
-        S = S.drop_front(std::min(S.size(), S.find("*/") + 2));
-      else if (!S.empty())
-        return false;
-    }
-    return true;
   }
 
   std::string labels(const char *Sep) {
@@ -407,7 +391,7 @@ struct Emitter {
     std::vector<std::pair<unsigned, unsigned>> Runs;
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const TextRange &R = Sites[Group.Sites[K]].StmtRange;
-      if (K > 0 && onlyTriviaBetween(Runs.back().second, R.Offset))
+      if (K > 0 && planner::onlyTrivia(Text, Runs.back().second, R.Offset))
         Runs.back().second = R.Offset + R.Length;
       else
         Runs.push_back({R.Offset, R.Offset + R.Length});

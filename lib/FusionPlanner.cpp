@@ -157,6 +157,39 @@ namespace {
 /// whatever data they share.
 constexpr uint64_t LaunchBoundNs = 20000;
 
+/// A remark for every hot pair of launches of the file that the profile saw
+/// back to back but that are not consecutive statements of one block (a
+/// loop's back edge, a launch running again, different blocks), so no
+/// candidate the profile suggests goes unexplained.
+void explainOtherPairs(const std::vector<KernelModel> &Sites,
+                       const std::vector<bool> &Usable,
+                       const std::set<std::pair<size_t, size_t>> &Evaluated,
+                       const Profile &Prof, const FusionOptions &Opts,
+                       FusionPlan &Plan) {
+  std::map<std::string, size_t> ById;
+  for (size_t I = 0; I < Sites.size(); ++I)
+    if (Usable[I])
+      ById[Sites[I].Id.str()] = I;
+  for (const ProfileChain &C : Prof.Chains) {
+    if (C.Sites.size() != 2 || !ById.count(C.Sites[0]) || !ById.count(C.Sites[1]))
+      continue;
+    size_t A = ById[C.Sites[0]], B = ById[C.Sites[1]];
+    double Share = Prof.TotalKernelNs ? double(C.TotalNs) / double(Prof.TotalKernelNs) : 0;
+    // A pair that ran once is no hot path.
+    if (Evaluated.count({A, B}) || C.Count < 2 || Share + 1e-12 < Opts.MinShare)
+      continue;
+    std::string Pair = A == B ? name(Sites[A]) + " ran back to back with itself"
+                              : name(Sites[A]) + " and " + name(Sites[B]) +
+                                    " ran back to back";
+    Plan.Refusals.push_back(
+        {A, B,
+         "not fusing: " + Pair + " " + std::to_string(C.Count) +
+             " times, but kfuse fuses only consecutive statements of one "
+             "block (not across a loop's iterations or between blocks)",
+         "kfuse-not-adjacent", Sites[B].Pos});
+  }
+}
+
 } // namespace
 
 FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
@@ -202,11 +235,11 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
   // Whether M uses an element some launch of the group uses in the same
   // iteration (the same View, the same function of the launch index): what
   // fusion saves memory traffic on.
-  auto reusesData = [&](const std::vector<size_t> &Group, const KernelModel &M) {
-    for (size_t S : Group)
+  auto reusesData = [&](const FusionGroup &Group, const KernelModel &M) {
+    for (size_t S : Group.Sites)
       for (const ViewUse &VA : Sites[S].Views)
         for (const ViewUse &VB : M.Views) {
-          if (Current.canonical(VA.Name) != Current.canonical(VB.Name))
+          if (Group.canonical(VA.Name) != Group.canonical(VB.Name))
             continue;
           for (const ViewAccess &AA : VA.Accesses)
             for (const ViewAccess &AB : VB.Accesses) {
@@ -219,6 +252,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     return false;
   };
   std::vector<std::pair<unsigned, unsigned>> Gaps; // code the group moves past
+  std::set<std::pair<size_t, size_t>> Evaluated;   // adjacent pairs judged above
   auto Close = [&]() {
     if (Current.Sites.size() >= 2) {
       // Loop fusion: a kernel's single loop joins the run of loops before it
@@ -287,6 +321,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Current.Sites.push_back(I);
       continue;
     }
+    Evaluated.insert({P, I});
     const ProfileChain *Pair = Prof.findPair(Prev.Id.str(), M.Id.str());
     unsigned GapBegin = Prev.StmtRange.Offset + Prev.StmtRange.Length;
     bool Trivia = onlyTrivia(FileText, GapBegin, M.StmtRange.Offset);
@@ -308,9 +343,11 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Why = U + " in " + name(M);
     } else if (policyFamily(Prev) != policyFamily(M)) {
       Why = "different policies or execution spaces";
-    } else if (const ViewAccess *S = randomScatter(randomScatter(Prev) ? Prev : M)) {
-      const KernelModel &K = randomScatter(Prev) ? Prev : M;
-      Why = name(K) + " stores to elements chosen by data ('" +
+    } else if (const KernelModel *K = randomScatter(Prev) ? &Prev
+                                      : randomScatter(M)  ? &M
+                                                          : nullptr) {
+      const ViewAccess *S = randomScatter(*K);
+      Why = name(*K) + " stores to elements chosen by data ('" +
             S->Indices.front().Text + "'); fusing such a scatter gains nothing "
             "and was measured slower";
       Check = "kfuse-not-profitable";
@@ -341,7 +378,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           Culprit = S;
         }
       }
-      if (Why.empty() && !reusesData(Current.Sites, M)) {
+      if (Why.empty() && !reusesData(Trial, M)) {
         const ProfileSite *SP = Prof.findSite(Prev.Id.str()), *SM = Prof.findSite(M.Id.str());
         uint64_t Shortest = std::min(SP ? SP->MedianNs : 0, SM ? SM->MedianNs : 0);
         if (Shortest >= LaunchBoundNs) {
@@ -381,6 +418,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     Current.Sites.push_back(I);
   }
   Close();
+  explainOtherPairs(Sites, Usable, Evaluated, Prof, Opts, Plan);
   return Plan;
 }
 

@@ -46,7 +46,6 @@ static ArrayRef<TemplateArgument> viewArgs(QualType T) {
 
 void describeView(QualType T, const ASTContext &Ctx, ViewUse &Out) {
   Out.Type = typeText(T.getNonReferenceType().getUnqualifiedType(), Ctx);
-  Out.TypeDeduced = T.getNonReferenceType()->getContainedDeducedType() != nullptr;
   ArrayRef<TemplateArgument> Args = viewArgs(T);
   // Canonical specializations hold one pack: View<DataType, Properties...>.
   SmallVector<TemplateArgument, 4> Flat;

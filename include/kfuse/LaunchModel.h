@@ -76,7 +76,6 @@ struct ViewAccess {
 struct ViewUse {
   std::string Name;     ///< as spelled in the body (capture or member name)
   std::string Type;     ///< the View type as written
-  bool TypeDeduced = false; ///< declared `auto`: Type may not be spellable
   std::string ValueType;///< element type (`double`, `const int`)
   unsigned Rank = 0;
   std::string Layout;   ///< LayoutRight, LayoutLeft, LayoutStride, or empty

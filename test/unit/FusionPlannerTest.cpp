@@ -171,5 +171,16 @@ TEST(FusionPlannerTest, ANeighbourReadIsAnUnsafeDependence) {
   EXPECT_EQ(checks(P.Plan), "kfuse-unsafe-dependence ");
 }
 
+TEST(FusionPlannerTest, BackToBackLaunchesInDifferentBlocksAreExplained) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("outer", N, KOKKOS_LAMBDA(const int i) { a(i) = i; });
+  if (N > 1) {
+    Kokkos::parallel_for("inner", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+  }
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  EXPECT_EQ(checks(P.Plan), "kfuse-not-adjacent ");
+}
+
 } // namespace
 } // namespace kfuse::test
