@@ -23,7 +23,7 @@ std::string names(const FusionGroup &G, const std::vector<KernelModel> &Sites) {
     N.push_back(siteName(Sites[S]));
   std::string Last = N.back();
   N.pop_back();
-  return llvm::join(N, ", ") + " and " + Last;
+  return N.empty() ? Last : llvm::join(N, ", ") + " and " + Last;
 }
 
 /// What the emitter does to \p G, for the remark.
@@ -31,6 +31,10 @@ std::string transformations(const FusionGroup &G,
                             const std::vector<KernelModel> &Sites,
                             bool Restrict) {
   std::vector<std::string> T;
+  if (G.Repeats)
+    T.push_back("temporal fusion (the loop at line " +
+                std::to_string(Sites[G.Sites.front()].Repeat->Pos.Line) +
+                " runs inside the kernel)");
   std::map<std::string, unsigned> Uses;
   for (size_t S : G.Sites) {
     std::set<std::string> InKernel;
@@ -128,10 +132,16 @@ std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose) {
   for (const FusionGroup &G : A.Plan.Groups) {
     Diagnostic D = make(
         Severity::Warning, Sites[G.Sites.front()].Pos,
-        llvm::formatv("{0} run back to back {1} times ({2:P} of kernel time) "
-                      "and can be fused",
-                      names(G, Sites), G.Count, G.Share)
-            .str(),
+        G.Repeats
+            ? llvm::formatv("{0} runs back to back with itself {1} times ({2:P} of "
+                            "kernel time) and the loop at line {3} can move into it",
+                            names(G, Sites), G.Count, G.Share,
+                            Sites[G.Sites.front()].Repeat->Pos.Line)
+                  .str()
+            : llvm::formatv("{0} run back to back {1} times ({2:P} of kernel time) "
+                            "and can be fused",
+                            names(G, Sites), G.Count, G.Share)
+                  .str(),
         "kfuse-unfused-hot-path");
     for (size_t K = 1; K < G.Sites.size(); ++K)
       D.Notes.push_back(make(Severity::Note, Sites[G.Sites[K]].Pos,

@@ -86,11 +86,23 @@ struct Emitter {
           Members.push_back(V.Name);
       }
       for (const ScalarUse &Sc : M.Scalars)
-        if (llvm::none_of(Scalars, [&](const ScalarUse *X) {
-              return X->Name == Sc.Name;
-            }))
-          Scalars.push_back(&Sc);
+        addScalar(Sc);
     }
+    // Temporal fusion: the host loop's header runs in the kernel, declaring
+    // its variables there (no longer captured) and reading others.
+    if (Group.Repeats) {
+      const RepeatLoop &R = *Sites[Group.Sites.front()].Repeat;
+      llvm::erase_if(Scalars, [&](const ScalarUse *S) {
+        return llvm::is_contained(R.LoopVars, S->Name);
+      });
+      for (const ScalarUse &Sc : R.Names)
+        addScalar(Sc);
+    }
+  }
+
+  void addScalar(const ScalarUse &Sc) {
+    if (llvm::none_of(Scalars, [&](const ScalarUse *X) { return X->Name == Sc.Name; }))
+      Scalars.push_back(&Sc);
   }
 
   /// The element access \p A of \p V through raw pointers and strides.
@@ -194,6 +206,13 @@ struct Emitter {
   /// whose inner loops are merged (loop fusion).
   std::vector<std::string> bodies() {
     std::vector<std::string> Out;
+    if (Group.Repeats) {
+      // Each element runs every iteration of the host loop in turn.
+      const KernelModel &M = Sites[Group.Sites.front()];
+      const TextRange &H = M.Repeat->Header;
+      Out.push_back("    " + Text.substr(H.Offset, H.Length).str() + " " + kernelBody(M));
+      return Out;
+    }
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
       bool Joined = K + 1 < Group.Sites.size() && K + 1 < Group.JoinsPreviousLoop.size() &&
@@ -281,7 +300,11 @@ struct Emitter {
                                                        : Sites[S].Id.str());
     const SourcePos &At = Sites[Group.Sites.front()].Pos;
     L.push_back("// " + llvm::join(Labels, ", ") + " (" + Sites[Group.Sites.front()].Id.RelFile +
-                ":" + std::to_string(At.Line) + "), fused.");
+                ":" + std::to_string(At.Line) + "), fused" +
+                (Group.Repeats ? " with the host loop around it (line " +
+                                     std::to_string(Sites[Group.Sites.front()].Repeat->Pos.Line) +
+                                     ")."
+                               : "."));
     L.push_back("template <" + llvm::join(Params, ", ") + ">");
     L.push_back("struct " + Name + " {");
     for (const std::string &N : memberNames())
@@ -351,7 +374,7 @@ struct Emitter {
     for (size_t S : Group.Sites)
       L.push_back(Sites[S].LabelKind == "literal" ? Sites[S].Label
                                                   : "site" + std::to_string(S));
-    return llvm::join(L, Sep);
+    return llvm::join(L, Sep) + (Group.Repeats ? "(repeated)" : "");
   }
 
   FusedKernelEmitter::FusedCode emit(const std::string &Name) {
@@ -360,6 +383,10 @@ struct Emitter {
     const KernelModel &Last = Sites[Group.Sites.back()];
     unsigned Begin = First.StmtRange.Offset;
     unsigned End = Last.StmtRange.Offset + Last.StmtRange.Length;
+    if (Group.Repeats) {
+      Begin = First.Repeat->Range.Offset;
+      End = Begin + First.Repeat->Range.Length;
+    }
     size_t LineStart = Text.take_front(Begin).rfind('\n');
     LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
     std::string Indent;
@@ -389,7 +416,9 @@ struct Emitter {
 
     // The launches in runs separated by code they move past.
     std::vector<std::pair<unsigned, unsigned>> Runs;
-    for (size_t K = 0; K < Group.Sites.size(); ++K) {
+    if (Group.Repeats)
+      Runs.push_back({Begin, End});
+    for (size_t K = 0; K < Group.Sites.size() && !Group.Repeats; ++K) {
       const TextRange &R = Sites[Group.Sites[K]].StmtRange;
       if (K > 0 && planner::onlyTrivia(Text, Runs.back().second, R.Offset))
         Runs.back().second = R.Offset + R.Length;
@@ -404,7 +433,7 @@ struct Emitter {
     };
     std::string &Out = Code.Replacement;
     Out = std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") +
-          ")" + (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
+          ")" + (Group.Repeats ? " repeated" : "") + (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
     auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
     if (Runs.size() == 1) {
       Emit("if (" + guard() + ") {");
@@ -445,7 +474,7 @@ std::string FusedKernelEmitter::functorName(const FusionGroup &Group,
     Name += "_" + identifier(Sites[S].LabelKind == "literal"
                                  ? Sites[S].Label
                                  : "site" + std::to_string(S));
-  return Name;
+  return Group.Repeats ? Name + "_repeated" : Name;
 }
 
 FusedKernelEmitter::FusedCode

@@ -183,6 +183,47 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
   return "";
 }
 
+std::string FusionPlanner::repeatLegality(const KernelModel &M, SourcePos &Pos,
+                                          std::string &Check) {
+  const RepeatLoop &R = *M.Repeat;
+  Pos = R.Pos;
+  Check = "kfuse-not-fusable";
+  if (!R.Unsupported.empty())
+    return R.Unsupported;
+  if (M.Kind != LaunchKind::For)
+    return name(M) + " is a reduction, whose result each iteration delivers";
+  for (const RawToken &T : tokenize(M.Policy.Text))
+    if (T.Identifier && llvm::is_contained(R.LoopVars, T.Text))
+      return "the range of " + name(M) + " depends on '" + T.Text + "'";
+  for (const ScalarUse &S : M.Scalars)
+    if (S.Written)
+      return name(M) + " assigns '" + S.Name + "'";
+  // Each element must see only its own earlier iterations: what the kernel
+  // writes, it reads and writes at its own element only.
+  for (const ViewUse &V : M.Views) {
+    if (!writes(V.Mode))
+      continue;
+    for (const ViewAccess &A : V.Accesses) {
+      Pos = A.Pos;
+      Check = "kfuse-unsafe-dependence";
+      if (A.Mode == AccessMode::Atomic || A.Mode == AccessMode::PassedToCall)
+        return "'" + V.Name + "' is " +
+               (A.Mode == AccessMode::Atomic ? "updated atomically" : "passed to a call") +
+               " in " + name(M);
+      bool Own = A.Indices.size() == M.Functor.IndexParams.size();
+      for (size_t D = 0; Own && D < A.Indices.size(); ++D)
+        Own = A.Indices[D].Form == IndexForm::LaunchIndex && A.Indices[D].Offset == 0 &&
+              A.Indices[D].Var == M.Functor.IndexParams[D];
+      if (!Own)
+        return name(M) + " writes '" + V.Name + "' and uses '" + accessText(V, A) +
+               "', not its own element: the next iteration would read what another "
+               "element's iteration wrote";
+    }
+  }
+  Pos = R.Pos;
+  return "";
+}
+
 std::string FusionPlanner::codeBetween(llvm::StringRef FileText, unsigned From,
                                        unsigned To, const KernelModel &Later,
                                        const FusionGroup &Names) {

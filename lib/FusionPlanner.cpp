@@ -418,6 +418,40 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     Current.Sites.push_back(I);
   }
   Close();
+
+  // Temporal fusion: a launch alone in a host loop, which the profile saw
+  // running back to back with itself.
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    const KernelModel &M = Sites[I];
+    const ProfileChain *Self =
+        Usable[I] && M.Repeat ? Prof.findPair(M.Id.str(), M.Id.str()) : nullptr;
+    if (!Self)
+      continue;
+    Evaluated.insert({I, I});
+    SourcePos Pos = M.Pos;
+    std::string Check = "kfuse-not-fusable";
+    std::string Why = unsupported(M);
+    if (Why.empty())
+      Why = repeatLegality(M, Pos, Check);
+    FusionGroup G;
+    G.Sites = {I};
+    G.Repeats = true;
+    // The launches of the site, not the overlapping pairs (a loop of T
+    // iterations runs T launches and T - 1 pairs).
+    const ProfileSite *Site = Prof.findSite(M.Id.str());
+    G.Count = Site->Launches;
+    G.Share = Prof.TotalKernelNs ? double(Site->TotalNs) / double(Prof.TotalKernelNs) : 0;
+    if (Why.empty() && G.Share + 1e-12 < Opts.MinShare) {
+      Why = llvm::formatv("it takes {0:P} of kernel time, below the --min-share of {1:P}",
+                          G.Share, Opts.MinShare);
+      Check = "kfuse-cold-chain";
+    }
+    if (!Why.empty())
+      Refuse(I, I, "not moving the loop around " + name(M) + " into its kernel: " + Why,
+             Check.c_str(), Pos);
+    else
+      Plan.Groups.push_back(std::move(G));
+  }
   explainOtherPairs(Sites, Usable, Evaluated, Prof, Opts, Plan);
   return Plan;
 }

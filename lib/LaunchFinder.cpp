@@ -1,6 +1,7 @@
 //===- LaunchFinder.cpp - Find and model every Kokkos launch --------------===//
 
 #include "kfuse/LaunchFinder.h"
+#include "KokkosAST.h"
 #include "LaunchAnalyzer.h"
 #include "kfuse/CompilationSetup.h"
 #include "kfuse/SiteIdentity.h"
@@ -74,6 +75,96 @@ void setStatementRange(KernelModel &M, const CompoundStmt *Block,
   M.BlockOffset = SM.getFileOffset(SM.getExpansionLoc(Block->getLBracLoc()));
 }
 
+/// Reads the header of a host loop that might move into its kernel: which
+/// variables it declares and reads, and why it cannot move, if it cannot.
+class RepeatHeaderScanner {
+public:
+  RepeatHeaderScanner(RepeatLoop &R, const ASTContext &Ctx) : R(R), Ctx(Ctx) {}
+
+  void scan(const Stmt *S) {
+    if (!S || !R.Unsupported.empty())
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD || !VD->getType()->isIntegerType()) {
+          R.Unsupported = "the loop declares something other than an integer";
+          return;
+        }
+        R.LoopVars.push_back(VD->getNameAsString());
+        scan(VD->getInit());
+      }
+      return;
+    }
+    if (isa<CallExpr>(S) || isa<CXXConstructExpr>(S) || isa<LambdaExpr>(S)) {
+      R.Unsupported = "the loop header calls a function";
+      return;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+      changes(U->getSubExpr());
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      changes(B->getLHS());
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        reads(*VD);
+    for (const Stmt *Child : S->children())
+      scan(Child);
+  }
+
+private:
+  void changes(const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    std::string Name = Ref ? Ref->getDecl()->getNameAsString() : "";
+    if (!Ref || !llvm::is_contained(R.LoopVars, Name))
+      R.Unsupported = "the loop header changes '" +
+                      (Ref ? Name : exprText(E, Ctx)) +
+                      "', which is not a variable of the loop";
+  }
+
+  void reads(const VarDecl &VD) {
+    std::string Name = VD.getNameAsString();
+    if (llvm::is_contained(R.LoopVars, Name) ||
+        llvm::any_of(R.Names, [&](const ScalarUse &S) { return S.Name == Name; }))
+      return;
+    QualType T = VD.getType().getNonReferenceType();
+    if (!T->isArithmeticType() && !T->isEnumeralType()) {
+      R.Unsupported = "the loop header names '" + Name + "', which is not a number";
+      return;
+    }
+    ScalarUse S;
+    S.Name = Name;
+    S.Type = typeText(T, Ctx);
+    R.Names.push_back(std::move(S));
+  }
+
+  RepeatLoop &R;
+  const ASTContext &Ctx;
+};
+
+/// Records the host `for` loop around the launch when the launch is the
+/// loop's whole body (KernelModel::Repeat).
+void setRepeatLoop(KernelModel &M, const CompoundStmt *Block, ASTContext &Ctx) {
+  if (!M.StmtRange.valid() || Block->size() != 1)
+    return;
+  DynTypedNodeList Parents = Ctx.getParents(*Block);
+  const auto *For = Parents.size() == 1 ? Parents[0].get<ForStmt>() : nullptr;
+  if (!For || For->getBody() != Block)
+    return;
+  RepeatLoop R;
+  R.Range = fileRange(For->getSourceRange(), Ctx);
+  R.Header = fileRange(SourceRange(For->getForLoc(), For->getRParenLoc()), Ctx);
+  if (!R.Range.valid() || !R.Header.valid())
+    return;
+  R.Pos = positionOf(For->getForLoc(), Ctx);
+  RepeatHeaderScanner Scanner(R, Ctx);
+  if (For->getConditionVariable() || !For->getCond())
+    R.Unsupported = "the loop has no plain condition";
+  Scanner.scan(For->getInit());
+  Scanner.scan(For->getCond());
+  Scanner.scan(For->getInc());
+  M.Repeat = std::move(R);
+}
+
 /// See KernelModel::TopDeclOffset.
 unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
   while (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(
@@ -118,9 +209,10 @@ public:
                             : Dependent->getName().getAsString();
 
     KernelModel M = analyzeLaunch(Call, kindOf(Name), Callee, *Result.Context);
-    if (const auto *Block =
-            Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock))
+    if (const auto *Block = Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock)) {
       setStatementRange(M, Block, *Result.Context);
+      setRepeatLoop(M, Block, *Result.Context);
+    }
     M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
     if (Fn)
       M.TopDeclOffset = topDeclarationOffset(Fn, *Result.Context);

@@ -36,10 +36,12 @@ std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
     FusedKernelEmitter::FusedCode Code =
         FusedKernelEmitter::emit(*G, Sites, FileText, Opts, Name);
     Edits.emplace_back(First.TopDeclOffset, 0, Code.Functor);
-    Edits.emplace_back(First.StmtRange.Offset,
-                       Last.StmtRange.Offset + Last.StmtRange.Length -
-                           First.StmtRange.Offset,
-                       Code.Replacement);
+    TextRange Replaced{First.StmtRange.Offset, Last.StmtRange.Offset +
+                                                   Last.StmtRange.Length -
+                                                   First.StmtRange.Offset};
+    if (G->Repeats)
+      Replaced = First.Repeat->Range;
+    Edits.emplace_back(Replaced.Offset, Replaced.Length, Code.Replacement);
   }
   std::stable_sort(Edits.begin(), Edits.end(), [](auto &A, auto &B) {
     return std::get<0>(A) < std::get<0>(B);

@@ -41,6 +41,9 @@ struct FusionGroup {
   /// Statements between the launches stay in place; the later launches move
   /// up past them.
   bool MovesPastCode = false;
+  /// Temporal fusion: the group is one launch, and the host loop around it
+  /// (KernelModel::Repeat) runs inside the fused kernel.
+  bool Repeats = false;
 
   /// The name \p View is merged into (itself if none).
   const std::string &canonical(const std::string &View) const {
@@ -93,6 +96,12 @@ public:
                                        llvm::StringRef FileText,
                                        const FusionGroup &Names);
 
+  /// Why the host loop around \p M (its KernelModel::Repeat) may not run
+  /// inside the kernel, each element taking every iteration in turn, or ""
+  /// when it may. \p Pos is set to what the reason is about, \p Check to
+  /// its diagnostic name.
+  static std::string repeatLegality(const KernelModel &M, SourcePos &Pos,
+                                    std::string &Check);
   /// Why the launch \p Later may not move up past the code in [From, To) of
   /// \p FileText, or "" when the code provably touches none of its data.
   static std::string codeBetween(llvm::StringRef FileText, unsigned From,

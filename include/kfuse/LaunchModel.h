@@ -149,6 +149,22 @@ struct ReductionModel {
   std::string AccumulatorType;
 };
 
+/// A host `for` loop whose body is one launch and nothing else,
+/// `for (int t = 0; t < T; ++t) { Kokkos::parallel_for(...); }`: the launch
+/// runs back to back with itself. When every iteration of the kernel touches
+/// only its own element of what it writes, the loop can run inside the
+/// kernel instead (temporal fusion).
+struct RepeatLoop {
+  TextRange Range;  ///< the whole `for` statement
+  TextRange Header; ///< `for (...)` through its `)`
+  SourcePos Pos;
+  std::vector<std::string> LoopVars; ///< declared by its init statement
+  std::vector<ScalarUse> Names;      ///< other variables its header reads
+  /// Why the header cannot run inside a kernel (it calls a function, names a
+  /// View or an object, changes a variable of the enclosing code), or "".
+  std::string Unsupported;
+};
+
 /// The stable identity of a launch site (DESIGN.md, "Site identity").
 struct SiteId {
   std::string RelFile;   ///< file relative to the project root
@@ -183,6 +199,7 @@ struct KernelModel {
   std::vector<ScalarUse> Scalars;
   std::vector<InnerLoop> Loops;
   std::optional<ReductionModel> Reduction;
+  std::optional<RepeatLoop> Repeat; ///< the host loop around the launch alone
   bool InTemplate = false;  ///< written inside a template
   bool FromMacro = false;   ///< written through a macro expansion
   bool EarlyExit = false;   ///< the body has a `return`

@@ -1,0 +1,88 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Temporal fusion: a launch alone in a host loop runs back to back with
+// itself. Each iteration reads and writes only its own element of what it
+// writes, so the loop moves into the kernel: every element runs all the
+// iterations in turn. The kernel may read its loop variable, and any element
+// of what it only reads.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+
+// kfuse-functor-begin kfuse_fused_relax_repeated
+// 'relax' (test/golden/repeat_loop.cpp:18), fused with the host loop around it (line 17).
+template <class T_u, class T_w, class T_Steps> struct kfuse_fused_relax_repeated {
+  T_u u;
+  T_w w;
+  T_Steps Steps;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT u_,
+                                          const double *KOKKOS_RESTRICT w_, const T_Steps Steps) {
+    for (int It = 0; It < Steps; ++It) {
+      const int i = kfuse_i0;
+      u_[i] = 0.5 * u_[i] + w_[i + 1] + It;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, u.data(), w.data(), Steps);
+  }
+};
+// kfuse-functor-end
+// kfuse-functor-begin kfuse_fused_count_repeated
+// 'count' (test/golden/repeat_loop.cpp:22), fused with the host loop around it (line 21).
+template <class T_m, class T_Steps> struct kfuse_fused_count_repeated {
+  T_m m;
+  T_Steps Steps;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const int kfuse_i1,
+                                          long *KOKKOS_RESTRICT m_, const long m_s0,
+                                          const long m_s1, const T_Steps Steps) {
+    for (int S = 1; S <= 2 * Steps; S += 2) {
+      const int i = kfuse_i0;
+      const int j = kfuse_i1;
+      m_[i * m_s0 + j * m_s1] = 3 * m_[i * m_s0 + j * m_s1] + i * S - j;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, const int kfuse_i1) const {
+    body(kfuse_i0, kfuse_i1, m.data(), m.stride(0), m.stride(1), Steps);
+  }
+};
+// kfuse-functor-end
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = 1000, M = 30, Steps = 5;
+    Kokkos::View<double *> u("u", N), w("w", N + 1);
+    Kokkos::View<long **> m("m", N, M);
+    Kokkos::parallel_for(
+        "init", N, KOKKOS_LAMBDA(const int i) { w(i) = 0.25 * i; });
+    // kfuse-begin fused("relax") repeated profile=test/golden/repeat_loop.profile.json
+    if (::kfuse::use_fused("relax(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)}))) {
+      Kokkos::parallel_for("relax(repeated)", N, ::kfuse::make_fused<kfuse_fused_relax_repeated>(u, w, Steps));
+    } else {
+// kfuse-original-begin
+      for (int It = 0; It < Steps; ++It) {
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          "relax", N, KOKKOS_LAMBDA(const int i) { u(i) = 0.5 * u(i) + w(i + 1) + It; });
+    }
+// kfuse-original-end
+    }
+    // kfuse-end
+    // kfuse-begin fused("count") repeated profile=test/golden/repeat_loop.profile.json
+    if (::kfuse::use_fused("count(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(m, true)}))) {
+      Kokkos::parallel_for("count(repeated)", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_count_repeated>(m, Steps));
+    } else {
+// kfuse-original-begin
+      for (int S = 1; S <= 2 * Steps; S += 2) {
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          "count", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, M}),
+          KOKKOS_LAMBDA(const int i, const int j) { m(i, j) = 3 * m(i, j) + i * S - j; });
+    }
+// kfuse-original-end
+    }
+    // kfuse-end
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N, KOKKOS_LAMBDA(const int i, double &Acc) { Acc += u(i) + m(i, i % M); }, Sum);
+    std::printf("checksum=%.17g\n", Sum);
+  }
+  Kokkos::finalize();
+}
