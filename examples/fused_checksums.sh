@@ -45,11 +45,9 @@ case $Name in
   jacobi_1d) # negative subject
     Groups=""
     Refusals=("not fusing 'stencil_b' with 'stencil_a': .*\[kfuse-unsafe-dependence\]") ;;
-  # A(i, j) and A(j, i): no element shared in one iteration, long kernels
-  # (hand-fused gains by merging the inner loops with their accumulators).
-  mvt)
-    Groups=""
-    Refusals=("not fusing 'mv' with 'mv_transposed': .*\[kfuse-not-profitable\]") ;;
+  # A(i, j) and A(j, i): no element shared in one iteration, but the inner
+  # loops merge, with their accumulators (Sum of the second renamed).
+  mvt) Groups="mv+mv_transposed" ;;
   syrk) Groups="scale+rank_k_update" ;;
   syr2k) Groups="scale+rank_2k_update" ;;
   # Hand-fused: class_sums..variance_smoothing. kfuse moves feature_variance

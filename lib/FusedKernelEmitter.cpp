@@ -184,14 +184,6 @@ struct Emitter {
     return "{ " + bindIndices(M) + "{ " + Body + " } }";
   }
 
-  /// The single top-level loop of \p M's body.
-  const InnerLoop &loopOf(const KernelModel &M) {
-    for (const InnerLoop &L : M.Loops)
-      if (L.Depth == 1)
-        return L;
-    return M.Loops.front();
-  }
-
   /// The statement that is the body of loop \p L, through its `;`.
   std::string loopBody(const KernelModel &M, const InnerLoop &L) {
     unsigned B = L.BodyRange.Offset, E = B + L.BodyRange.Length;
@@ -200,6 +192,70 @@ struct Emitter {
       E += After.size() - After.ltrim().size() + 1;
     std::string Body = bodyText(M, B, E);
     return Text[B] == '{' ? Body : "{ " + Body + " }";
+  }
+
+  /// For each kernel of a run whose loops merge, the renaming of its local
+  /// variables that would clash in the one scope they now share: with a
+  /// name another kernel declares too (the first kernel declaring it keeps
+  /// it), or one another kernel reads from outside (a capture).
+  std::vector<std::map<std::string, std::string>>
+  localRenames(const std::vector<const KernelModel *> &Run,
+               const std::vector<planner::LoopShape> &Shapes) {
+    std::vector<std::set<std::string>> Idents;
+    std::set<std::string> All;
+    for (const KernelModel *M : Run) {
+      const TextRange &B = M->Functor.BodyRange;
+      Idents.push_back(planner::identifiersOf(Text.substr(B.Offset, B.Length)));
+      All.insert(Idents.back().begin(), Idents.back().end());
+    }
+    std::vector<std::map<std::string, std::string>> Out(Run.size());
+    for (size_t R = 0; R < Run.size(); ++R)
+      for (const std::string &Local : Shapes[R].Locals) {
+        bool Keep = true;
+        for (size_t O = 0; O < Run.size(); ++O)
+          if (O != R && Idents[O].count(Local))
+            Keep &= O > R && llvm::is_contained(Shapes[O].Locals, Local);
+        if (Keep)
+          continue;
+        std::string New = Local + "_" + std::to_string(R + 1);
+        while (All.count(New))
+          New += "_";
+        All.insert(New);
+        Out[R][Local] = New;
+      }
+    return Out;
+  }
+
+  /// A run of kernels whose loops merge (loop fusion): the declarations
+  /// before each loop, one loop with each body in turn, then what follows
+  /// each loop, each in its own block.
+  std::vector<std::string> mergedLoops(const std::vector<const KernelModel *> &Run) {
+    std::vector<planner::LoopShape> Shapes;
+    for (const KernelModel *M : Run)
+      Shapes.push_back(*planner::loopShape(*M, Text));
+    std::vector<std::map<std::string, std::string>> Renames = localRenames(Run, Shapes);
+    auto Piece = [&](size_t R, unsigned From, unsigned To) {
+      std::string Code = llvm::StringRef(bodyText(*Run[R], From, To)).trim().str();
+      return planner::renameIdentifiers(Code, Renames[R]);
+    };
+    std::vector<std::string> Out;
+    const planner::LoopShape &First = Shapes.front();
+    std::string Header = bodyText(*Run.front(), First.Loop->Range.Offset,
+                                  First.Loop->BodyRange.Offset);
+    Out.push_back("    { " + bindIndices(*Run.front()));
+    for (size_t R = 0; R < Run.size(); ++R)
+      if (std::string P = Piece(R, Shapes[R].PrologueBegin, Shapes[R].PrologueEnd); !P.empty())
+        Out.push_back("      " + P);
+    Out.push_back("      " + llvm::StringRef(Header).rtrim().str() + " {");
+    for (size_t R = 0; R < Run.size(); ++R)
+      Out.push_back("        " +
+                    planner::renameIdentifiers(loopBody(*Run[R], *Shapes[R].Loop), Renames[R]));
+    Out.push_back("      }");
+    for (size_t R = 0; R < Run.size(); ++R)
+      if (std::string E = Piece(R, Shapes[R].EpilogueBegin, Shapes[R].EpilogueEnd); !E.empty())
+        Out.push_back("      { " + E + " }");
+    Out.push_back("    }");
+    return Out;
   }
 
   /// Lines of the fused body: one block per kernel, or per run of kernels
@@ -221,17 +277,11 @@ struct Emitter {
         Out.push_back("    " + kernelBody(M));
         continue;
       }
-      const InnerLoop &L = loopOf(M);
-      std::string Header = bodyText(M, L.Range.Offset, L.BodyRange.Offset);
-      Header = llvm::StringRef(Header).rtrim().str();
-      Out.push_back("    { " + bindIndices(M) + Header + " {");
-      for (; K < Group.Sites.size(); ++K) {
-        const KernelModel &N = Sites[Group.Sites[K]];
-        Out.push_back("      " + loopBody(N, loopOf(N)));
-        if (K + 1 == Group.Sites.size() || !Group.JoinsPreviousLoop[K + 1])
-          break;
-      }
-      Out.push_back("    } }");
+      std::vector<const KernelModel *> Run = {&M};
+      while (K + 1 < Group.Sites.size() && Group.JoinsPreviousLoop[K + 1])
+        Run.push_back(&Sites[Group.Sites[++K]]);
+      std::vector<std::string> Lines = mergedLoops(Run);
+      Out.insert(Out.end(), Lines.begin(), Lines.end());
     }
     return Out;
   }

@@ -10,6 +10,7 @@
 #include "kfuse/FusionPlan.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -45,29 +46,17 @@ std::set<std::string> namesOf(const KernelModel &M, const FusionGroup &G) {
   return Out;
 }
 
-/// The kernel body of \p M if it is exactly one `for` statement, or null.
-const InnerLoop *singleLoop(const KernelModel &M, llvm::StringRef Text) {
-  const InnerLoop *Top = nullptr;
-  for (const InnerLoop &L : M.Loops)
-    if (L.Depth == 1) {
-      if (Top)
-        return nullptr;
-      Top = &L;
-    }
-  if (!Top || !Top->Range.valid() || !Top->BodyRange.valid())
-    return nullptr;
-  unsigned B = M.Functor.BodyRange.Offset + 1;
-  unsigned E = M.Functor.BodyRange.Offset + M.Functor.BodyRange.Length - 1;
-  unsigned LoopEnd = Top->Range.Offset + Top->Range.Length;
-  if (!onlyTrivia(Text, B, Top->Range.Offset))
-    return nullptr;
-  llvm::StringRef After = Text.slice(LoopEnd, E).ltrim();
-  After.consume_front(";");
-  if (!onlyTrivia(Text, E - After.size(), E))
-    return nullptr;
-  return Top;
+/// Views of \p M accessed in [From, To), by their name in \p G, and whether
+/// they are written there.
+std::map<std::string, bool> viewsIn(const KernelModel &M, unsigned From, unsigned To,
+                                    const FusionGroup &G) {
+  std::map<std::string, bool> Out;
+  for (const ViewUse &V : M.Views)
+    for (const ViewAccess &A : V.Accesses)
+      if (A.Range.Offset >= From && A.Range.Offset < To)
+        Out[G.canonical(V.Name)] |= writes(A.Mode);
+  return Out;
 }
-
 
 } // namespace
 
@@ -287,9 +276,10 @@ std::string FusionPlanner::loopFusionBetween(const KernelModel &A,
                                              const KernelModel &B,
                                              llvm::StringRef FileText,
                                              const FusionGroup &Names) {
-  const InnerLoop *LA = singleLoop(A, FileText), *LB = singleLoop(B, FileText);
-  if (!LA || !LB)
-    return "a kernel body is not a single loop";
+  std::optional<LoopShape> SA = loopShape(A, FileText), SB = loopShape(B, FileText);
+  if (!SA || !SB)
+    return "a kernel body is not one loop with declarations before it";
+  const InnerLoop *LA = SA->Loop, *LB = SB->Loop;
   if (LA->Var.empty() || LA->Var != LB->Var || squeeze(LA->Begin) != squeeze(LB->Begin) ||
       squeeze(LA->Cond) != squeeze(LB->Cond) || squeeze(LA->Step) != squeeze(LB->Step))
     return "the loops differ";
@@ -312,6 +302,25 @@ std::string FusionPlanner::loopFusionBetween(const KernelModel &A,
         if (T.Text == V.Name)
           return "the loop bound reads a View";
   }
+  // B's declarations run before A's loop, and A's statements after its loop
+  // run after B's loop: neither may touch what the other writes.
+  std::map<std::string, bool> BPrologue =
+      viewsIn(B, SB->PrologueBegin, SB->PrologueEnd, Names);
+  for (auto &[View, Written] : BPrologue) {
+    if (Written)
+      return "the declarations before the loop of " + name(B) + " write '" + View + "'";
+    for (const ViewUse &V : A.Views)
+      if (Names.canonical(V.Name) == View && writes(V.Mode))
+        return "the declarations before the loop of " + name(B) + " read '" + View +
+               "', which " + name(A) + " writes";
+  }
+  std::map<std::string, bool> AEpilogue =
+      viewsIn(A, SA->EpilogueBegin, SA->EpilogueEnd, Names);
+  for (auto &[View, Written] : AEpilogue)
+    for (const ViewUse &V : B.Views)
+      if (Names.canonical(V.Name) == View && (Written || writes(V.Mode)))
+        return "'" + View + "' is " + (Written ? "written" : "read") + " after the loop of " +
+               name(A) + " and " + (Written ? "used" : "written") + " by " + name(B);
   // Every View one of them writes and both use: each access touches element
   // e(launch index, loop variable), the same injective e everywhere.
   for (const ViewUse &VA : A.Views)

@@ -378,7 +378,10 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           Culprit = S;
         }
       }
-      if (Why.empty() && !reusesData(Trial, M)) {
+      // Kernels sharing no element still gain when their loops merge: one
+      // pass, and the loop bodies' latencies overlap.
+      if (Why.empty() && !reusesData(Trial, M) &&
+          !loopFusionBetween(Prev, M, FileText, Trial).empty()) {
         const ProfileSite *SP = Prof.findSite(Prev.Id.str()), *SM = Prof.findSite(M.Id.str());
         uint64_t Shortest = std::min(SP ? SP->MedianNs : 0, SM ? SM->MedianNs : 0);
         if (Shortest >= LaunchBoundNs) {

@@ -52,8 +52,23 @@ static bool isAtomicFunction(StringRef QualifiedName) {
 }
 
 void KernelBodyAnalyzer::analyze(const Stmt *Body) {
-  if (Body)
-    visit(Body, Use());
+  if (!Body)
+    return;
+  if (const auto *Block = dyn_cast<CompoundStmt>(Body))
+    for (const Stmt *S : Block->body()) {
+      BodyStatement B;
+      B.Range = fileRange(S->getSourceRange(), Ctx);
+      if (isa<ForStmt>(S))
+        B.Kind = BodyStatement::Form::Loop;
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        B.Kind = BodyStatement::Form::Declaration;
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            B.Declares.push_back(VD->getNameAsString());
+      }
+      Model.Statements.push_back(std::move(B));
+    }
+  visit(Body, Use());
 }
 
 void KernelBodyAnalyzer::visitChildren(const Stmt *S, const Use &U) {

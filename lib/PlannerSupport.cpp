@@ -100,6 +100,7 @@ std::vector<RawToken> tokenize(llvm::StringRef Source) {
     if (T.is(clang::tok::eof))
       break;
     RawToken R;
+    R.Offset = unsigned(L.getBufferLocation() - Text.data()) - T.getLength();
     R.Identifier = T.is(clang::tok::raw_identifier);
     if (R.Identifier)
       R.Text = T.getRawIdentifier().str();
@@ -108,6 +109,69 @@ std::vector<RawToken> tokenize(llvm::StringRef Source) {
     Out.push_back(std::move(R));
   }
   return Out;
+}
+
+std::string renameIdentifiers(llvm::StringRef Code,
+                              const std::map<std::string, std::string> &Names) {
+  std::string Out;
+  unsigned Pos = 0;
+  std::string Before; // the token before, to leave members alone
+  for (const RawToken &T : tokenize(Code)) {
+    auto It = Names.find(T.Text);
+    if (T.Identifier && It != Names.end() && Before != "." && Before != "->" &&
+        Before != "::") {
+      Out += Code.slice(Pos, T.Offset).str() + It->second;
+      Pos = T.Offset + T.Text.size();
+    }
+    Before = T.Text;
+  }
+  return Out + Code.drop_front(Pos).str();
+}
+
+std::set<std::string> identifiersOf(llvm::StringRef Code) {
+  std::set<std::string> Out;
+  for (const RawToken &T : tokenize(Code))
+    if (T.Identifier)
+      Out.insert(T.Text);
+  return Out;
+}
+
+std::optional<LoopShape> loopShape(const KernelModel &M, llvm::StringRef Text) {
+  LoopShape S;
+  size_t LoopAt = M.Statements.size();
+  for (size_t K = 0; K < M.Statements.size(); ++K) {
+    const BodyStatement &B = M.Statements[K];
+    if (!B.Range.valid())
+      return std::nullopt;
+    if (B.Kind == BodyStatement::Form::Loop) {
+      if (LoopAt != M.Statements.size())
+        return std::nullopt; // two loops
+      LoopAt = K;
+    } else if (LoopAt == M.Statements.size() &&
+               B.Kind != BodyStatement::Form::Declaration) {
+      return std::nullopt; // a statement before the loop
+    }
+    S.Locals.insert(S.Locals.end(), B.Declares.begin(), B.Declares.end());
+  }
+  if (LoopAt == M.Statements.size())
+    return std::nullopt;
+  unsigned LoopBegin = M.Statements[LoopAt].Range.Offset;
+  for (const InnerLoop &L : M.Loops)
+    if (L.Depth == 1 && L.Range.Offset == LoopBegin && L.BodyRange.valid())
+      S.Loop = &L;
+  if (!S.Loop)
+    return std::nullopt;
+  S.PrologueBegin = M.Functor.BodyRange.Offset + 1;
+  S.PrologueEnd = LoopBegin;
+  S.EpilogueEnd = M.Functor.BodyRange.Offset + M.Functor.BodyRange.Length - 1;
+  // After the loop, and its `;` when its body is a single statement.
+  S.EpilogueBegin = S.Loop->Range.Offset + S.Loop->Range.Length;
+  llvm::StringRef After = Text.slice(S.EpilogueBegin, S.EpilogueEnd);
+  if (After.ltrim().starts_with(";"))
+    S.EpilogueBegin += After.size() - After.ltrim().size() + 1;
+  if (S.EpilogueBegin > S.EpilogueEnd)
+    return std::nullopt;
+  return S;
 }
 
 } // namespace planner

@@ -12,6 +12,8 @@
 #include "kfuse/LaunchModel.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -47,11 +49,31 @@ inline bool writes(AccessMode M) { return M != AccessMode::Read; }
 struct RawToken {
   std::string Text;
   bool Identifier = false;
+  unsigned Offset = 0; ///< in the text tokenized
 };
 
 /// The tokens of \p Source (identifiers, keywords and punctuation).
 std::vector<RawToken> tokenize(llvm::StringRef Source);
 
+/// \p Code with every identifier token named in \p Names (not a member
+/// after `.`, `->` or `::`) replaced by its mapped name.
+std::string renameIdentifiers(llvm::StringRef Code,
+                              const std::map<std::string, std::string> &Names);
+/// The identifiers of \p Code.
+std::set<std::string> identifiersOf(llvm::StringRef Code);
+
+/// A kernel body `{ declarations; for (...) S; statements; }`: one loop
+/// with the declarations before it (its prologue) and any statements after
+/// it (its epilogue), which loop fusion merges with other such bodies.
+/// Offsets are into the file's text.
+struct LoopShape {
+  const InnerLoop *Loop = nullptr;
+  unsigned PrologueBegin = 0, PrologueEnd = 0; ///< after `{`, to the loop
+  unsigned EpilogueBegin = 0, EpilogueEnd = 0; ///< after the loop, to `}`
+  std::vector<std::string> Locals;             ///< declared by the body
+};
+/// The shape of \p M's body, if it has one.
+std::optional<LoopShape> loopShape(const KernelModel &M, llvm::StringRef Text);
 } // namespace planner
 } // namespace kfuse
 

@@ -107,6 +107,13 @@ struct InnerLoop {
   TextRange BodyRange;///< the loop's body statement
 };
 
+/// A statement directly in the kernel body, in order.
+struct BodyStatement {
+  enum class Form { Declaration, Loop, Other } Kind = Form::Other;
+  TextRange Range;                   ///< as written (a declaration through its `;`)
+  std::vector<std::string> Declares; ///< the variables a declaration declares
+};
+
 /// The execution policy of a launch.
 struct PolicyModel {
   PolicyKind Kind = PolicyKind::Other;
@@ -198,6 +205,7 @@ struct KernelModel {
   std::vector<ViewUse> Views;
   std::vector<ScalarUse> Scalars;
   std::vector<InnerLoop> Loops;
+  std::vector<BodyStatement> Statements; ///< of the body, when it is a block
   std::optional<ReductionModel> Reduction;
   std::optional<RepeatLoop> Repeat; ///< the host loop around the launch alone
   bool InTemplate = false;  ///< written inside a template

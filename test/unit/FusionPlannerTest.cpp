@@ -41,6 +41,7 @@ Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
     S.Id = M.Id.str();
     S.Launches = 10;
     S.MedianNs = MedianNs;
+    S.TotalNs = 1;
     Prof.Sites.push_back(S);
   }
   for (size_t I = 0; I + 1 < P.Model.Sites.size(); ++I) {
@@ -51,6 +52,15 @@ Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
     C.SameAllocation = SameAllocation;
     Prof.Chains.push_back(C);
   }
+  // A launch alone in a host loop ran back to back with itself.
+  for (const KernelModel &M : P.Model.Sites)
+    if (M.Repeat) {
+      ProfileChain C;
+      C.Sites = {M.Id.str(), M.Id.str()};
+      C.Count = C.EqualRanges = 9;
+      C.TotalNs = 1;
+      Prof.Chains.push_back(C);
+    }
   P.Plan = FusionPlanner::plan(P.Model.Sites, Code, Prof, FusionOptions());
   return P;
 }
@@ -137,9 +147,10 @@ TEST(FusionPlannerTest, LongKernelsSharingNoElementAreNotProfitable) {
     for (int j = 0; j < N; ++j) a(i) += m(i, j);
   });
   Kokkos::parallel_for("cols", N, KOKKOS_LAMBDA(const int i) {
-    for (int j = 0; j < N; ++j) b(i) += m(j, i);
+    for (int j = 1; j < N; ++j) b(i) += m(j, i);
   });
 )cpp";
+  // (Loops over different bounds: they cannot merge either.)
   Planned Long = plan(Body, 100000);
   EXPECT_TRUE(Long.Plan.Groups.empty());
   EXPECT_EQ(checks(Long.Plan), "kfuse-not-profitable ");
@@ -180,6 +191,70 @@ TEST(FusionPlannerTest, BackToBackLaunchesInDifferentBlocksAreExplained) {
 )cpp");
   EXPECT_TRUE(P.Plan.Groups.empty());
   EXPECT_EQ(checks(P.Plan), "kfuse-not-adjacent ");
+}
+
+TEST(FusionPlannerTest, ALaunchAloneInAHostLoopTakesTheLoopIntoItsKernel) {
+  Planned P = plan(R"cpp(
+  for (int t = 0; t < 5; ++t) {
+    Kokkos::parallel_for("step", N, KOKKOS_LAMBDA(const int i) { a(i) += Dt * b(i + 1) + t; });
+  }
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_TRUE(P.Plan.Groups[0].Repeats);
+  ASSERT_TRUE(P.Model.Sites[0].Repeat);
+  EXPECT_EQ(P.Model.Sites[0].Repeat->LoopVars, std::vector<std::string>{"t"});
+}
+
+TEST(FusionPlannerTest, ALoopWhoseKernelReadsAnotherElementOfWhatItWritesStaysOnTheHost) {
+  Planned P = plan(R"cpp(
+  for (int t = 0; t < 5; ++t) {
+    Kokkos::parallel_for("shift", N, KOKKOS_LAMBDA(const int i) { a(i) = b(i) + a(i + 1); });
+  }
+  for (int t = 0; t < N; t += a.extent(0)) {
+    Kokkos::parallel_for("bump", N, KOKKOS_LAMBDA(const int i) { c(i) += 1.0; });
+  }
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  // (and the pair shift -> bump, in different blocks, is explained)
+  EXPECT_EQ(checks(P.Plan), "kfuse-unsafe-dependence kfuse-not-fusable kfuse-not-adjacent ");
+}
+
+TEST(FusionPlannerTest, LoopsWithAccumulatorsMergeEvenWhenTheyShareNoElement) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("rows", N, KOKKOS_LAMBDA(const int i) {
+    double Sum = 0.0;
+    for (int j = 0; j < N; ++j)
+      Sum += m(i, j);
+    a(i) = Sum;
+  });
+  Kokkos::parallel_for("columns", N, KOKKOS_LAMBDA(const int i) {
+    double Sum = 0.0;
+    for (int j = 0; j < N; ++j)
+      Sum += m(j, i);
+    b(i) = Sum;
+  });
+)cpp", /*MedianNs=*/100000);
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].JoinsPreviousLoop, (std::vector<bool>{false, true}));
+}
+
+TEST(FusionPlannerTest, AStatementAfterALoopWritingWhatTheNextLoopReadsKeepsTheLoopsApart) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("norm", N, KOKKOS_LAMBDA(const int i) {
+    double Sq = 0.0;
+    for (int j = 0; j < N; ++j)
+      Sq += m(i, j);
+    a(i) = Sq;
+  });
+  Kokkos::parallel_for("scaled", N, KOKKOS_LAMBDA(const int i) {
+    double Sum = 0.0;
+    for (int j = 0; j < N; ++j)
+      Sum += m(i, j) / a(i);
+    b(i) = Sum;
+  });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].JoinsPreviousLoop, (std::vector<bool>{false, false}));
 }
 
 } // namespace
