@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp - What kfuse tells the user about a file -----------===//
 
 #include "kfuse/Diagnostics.h"
+#include "PlannerSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -29,7 +30,7 @@ std::string names(const FusionGroup &G, const std::vector<KernelModel> &Sites) {
 /// What the emitter does to \p G, for the remark.
 std::string transformations(const FusionGroup &G,
                             const std::vector<KernelModel> &Sites,
-                            bool Restrict) {
+                            llvm::StringRef Text, bool Restrict) {
   std::vector<std::string> T;
   if (G.Repeats)
     T.push_back("temporal fusion (the loop at line " +
@@ -55,6 +56,21 @@ std::string transformations(const FusionGroup &G,
     T.push_back("loop fusion");
   if (G.MovesPastCode)
     T.push_back("launches moved past the code between them");
+  // The emitter keeps recurrences of kernels whose loops stay their own in
+  // registers (with restrict, which makes it legal).
+  std::vector<std::string> Carried;
+  for (size_t K = 0; K < G.Sites.size() && Restrict; ++K) {
+    auto Joins = [&](size_t At) {
+      return At < G.JoinsPreviousLoop.size() && G.JoinsPreviousLoop[At];
+    };
+    if (Joins(K) || Joins(K + 1))
+      continue;
+    for (const planner::Recurrence &R : planner::recurrencesOf(Sites[G.Sites[K]], Text))
+      Carried.push_back("'" + G.canonical(R.View->Name) + "'");
+  }
+  if (!Carried.empty())
+    T.push_back("scalar replacement (" + llvm::join(Carried, ", ") +
+                " kept in registers from one loop iteration to the next)");
   if (Restrict)
     T.push_back("restrict");
   T.push_back("guarded fallback");
@@ -118,7 +134,7 @@ std::vector<Diagnostic> fuseDiagnostics(const FileAnalysis &A, bool Restrict) {
         Severity::Remark, Sites[G.Sites.front()].Pos,
         llvm::formatv("fused {0} ({1:P} of kernel time, {2} runs): {3}",
                       llvm::join(N, ", "), G.Share, G.Count,
-                      transformations(G, Sites, Restrict))
+                      transformations(G, Sites, A.Text, Restrict))
             .str(),
         "kfuse-fused"));
   }

@@ -129,18 +129,62 @@ struct Emitter {
                       const std::vector<const ViewAccess *> &All) {
     std::string Out;
     unsigned Pos = From;
+    auto Insert = InsertBefore.lower_bound(From);
+    auto InsertUpTo = [&](unsigned Offset) {
+      for (; Insert != InsertBefore.end() && Insert->first <= Offset && Insert->first < To;
+           ++Insert) {
+        Out += Text.slice(Pos, Insert->first).str() + Insert->second;
+        Pos = Insert->first;
+      }
+    };
     for (const ViewAccess *A : All) {
       if (A->Range.Offset < Pos || A->Range.Offset + A->Range.Length > To)
         continue;
+      InsertUpTo(A->Range.Offset);
       Out += Text.slice(Pos, A->Range.Offset).str();
       const std::string &Name = AccessOwner.at(A);
-      Out += pointerAccess(Name, view(Name), *A, All);
+      auto Replaced = AccessText.find(A);
+      Out += Replaced != AccessText.end() ? Replaced->second
+                                          : pointerAccess(Name, view(Name), *A, All);
       Pos = A->Range.Offset + A->Range.Length;
     }
+    InsertUpTo(To);
     Out += Text.slice(Pos, To).str();
     return Out;
   }
   std::map<const ViewAccess *, std::string> AccessOwner;
+  /// Scalar replacement: accesses written differently, and declarations
+  /// inserted before a loop (at its offset).
+  std::map<const ViewAccess *, std::string> AccessText;
+  std::map<unsigned, std::string> InsertBefore;
+
+  /// Keeps each recurrence of \p M in a register across its loop's
+  /// iterations (planner::Recurrence); the store still goes to memory.
+  void carryRecurrences(const KernelModel &M) {
+    std::vector<const ViewAccess *> All = accessesOf(M);
+    const TextRange &B = M.Functor.BodyRange;
+    std::set<std::string> Taken = planner::identifiersOf(Text.substr(B.Offset, B.Length));
+    for (const planner::Recurrence &R : planner::recurrencesOf(M, Text)) {
+      const std::string &Owner = AccessOwner.at(R.Write);
+      std::string Local = Owner + "_carried";
+      while (!Taken.insert(Local).second)
+        Local += "_";
+      std::string Type = elementType(Owner, view(Owner));
+      llvm::StringRef(Type).consume_front("const ");
+      if (llvm::StringRef(Type).starts_with("const "))
+        Type = Type.substr(6);
+      // Loaded before the first iteration, if there is one.
+      std::map<std::string, std::string> First = {{R.Loop->Var, "(" + R.Loop->Begin + ")"}};
+      std::string Load = planner::renameIdentifiers(
+          pointerAccess(Owner, view(Owner), *R.Previous, All), First);
+      std::string Cond = planner::renameIdentifiers(R.Loop->Cond, First);
+      InsertBefore[R.Loop->Range.Offset] += Type + " " + Local + " = (" + Cond + ") ? " + Load +
+                                            " : " + Type + "(); ";
+      for (const ViewAccess *A : R.Carried)
+        AccessText[A] = Local;
+      AccessText[R.Write] = pointerAccess(Owner, view(Owner), *R.Write, All) + " = " + Local;
+    }
+  }
 
   /// The accesses of \p M, in text order.
   std::vector<const ViewAccess *> accessesOf(const KernelModel &M) {
@@ -174,6 +218,8 @@ struct Emitter {
   std::string kernelBody(const KernelModel &M) {
     unsigned B = M.Functor.BodyRange.Offset,
              E = B + M.Functor.BodyRange.Length;
+    if (Opts.Restrict)
+      carryRecurrences(M);
     std::string Body = bodyText(M, B, E);
     // A body that returns early runs as a lambda, so that `return` ends this
     // kernel's part of the iteration only.

@@ -5,6 +5,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 namespace kfuse {
 namespace planner {
@@ -172,6 +173,140 @@ std::optional<LoopShape> loopShape(const KernelModel &M, llvm::StringRef Text) {
   if (S.EpilogueBegin > S.EpilogueEnd)
     return std::nullopt;
   return S;
+}
+
+namespace {
+
+/// +1 for `++j`, `j++`, `j += 1`; -1 for the decrements; 0 otherwise.
+int stepOf(const InnerLoop &L) {
+  std::string S = squeeze(L.Step);
+  if (S == "++" + L.Var || S == L.Var + "++" || S == L.Var + "+=1")
+    return 1;
+  if (S == "--" + L.Var || S == L.Var + "--" || S == L.Var + "-=1")
+    return -1;
+  return 0;
+}
+
+/// True if the loop body \p Body may skip a statement or change \p Var.
+bool irregular(llvm::StringRef Body, const std::string &Var) {
+  std::vector<RawToken> T = tokenize(Body);
+  for (size_t K = 0; K < T.size(); ++K) {
+    if (T[K].Text == "continue" || T[K].Text == "break" || T[K].Text == "goto" ||
+        T[K].Text == "return" || T[K].Text == "throw")
+      return true;
+    if (T[K].Identifier && T[K].Text == Var) {
+      static const std::set<std::string> Changes = {"=", "+=", "-=", "*=", "/=", "++", "--"};
+      if ((K + 1 < T.size() && Changes.count(T[K + 1].Text)) ||
+          (K > 0 && (T[K - 1].Text == "++" || T[K - 1].Text == "--")))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// True if \p W starts a statement at the top of the loop body that begins
+/// at \p BodyBegin (run every iteration) and is a plain assignment.
+bool unconditionalStore(llvm::StringRef Text, unsigned BodyBegin, const ViewAccess &W) {
+  std::vector<RawToken> Before = tokenize(Text.slice(BodyBegin, W.Range.Offset));
+  if (!Before.empty()) {
+    if (Text[BodyBegin] != '{')
+      return false;
+    int Depth = 0;
+    for (const RawToken &T : Before)
+      Depth += T.Text == "{" ? 1 : T.Text == "}" ? -1 : 0;
+    const std::string &Last = Before.back().Text;
+    if (Depth != 1 || (Last != ";" && Last != "{" && Last != "}"))
+      return false;
+  }
+  std::vector<RawToken> After =
+      tokenize(Text.slice(W.Range.Offset + W.Range.Length,
+                          std::min<size_t>(Text.size(), W.Range.Offset + W.Range.Length + 8)));
+  return !After.empty() && After.front().Text == "=";
+}
+
+} // namespace
+
+std::vector<Recurrence> recurrencesOf(const KernelModel &M, llvm::StringRef Text) {
+  std::vector<Recurrence> Out;
+  for (const InnerLoop &L : M.Loops) {
+    int Step = stepOf(L);
+    if (L.Depth != 1 || L.Var.empty() || L.Begin.empty() || !Step || !L.BodyRange.valid())
+      continue;
+    unsigned BB = L.BodyRange.Offset, BE = BB + L.BodyRange.Length;
+    if (irregular(Text.slice(BB, BE), L.Var))
+      continue;
+    for (const ViewUse &V : M.Views) {
+      std::vector<const ViewAccess *> In;
+      for (const ViewAccess &A : V.Accesses)
+        if (A.Range.valid() && A.Range.Offset >= BB && A.Range.Offset < BE)
+          In.push_back(&A);
+      std::sort(In.begin(), In.end(), [](const ViewAccess *X, const ViewAccess *Y) {
+        return X->Range.Offset < Y->Range.Offset;
+      });
+      Recurrence R;
+      R.Loop = &L;
+      R.View = &V;
+      unsigned Stores = 0;
+      for (const ViewAccess *A : In)
+        if (writes(A->Mode)) {
+          ++Stores;
+          R.Write = A->Mode == AccessMode::Write ? A : nullptr;
+        }
+      if (Stores != 1 || !R.Write || !unconditionalStore(Text, BB, *R.Write))
+        continue;
+      // The store's element: the loop variable in one dimension, what does
+      // not change in the loop in the others.
+      size_t LoopDim = R.Write->Indices.size();
+      bool Fits = true;
+      for (size_t D = 0; D < R.Write->Indices.size(); ++D) {
+        const IndexExpr &I = R.Write->Indices[D];
+        if (I.Form == IndexForm::LoopVar && I.Var == L.Var && I.Offset == 0 &&
+            LoopDim == R.Write->Indices.size())
+          LoopDim = D;
+        else if (I.Form != IndexForm::LaunchIndex && I.Form != IndexForm::Constant)
+          Fits = false;
+      }
+      if (!Fits || LoopDim == R.Write->Indices.size())
+        continue;
+      // Reads up to the store statement's `;` (its right-hand side
+      // included) run before the store.
+      unsigned StoreEnd = BE;
+      int Depth = 0;
+      unsigned After = R.Write->Range.Offset + R.Write->Range.Length;
+      for (const RawToken &T : tokenize(Text.slice(After, BE))) {
+        Depth += T.Text == "(" || T.Text == "[" || T.Text == "{"   ? 1
+                 : T.Text == ")" || T.Text == "]" || T.Text == "}" ? -1
+                                                                    : 0;
+        if (T.Text == ";" && Depth == 0) {
+          StoreEnd = After + T.Offset;
+          break;
+        }
+      }
+      for (const ViewAccess *A : In) {
+        if (A == R.Write)
+          continue;
+        bool Same = A->Mode == AccessMode::Read && A->Indices.size() == R.Write->Indices.size();
+        for (size_t D = 0; Same && D < A->Indices.size(); ++D)
+          Same = D == LoopDim ? A->Indices[D].Form == IndexForm::LoopVar &&
+                                    A->Indices[D].Var == L.Var
+                              : squeeze(A->Indices[D].Text) == squeeze(R.Write->Indices[D].Text);
+        bool Earlier = A->Range.Offset < StoreEnd;
+        int64_t Offset = Same ? A->Indices[LoopDim].Offset : 1 << 30;
+        if (Earlier && Offset == -Step) {
+          R.Carried.push_back(A);
+          if (!R.Previous)
+            R.Previous = A;
+        } else if (!Earlier && Offset == 0) {
+          R.Carried.push_back(A);
+        } else {
+          Fits = false;
+        }
+      }
+      if (Fits && R.Previous)
+        Out.push_back(std::move(R));
+    }
+  }
+  return Out;
 }
 
 } // namespace planner

@@ -74,6 +74,21 @@ struct LoopShape {
 };
 /// The shape of \p M's body, if it has one.
 std::optional<LoopShape> loopShape(const KernelModel &M, llvm::StringRef Text);
+/// Scalar replacement of a recurrence: in inner loop \p Loop (step +1 or
+/// -1), the View \p View is stored at element e(j) by one unconditional
+/// plain assignment \p Write and read only at e(j) after it or at the
+/// previous iteration's element before it (\p Carried). With restrict, the
+/// value can stay in a register from one iteration to the next instead of
+/// going through memory, which is what a hand-fused tridiagonal sweep does.
+struct Recurrence {
+  const InnerLoop *Loop = nullptr;
+  const ViewUse *View = nullptr;
+  const ViewAccess *Write = nullptr;
+  const ViewAccess *Previous = nullptr; ///< the first read of the previous element
+  std::vector<const ViewAccess *> Carried; ///< the reads served by the register
+};
+/// The recurrences of the top-level inner loops of \p M.
+std::vector<Recurrence> recurrencesOf(const KernelModel &M, llvm::StringRef Text);
 } // namespace planner
 } // namespace kfuse
 
