@@ -169,10 +169,7 @@ struct Emitter {
       std::string Local = Owner + "_carried";
       while (!Taken.insert(Local).second)
         Local += "_";
-      std::string Type = elementType(Owner, view(Owner));
-      llvm::StringRef(Type).consume_front("const ");
-      if (llvm::StringRef(Type).starts_with("const "))
-        Type = Type.substr(6);
+      std::string Type = elementType(Owner, view(Owner)); // written: not const
       // Loaded before the first iteration, if there is one.
       std::map<std::string, std::string> First = {{R.Loop->Var, "(" + R.Loop->Begin + ")"}};
       std::string Load = planner::renameIdentifiers(
