@@ -59,15 +59,10 @@ std::string transformations(const FusionGroup &G,
   // The emitter keeps recurrences of kernels whose loops stay their own in
   // registers (with restrict, which makes it legal).
   std::vector<std::string> Carried;
-  for (size_t K = 0; K < G.Sites.size() && Restrict; ++K) {
-    auto Joins = [&](size_t At) {
-      return At < G.JoinsPreviousLoop.size() && G.JoinsPreviousLoop[At];
-    };
-    if (Joins(K) || Joins(K + 1))
-      continue;
-    for (const planner::Recurrence &R : planner::recurrencesOf(Sites[G.Sites[K]], Text))
-      Carried.push_back("'" + G.canonical(R.View->Name) + "'");
-  }
+  for (size_t K = 0; K < G.Sites.size() && Restrict; ++K)
+    if (!G.inMergedLoop(K))
+      for (const planner::Recurrence &R : planner::recurrencesOf(Sites[G.Sites[K]], Text))
+        Carried.push_back("'" + G.canonical(R.View->Name) + "'");
   if (!Carried.empty())
     T.push_back("scalar replacement (" + llvm::join(Carried, ", ") +
                 " kept in registers from one loop iteration to the next)");

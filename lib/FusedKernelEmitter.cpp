@@ -314,9 +314,7 @@ struct Emitter {
     }
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
-      bool Joined = K + 1 < Group.Sites.size() && K + 1 < Group.JoinsPreviousLoop.size() &&
-                    Group.JoinsPreviousLoop[K + 1];
-      if (!Joined) {
+      if (!Group.inMergedLoop(K)) {
         Out.push_back("    " + kernelBody(M));
         continue;
       }
@@ -508,16 +506,18 @@ struct Emitter {
     Launch += ");";
 
     // The launches in runs separated by code they move past.
+    // (Temporal fusion replaces the host loop around its launch: one run.)
     std::vector<std::pair<unsigned, unsigned>> Runs;
     if (Group.Repeats)
       Runs.push_back({Begin, End});
-    for (size_t K = 0; K < Group.Sites.size() && !Group.Repeats; ++K) {
-      const TextRange &R = Sites[Group.Sites[K]].StmtRange;
-      if (K > 0 && planner::onlyTrivia(Text, Runs.back().second, R.Offset))
-        Runs.back().second = R.Offset + R.Length;
-      else
-        Runs.push_back({R.Offset, R.Offset + R.Length});
-    }
+    else
+      for (size_t K = 0; K < Group.Sites.size(); ++K) {
+        const TextRange &R = Sites[Group.Sites[K]].StmtRange;
+        if (K > 0 && planner::onlyTrivia(Text, Runs.back().second, R.Offset))
+          Runs.back().second = R.Offset + R.Length;
+        else
+          Runs.push_back({R.Offset, R.Offset + R.Length});
+      }
     auto Original = [&](unsigned From, unsigned To) {
       // Byte for byte, for the fallback and `revert`. (The first line is
       // indented like the others; revert drops that.)
@@ -525,8 +525,9 @@ struct Emitter {
              Text.slice(From, To).str() + Markers::OriginalEnd;
     };
     std::string &Out = Code.Replacement;
-    Out = std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") +
-          ")" + (Group.Repeats ? " repeated" : "") + (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
+    Out = std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") + ")" +
+          (Group.Repeats ? " repeated" : "") +
+          (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
     auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
     if (Runs.size() == 1) {
       Emit("if (" + guard() + ") {");

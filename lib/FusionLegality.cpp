@@ -193,23 +193,24 @@ std::string FusionPlanner::repeatLegality(const KernelModel &M, SourcePos &Pos,
     if (!writes(V.Mode))
       continue;
     for (const ViewAccess &A : V.Accesses) {
+      bool Own = A.Mode != AccessMode::Atomic && A.Mode != AccessMode::PassedToCall &&
+                 A.Indices.size() == M.Functor.IndexParams.size();
+      for (size_t D = 0; Own && D < A.Indices.size(); ++D)
+        Own = A.Indices[D].Form == IndexForm::LaunchIndex && A.Indices[D].Offset == 0 &&
+              A.Indices[D].Var == M.Functor.IndexParams[D];
+      if (Own)
+        continue;
       Pos = A.Pos;
       Check = "kfuse-unsafe-dependence";
       if (A.Mode == AccessMode::Atomic || A.Mode == AccessMode::PassedToCall)
         return "'" + V.Name + "' is " +
                (A.Mode == AccessMode::Atomic ? "updated atomically" : "passed to a call") +
                " in " + name(M);
-      bool Own = A.Indices.size() == M.Functor.IndexParams.size();
-      for (size_t D = 0; Own && D < A.Indices.size(); ++D)
-        Own = A.Indices[D].Form == IndexForm::LaunchIndex && A.Indices[D].Offset == 0 &&
-              A.Indices[D].Var == M.Functor.IndexParams[D];
-      if (!Own)
-        return name(M) + " writes '" + V.Name + "' and uses '" + accessText(V, A) +
-               "', not its own element: the next iteration would read what another "
-               "element's iteration wrote";
+      return name(M) + " writes '" + V.Name + "' and uses '" + accessText(V, A) +
+             "', not its own element: the next iteration would read what another "
+             "element's iteration wrote";
     }
   }
-  Pos = R.Pos;
   return "";
 }
 

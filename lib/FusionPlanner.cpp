@@ -255,8 +255,9 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
   std::set<std::pair<size_t, size_t>> Evaluated;   // adjacent pairs judged above
   auto Close = [&]() {
     if (Current.Sites.size() >= 2) {
-      // Loop fusion: a kernel's single loop joins the run of loops before it
-      // when it may be merged with each of them.
+      // Loop fusion: a kernel's loop (with declarations before it and
+      // statements after) joins the run of loops before it when it may be
+      // merged with each of them.
       Current.JoinsPreviousLoop.assign(Current.Sites.size(), false);
       size_t RunStart = 0;
       for (size_t K = 1; K < Current.Sites.size(); ++K) {

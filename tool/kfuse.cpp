@@ -290,7 +290,8 @@ int runFuse(int Argc, const char **Argv) {
   cl::opt<bool> NoRestrict(
       "no-restrict",
       cl::desc("Index the Views in the fused kernel instead of passing "
-               "restrict pointers (for A/B timing)"),
+               "restrict pointers, and keep no value of a loop in a register "
+               "across iterations, which restrict makes legal (for A/B timing)"),
       cl::cat(Category));
   ProjectRootOption ProjectRoot(Category);
   JobsOption Jobs(Category);
@@ -300,7 +301,10 @@ int runFuse(int Argc, const char **Argv) {
       "back on the same range, when fusing them is legal: one fused, "
       "restrict-annotated functor per group, guarded so the original "
       "launches run whenever an assumption fails (and when KFUSE_DISABLE=1; "
-      "KFUSE_VERBOSE=1 says when that happens). The fused code includes "
+      "KFUSE_VERBOSE=1 says when that happens). A launch alone in a host "
+      "for loop, which the profile saw back to back with itself, takes the "
+      "loop into its kernel when each element depends only on its own "
+      "earlier iterations (temporal fusion). The fused code includes "
       "<kfuse/runtime/Guard.hpp>: build it with -I<kfuse>/include. "
       "Remarks say what was fused and why each other candidate was not.\n\n"
       "Example: kfuse fuse -p build --profile profiles/app.json src/app.cpp\n");

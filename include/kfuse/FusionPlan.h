@@ -45,6 +45,15 @@ struct FusionGroup {
   /// (KernelModel::Repeat) runs inside the fused kernel.
   bool Repeats = false;
 
+  /// True if the loop of the group's \p K-th kernel is merged with a
+  /// neighbour's (loop fusion).
+  bool inMergedLoop(size_t K) const {
+    auto Joins = [&](size_t At) {
+      return At < JoinsPreviousLoop.size() && JoinsPreviousLoop[At];
+    };
+    return Joins(K) || Joins(K + 1);
+  }
+
   /// The name \p View is merged into (itself if none).
   const std::string &canonical(const std::string &View) const {
     auto It = Merged.find(View);
