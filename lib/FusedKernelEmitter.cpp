@@ -82,8 +82,8 @@ struct Emitter {
           F.Use = &V;
         F.Written |= V.Mode != AccessMode::Read;
         F.Strided |= V.Rank > 1 || V.Layout == "LayoutStride";
-        if (!llvm::is_contained(Members, V.Name))
-          Members.push_back(V.Name);
+        if (!llvm::is_contained(Members, memberOf(V)))
+          Members.push_back(memberOf(V));
       }
       for (const ScalarUse &Sc : M.Scalars)
         addScalar(Sc);
@@ -98,6 +98,23 @@ struct Emitter {
       for (const ScalarUse &Sc : R.Names)
         addScalar(Sc);
     }
+  }
+
+  /// The functor member that holds \p V: the View itself, or the captured
+  /// object it is a member of (`field` for `field.density`).
+  static const std::string &memberOf(const ViewUse &V) {
+    return V.Root.empty() ? V.Name : V.Root;
+  }
+
+  /// The type of View \p Name inside the functor template: `T_a`, or
+  /// `decltype(T_field::density)` for a member of a captured object.
+  static std::string viewType(const std::string &Name) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(Name).split(Parts, '.');
+    std::string T = "T_" + Parts.front().str();
+    for (size_t K = 1; K < Parts.size(); ++K)
+      T = "decltype(" + T + "::" + Parts[K].str() + ")";
+    return T;
   }
 
   void addScalar(const ScalarUse &Sc) {
@@ -118,10 +135,10 @@ struct Emitter {
       bool Simple = llvm::all_of(Index, [](char C) { return llvm::isAlnum(C) || C == '_'; });
       if (V.Strided && !Simple)
         Index = "(" + Index + ")";
-      Terms.push_back(V.Strided ? Index + " * " + Name + "_s" + std::to_string(D)
+      Terms.push_back(V.Strided ? Index + " * " + identifier(Name) + "_s" + std::to_string(D)
                                 : Index);
     }
-    return Name + "_[" + llvm::join(Terms, " + ") + "]";
+    return identifier(Name) + "_[" + llvm::join(Terms, " + ") + "]";
   }
 
   /// [From, To) of the file with every View access in \p All rewritten.
@@ -166,7 +183,7 @@ struct Emitter {
     std::set<std::string> Taken = planner::identifiersOf(Text.substr(B.Offset, B.Length));
     for (const planner::Recurrence &R : planner::recurrencesOf(M, Text)) {
       const std::string &Owner = AccessOwner.at(R.Write);
-      std::string Local = Owner + "_carried";
+      std::string Local = identifier(Owner) + "_carried";
       while (!Taken.insert(Local).second)
         Local += "_";
       std::string Type = elementType(Owner, view(Owner)); // written: not const
@@ -354,13 +371,16 @@ struct Emitter {
   /// (with restrict; every name without), then the scalars.
   std::vector<std::string> memberNames() {
     std::vector<std::string> Out;
-    if (Opts.Restrict)
+    if (Opts.Restrict) {
       for (auto &[N, V] : Views)
-        Out.push_back(N);
-    else
+        if (!llvm::is_contained(Out, memberOf(*V.Use)))
+          Out.push_back(memberOf(*V.Use));
+    } else {
       Out = Members;
+    }
     for (const ScalarUse *S : Scalars)
-      Out.push_back(S->Name);
+      if (!llvm::is_contained(Out, S->Name))
+        Out.push_back(S->Name);
     return Out;
   }
 
@@ -375,7 +395,7 @@ struct Emitter {
         "std::size_t"};
     std::string Value = stripConstRef(V.Use->ValueType);
     if (!Builtin.count(Value))
-      Value = "typename T_" + Name + "::value_type";
+      Value = "typename " + viewType(Name) + "::value_type";
     return (V.Written ? "" : "const ") + Value;
   }
 
@@ -411,11 +431,11 @@ struct Emitter {
     if (Opts.Restrict) {
       std::vector<std::string> Params, Args;
       for (auto &[N, V] : Views) {
-        Params.push_back(elementType(N, V) + " *KOKKOS_RESTRICT " + N + "_");
+        Params.push_back(elementType(N, V) + " *KOKKOS_RESTRICT " + identifier(N) + "_");
         Args.push_back(N + ".data()");
         if (V.Strided)
           for (unsigned D = 0; D < V.Use->Rank; ++D) {
-            Params.push_back("const long " + N + "_s" + std::to_string(D));
+            Params.push_back("const long " + identifier(N) + "_s" + std::to_string(D));
             Args.push_back(N + ".stride(" + std::to_string(D) + ")");
           }
       }

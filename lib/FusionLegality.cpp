@@ -36,6 +36,8 @@ std::set<std::string> namesOf(const KernelModel &M, const FusionGroup &G) {
   std::set<std::string> Out;
   for (const ViewUse &V : M.Views) {
     Out.insert(V.Name);
+    if (!V.Root.empty()) // `field.density`: host code naming `field` may touch it
+      Out.insert(V.Root);
     Out.insert(G.canonical(V.Name));
     for (auto &[Alias, Kept] : G.Merged)
       if (Kept == G.canonical(V.Name))
@@ -181,6 +183,11 @@ std::string FusionPlanner::repeatLegality(const KernelModel &M, SourcePos &Pos,
     return R.Unsupported;
   if (M.Kind != LaunchKind::For)
     return name(M) + " is a reduction, whose result each iteration delivers";
+  if (!M.Unknown.empty()) {
+    Pos = M.Unknown.front().Pos;
+    Check = "kfuse-unknown-access";
+    return unknownAccess(M);
+  }
   for (const RawToken &T : tokenize(M.Policy.Text))
     if (T.Identifier && llvm::is_contained(R.LoopVars, T.Text))
       return "the range of " + name(M) + " depends on '" + T.Text + "'";

@@ -46,6 +46,8 @@ std::string unsupported(const KernelModel &M) {
     return "kernel takes " + std::to_string(M.Functor.IndexParams.size()) +
            " indices for a rank-" + std::to_string(M.Policy.Rank) + " range";
   for (const ViewUse &V : M.Views) {
+    if (V.Local)
+      return "the body declares View '" + V.Name + "' (a subview or a View over scratch)";
     if (V.MetadataUsed)
       return "View '" + V.Name + "' metadata (extent, stride) used in the body";
     if (V.Rank == 0)
@@ -342,6 +344,12 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Pos = Prev.Pos;
     } else if (std::string U = unsupported(M); !U.empty()) {
       Why = U + " in " + name(M);
+    } else if (const KernelModel *K = !Prev.Unknown.empty() ? &Prev
+                                      : !M.Unknown.empty()  ? &M
+                                                            : nullptr) {
+      Why = unknownAccess(*K);
+      Check = "kfuse-unknown-access";
+      Pos = K->Unknown.front().Pos;
     } else if (policyFamily(Prev) != policyFamily(M)) {
       Why = "different policies or execution spaces";
     } else if (const KernelModel *K = randomScatter(Prev) ? &Prev

@@ -107,6 +107,8 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
     bool ObjectFunctor = M.Functor.Kind == FunctorModel::Form::Object;
     std::string MemberViews;
     for (const ViewUse &V : M.Views) {
+      if (V.Local) // declared in the body: no identity before the launch
+        continue;
       if (ObjectFunctor) {
         if (V.PrivateMember && M.Functor.Text != "*this") {
           Out.Skipped.push_back(

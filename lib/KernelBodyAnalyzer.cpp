@@ -5,34 +5,99 @@
 #include "LaunchAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
 
 using namespace clang;
 
 namespace kfuse {
 
-namespace {
-/// A View named directly in the body: a capture or a member of *this.
-struct ViewRef {
-  std::string Name;
-  bool IsMember = false;
-  const Expr *E = nullptr;
-};
-} // namespace
+bool KernelBodyAnalyzer::isLocal(const ValueDecl *D) const {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC == Fn)
+      return true;
+  return false;
+}
 
-/// The View object \p E names, if it is a capture or a member of *this.
-static std::optional<ViewRef> asViewRef(const Expr *E) {
+std::optional<KernelBodyAnalyzer::ViewRef>
+KernelBodyAnalyzer::viewRef(const Expr *E) const {
   if (!E)
     return std::nullopt;
   E = stripWrappers(E);
   if (!isKokkosView(E->getType()))
     return std::nullopt;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return ViewRef{DRE->getDecl()->getNameAsString(), false, E};
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return ViewRef{ME->getMemberDecl()->getNameAsString(), true, E};
-  return std::nullopt;
+  // `a`, `this->a`, `field.a`, `this->field.sub.a`: a path of public data
+  // members down from a capture or from *this.
+  SmallVector<std::string, 4> Path;
+  const Expr *Cur = E;
+  while (const auto *ME = dyn_cast<MemberExpr>(Cur)) {
+    if (!isa<FieldDecl>(ME->getMemberDecl()))
+      return std::nullopt;
+    Path.push_back(ME->getMemberDecl()->getNameAsString());
+    Cur = ME->getBase()->IgnoreParenImpCasts();
+    if (ME->isArrow() && !isa<CXXThisExpr>(Cur))
+      return std::nullopt;
+  }
+  std::reverse(Path.begin(), Path.end());
+  ViewRef R;
+  if (isa<CXXThisExpr>(Cur)) {
+    R.IsMember = true;
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
+    R.Local = isLocal(DRE->getDecl());
+    Path.insert(Path.begin(), DRE->getDecl()->getNameAsString());
+  } else {
+    return std::nullopt;
+  }
+  R.Name = llvm::join(Path, ".");
+  if (Path.size() > 1)
+    R.Root = Path.front();
+  return R;
+}
+
+std::string KernelBodyAnalyzer::outsideMemory(const Expr *E) const {
+  if (!E)
+    return "";
+  E = E->IgnoreParenImpCasts();
+  // Down to the variable the expression starts from: `d` in `d.p[i]`.
+  const Expr *Cur = E;
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(Cur))
+      Cur = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur))
+      Cur = AS->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  QualType T = E->getType().getNonReferenceType();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
+    // Locals were checked where they got their value; functions and
+    // enumerators hold no memory.
+    if (isLocal(DRE->getDecl()) || !isa<VarDecl>(DRE->getDecl()))
+      return "";
+  } else if (!isa<CXXThisExpr>(Cur)) {
+    return holdsMemory(T) && !isKokkosView(T) ? "an expression" : "";
+  }
+  // Arrays (of numbers) captured by copy or held by the functor are its
+  // own copies. FIXME: a `[&]` lambda captures them by reference.
+  if (isa<CXXThisExpr>(E))
+    return "'*this'";
+  std::string Text = "'" + exprText(E, Ctx) + "'";
+  if (T->isAnyPointerType())
+    return "raw pointer " + Text;
+  if (holdsMemory(T) && !isKokkosView(T))
+    return Text;
+  return "";
+}
+
+void KernelBodyAnalyzer::recordUnknown(const Expr *At, std::string Why,
+                                       bool MayWrite) {
+  UnknownAccess U;
+  U.Text = exprText(At, Ctx);
+  U.Why = std::move(Why);
+  U.Pos = positionOf(At->getBeginLoc(), Ctx);
+  U.MayWrite = MayWrite;
+  Model.Unknown.push_back(std::move(U));
 }
 
 /// View methods that read only the View's metadata, never its elements.
@@ -78,7 +143,7 @@ void KernelBodyAnalyzer::visitChildren(const Stmt *S, const Use &U) {
 }
 
 ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
-  std::optional<ViewRef> Ref = asViewRef(ViewExpr);
+  std::optional<ViewRef> Ref = viewRef(ViewExpr);
   std::string Name = Ref ? Ref->Name : exprText(ViewExpr, Ctx);
   for (ViewUse &V : Model.Views)
     if (V.Name == Name) {
@@ -89,9 +154,11 @@ ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
   ViewUse V;
   V.Name = Name;
   V.IsMember = Ref && Ref->IsMember;
-  if (V.IsMember)
-    if (const auto *ME = dyn_cast<MemberExpr>(stripWrappers(ViewExpr)))
-      V.PrivateMember = ME->getMemberDecl()->getAccess() != AS_public;
+  V.Local = Ref && Ref->Local;
+  if (Ref)
+    V.Root = Ref->Root;
+  if (const auto *ME = dyn_cast<MemberExpr>(stripWrappers(ViewExpr)))
+    V.PrivateMember = ME->getMemberDecl()->getAccess() != AS_public;
   describeView(stripWrappers(ViewExpr)->getType(), Ctx, V);
   Model.Views.push_back(std::move(V));
   return Model.Views.back();
@@ -138,7 +205,7 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
   } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
     // Inside a template, `a(i)` on a dependent View is a plain CallExpr
     // whose callee is the View itself.
-    if (Call->getDirectCallee() || !asViewRef(Call->getCallee()))
+    if (Call->getDirectCallee() || !viewRef(Call->getCallee()))
       return false;
     Object = Call->getCallee();
     for (const Expr *Arg : Call->arguments())
@@ -197,7 +264,7 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
     const Expr *Obj = MC->getImplicitObjectArgument();
-    if (std::optional<ViewRef> Ref = asViewRef(Obj)) {
+    if (std::optional<ViewRef> Ref = viewRef(Obj)) {
       StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
       if (!isMetadataMethod(Method)) {
         recordViewEscape(Obj, Use{AccessMode::PassedToCall,
@@ -208,9 +275,21 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
         viewFor(Obj, Known).MetadataUsed = true;
       }
     } else if (Obj) {
+      // An accessor of a captured object (`d.xd(i)`, LULESH's domain) may
+      // reach any memory the object holds.
+      if (std::string Why = outsideMemory(Obj); !Why.empty()) {
+        StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
+        recordUnknown(Call, "method '" + Method.str() + "' of " + Why,
+                      /*MayWrite=*/true);
+      }
       visit(Obj, Use());
     }
   } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    // `v[i]` on a captured std::vector or a user array class.
+    if (FD && isa<CXXMethodDecl>(FD) && Op->getNumArgs() >= 1 &&
+        !viewRef(Op->getArg(0)))
+      if (std::string Why = outsideMemory(Op->getArg(0)); !Why.empty())
+        recordUnknown(Call, "operator of " + Why, /*MayWrite=*/true);
     // Assignments to class-typed lvalues (complex, user types).
     OverloadedOperatorKind K = Op->getOperator();
     if (Op->getNumArgs() >= 1 &&
@@ -234,7 +313,7 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
                             : 0;
   for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I);
-    if (asViewRef(Arg)) {
+    if (viewRef(Arg)) {
       recordViewEscape(Arg, Use{AccessMode::PassedToCall, Name}, Arg);
       continue;
     }
@@ -242,6 +321,10 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
       visit(Arg, Use{AccessMode::Atomic, Name});
       continue;
     }
+    // The object of a member operator was looked at above.
+    if (I > 0 || !ParamShift)
+      if (std::string Why = outsideMemory(Arg); !Why.empty())
+        recordUnknown(Arg, Why + " passed to '" + Name + "'", /*MayWrite=*/true);
     QualType ParamT;
     if (FD && I >= ParamShift && I - ParamShift < FD->getNumParams())
       ParamT = FD->getParamDecl(I - ParamShift)->getType();
@@ -338,7 +421,7 @@ bool KernelBodyAnalyzer::containsViewAccess(const Stmt *S) {
         Op->getNumArgs() > 0 && isKokkosView(Op->getArg(0)->getType()))
       return true;
   if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (!Call->getDirectCallee() && asViewRef(Call->getCallee()))
+    if (!Call->getDirectCallee() && viewRef(Call->getCallee()))
       return true;
   for (const Stmt *Child : S->children())
     if (Child && containsViewAccess(Child))
@@ -409,10 +492,14 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
           if (MutableRef && !isKokkosView(T))
             Model.Notes.push_back("reference '" + VD->getNameAsString() +
                                   "' binds an element: treated as read-write");
-          if (asViewRef(Init))
+          if (viewRef(Init))
             recordViewEscape(Init, Use{AccessMode::PassedToCall, "<copy>"},
                              Init);
-          else
+          else if (std::string Why = outsideMemory(Init);
+                   !Why.empty() && holdsMemory(T))
+            recordUnknown(Init, Why + " copied into '" + VD->getNameAsString() + "'",
+                          /*MayWrite=*/true);
+          if (!viewRef(Init))
             visit(Init, MutableRef ? Use{AccessMode::ReadWrite, ""} : Use());
         }
       }
@@ -425,6 +512,21 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
 
   if (visitViewAccess(E, U))
     return;
+
+  // Memory reached through a raw pointer: `p[i]`, `*p`, `p->x`.
+  const Expr *Pointer = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    Pointer = AS->getBase();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    Pointer = UO->getSubExpr();
+  else if (const auto *ME = dyn_cast<MemberExpr>(E);
+           ME && ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    Pointer = ME->getBase();
+  if (Pointer) {
+    if (std::string Why = outsideMemory(Pointer); !Why.empty())
+      recordUnknown(E, "through " + Why, U.Mode != AccessMode::Read);
+    return visitChildren(S, Use());
+  }
 
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp()) {
@@ -471,7 +573,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     return visitCall(Call);
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (asViewRef(E)) {
+    if (viewRef(E)) {
       recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
       return;
     }
@@ -482,11 +584,11 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     return;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (viewRef(E)) {
+      recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
+      return;
+    }
     if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
-      if (asViewRef(E)) {
-        recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
-        return;
-      }
       if (isa<FieldDecl>(ME->getMemberDecl()))
         recordScalar(ME->getMemberDecl(), true, U);
       return;

@@ -16,6 +16,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
+#include <optional>
 
 namespace kfuse {
 
@@ -24,9 +25,12 @@ class KernelBodyAnalyzer {
 public:
   /// \p IndexParams are the kernel's index parameter names; \p IsMemberBody
   /// says the body is a functor's operator() (members are its data).
+  /// \p Fn is the function whose body is analysed (the lambda's call
+  /// operator or the functor's operator()): what it declares is local.
   KernelBodyAnalyzer(const clang::ASTContext &Ctx, KernelModel &Model,
-                     llvm::ArrayRef<std::string> IndexParams)
-      : Ctx(Ctx), Model(Model) {
+                     llvm::ArrayRef<std::string> IndexParams,
+                     const clang::FunctionDecl *Fn)
+      : Ctx(Ctx), Model(Model), Fn(Fn) {
     for (const std::string &P : IndexParams)
       this->IndexParams.insert(P);
   }
@@ -40,6 +44,22 @@ private:
     AccessMode Mode = AccessMode::Read;
     std::string Callee; ///< for PassedToCall and Atomic
   };
+
+  /// A View named in the body: a capture, a member of *this, or a member of
+  /// either (`field.density`).
+  struct ViewRef {
+    std::string Name;
+    std::string Root; ///< the object it is a member of, if any
+    bool IsMember = false;
+    bool Local = false;
+  };
+  std::optional<ViewRef> viewRef(const clang::Expr *E) const;
+  /// True if \p D is declared in the analysed body (or is its parameter).
+  bool isLocal(const clang::ValueDecl *D) const;
+  /// How \p E reaches memory outside the body that is not a View, e.g.
+  /// "raw pointer 'p'", or "" when it does not (a local, a number).
+  std::string outsideMemory(const clang::Expr *E) const;
+  void recordUnknown(const clang::Expr *At, std::string Why, bool MayWrite);
 
   void visit(const clang::Stmt *S, const Use &U);
   void visitChildren(const clang::Stmt *S, const Use &U);
@@ -55,6 +75,7 @@ private:
 
   const clang::ASTContext &Ctx;
   KernelModel &Model;
+  const clang::FunctionDecl *Fn;
   llvm::StringSet<> IndexParams;
   llvm::SmallVector<std::string, 4> LoopVars;
   llvm::StringSet<> LocalNames;

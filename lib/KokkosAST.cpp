@@ -33,6 +33,33 @@ bool isKokkosView(QualType T) {
   return templateNameOf(T) == "Kokkos::View";
 }
 
+static bool holdsMemory(QualType T, unsigned Depth) {
+  if (T.isNull() || T->isDependentType() || Depth > 8)
+    return true;
+  if (T->isReferenceType() || T->isAnyPointerType() || T->isMemberPointerType() ||
+      isKokkosView(T))
+    return true;
+  if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    return holdsMemory(AT->getElementType(), Depth + 1);
+  if (T->isArithmeticType() || T->isEnumeralType() || T->isNullPtrType())
+    return false;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return !T->isBuiltinType();
+  if (!RD->hasDefinition())
+    return true;
+  RD = RD->getDefinition();
+  for (const FieldDecl *F : RD->fields())
+    if (holdsMemory(F->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsMemory(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+bool holdsMemory(QualType T) { return holdsMemory(T, 0); }
+
 /// The template arguments of a View type, from whichever form the type has.
 static ArrayRef<TemplateArgument> viewArgs(QualType T) {
   T = T.getNonReferenceType().getUnqualifiedType();

@@ -25,6 +25,11 @@ std::string templateNameOf(clang::QualType T);
 /// True if \p T (references and cv stripped) is a Kokkos::View.
 bool isKokkosView(clang::QualType T);
 
+/// True if a value of type \p T can reach memory: a pointer, a reference, a
+/// View, or a class with such a member or base (`std::vector`, a struct of
+/// Views, a lambda that captured one). Incomplete and dependent types count.
+bool holdsMemory(clang::QualType T);
+
 /// Fills the element type, rank and layout of a View type.
 void describeView(clang::QualType T, const clang::ASTContext &Ctx,
                   ViewUse &Out);

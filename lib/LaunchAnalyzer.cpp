@@ -293,7 +293,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   F.BodyVisible = true;
   F.BodyPos = positionOf(Def->getBody()->getBeginLoc(), Ctx);
   F.BodyRange = fileRange(Def->getBody()->getSourceRange(), Ctx);
-  KernelBodyAnalyzer(Ctx, M, F.IndexParams).analyze(Def->getBody());
+  KernelBodyAnalyzer(Ctx, M, F.IndexParams, Def).analyze(Def->getBody());
   LocalTypeFinder(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
                   M.ScopedNames)
       .TraverseStmt(Def->getBody());

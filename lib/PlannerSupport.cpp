@@ -16,6 +16,13 @@ std::string name(const KernelModel &M) {
   return "the launch at line " + std::to_string(M.Pos.Line);
 }
 
+std::string unknownAccess(const KernelModel &M) {
+  const UnknownAccess &U = M.Unknown.front();
+  return "'" + U.Text + "' in " + name(M) + " (line " + std::to_string(U.Pos.Line) +
+         ") accesses memory that kfuse cannot attribute to a View (" + U.Why +
+         "): it may touch anything the other kernels use";
+}
+
 std::string squeeze(llvm::StringRef S) {
   std::string Out;
   for (char C : S)

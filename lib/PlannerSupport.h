@@ -25,6 +25,10 @@ namespace planner {
 /// 'label', or "the launch at line N".
 std::string name(const KernelModel &M);
 
+/// Why \p M may not join any fused kernel: its first access that kfuse
+/// cannot attribute to a View (KernelModel::Unknown must not be empty).
+std::string unknownAccess(const KernelModel &M);
+
 /// \p S without whitespace.
 std::string squeeze(llvm::StringRef S);
 

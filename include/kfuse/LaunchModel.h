@@ -72,9 +72,18 @@ struct ViewAccess {
   TextRange Range;    ///< the whole access `a(i, j)` (invalid inside macros)
 };
 
-/// A View the kernel uses: a lambda capture or a functor member.
+/// A View the kernel uses: a lambda capture or a functor member, or a
+/// public member of one (`field.density`).
 struct ViewUse {
-  std::string Name;     ///< as spelled in the body (capture or member name)
+  /// As spelled in the body: the capture or member name, or the path to it
+  /// through members of a captured object (`field.density`).
+  std::string Name;
+  /// The captured object (or functor member) the View is a member of,
+  /// `field` for `field.density`; empty when the View is captured itself.
+  std::string Root;
+  /// Declared in the body (a subview or an unmanaged View over scratch):
+  /// not a capture, so neither recorded nor passed to a fused kernel.
+  bool Local = false;
   std::string Type;     ///< the View type as written
   std::string ValueType;///< element type (`double`, `const int`)
   unsigned Rank = 0;
@@ -84,6 +93,16 @@ struct ViewUse {
   bool MetadataUsed = false;  ///< extent(), stride() or size() called in the body
   AccessMode Mode = AccessMode::Read; ///< the combined mode over all accesses
   std::vector<ViewAccess> Accesses;
+};
+
+/// A memory access in a kernel body that kfuse cannot attribute to a View:
+/// through a raw pointer, an accessor method of a captured object, or an
+/// object holding Views passed to a function. It may touch anything.
+struct UnknownAccess {
+  std::string Text; ///< the access as written (`d.a(i + 1)`, `p[i]`)
+  std::string Why;  ///< how it reaches memory ("accessor 'a' of 'd'")
+  SourcePos Pos;
+  bool MayWrite = true; ///< false when it provably only loads
 };
 
 /// A non-View variable the kernel reads (a captured scalar or a member).
@@ -204,6 +223,9 @@ struct KernelModel {
   FunctorModel Functor;
   std::vector<ViewUse> Views;
   std::vector<ScalarUse> Scalars;
+  /// Accesses not attributed to any View: the kernel may touch any memory
+  /// there, so it is not fused with a kernel it might depend on.
+  std::vector<UnknownAccess> Unknown;
   std::vector<InnerLoop> Loops;
   std::vector<BodyStatement> Statements; ///< of the body, when it is a block
   std::optional<ReductionModel> Reduction;

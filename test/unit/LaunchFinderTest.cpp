@@ -344,6 +344,74 @@ void run(int N, Kokkos::View<double*> a) {
   EXPECT_NE(A.Sites[0].Id.Hash, C.Sites[0].Id.Hash);
 }
 
+TEST(LaunchFinderTest, AccessesNotThroughAViewAreUnknown) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Domain {
+  Kokkos::View<double*> m_a;
+  KOKKOS_INLINE_FUNCTION double &a(int i) const { return m_a(i); }
+};
+struct Node { double x; };
+struct Coeffs { double c0, c1; };
+KOKKOS_INLINE_FUNCTION double opaque(const Domain &d, int i) { return 0; }
+void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v) {
+  double c[2] = {1, 2};
+  Kokkos::parallel_for("accessor", N, KOKKOS_LAMBDA(const int i) { d.a(i) = 1; });
+  Kokkos::parallel_for("pointer", N, KOKKOS_LAMBDA(const int i) { v(i) = p[i + 1]; });
+  Kokkos::parallel_for("deref", N, KOKKOS_LAMBDA(const int i) { *p = v(i); });
+  Kokkos::parallel_for("arrow", N, KOKKOS_LAMBDA(const int i) { v(i) = n->x; });
+  Kokkos::parallel_for("passed", N, KOKKOS_LAMBDA(const int i) { v(i) = opaque(d, i); });
+  Kokkos::parallel_for("copied", N, KOKKOS_LAMBDA(const int i) { double *q = p; v(i) = q[i]; });
+  Kokkos::parallel_for("known", N, KOKKOS_LAMBDA(const int i) {
+    double t[2] = {k.c0, k.c1};
+    v(i) = t[0] * c[1] + k.c1 * d.m_a(i);
+  });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &Accessor = siteLabelled(M, "accessor");
+  ASSERT_EQ(Accessor.Unknown.size(), 1u);
+  EXPECT_EQ(Accessor.Unknown[0].Text, "d.a(i)");
+  EXPECT_EQ(Accessor.Unknown[0].Why, "method 'a' of 'd'");
+  const KernelModel &Pointer = siteLabelled(M, "pointer");
+  ASSERT_EQ(Pointer.Unknown.size(), 1u);
+  EXPECT_EQ(Pointer.Unknown[0].Text, "p[i + 1]");
+  EXPECT_EQ(Pointer.Unknown[0].Why, "through raw pointer 'p'");
+  EXPECT_FALSE(Pointer.Unknown[0].MayWrite);
+  EXPECT_TRUE(siteLabelled(M, "deref").Unknown.at(0).MayWrite);
+  EXPECT_EQ(siteLabelled(M, "arrow").Unknown.size(), 1u);
+  EXPECT_EQ(siteLabelled(M, "passed").Unknown.at(0).Why, "'d' passed to 'opaque'");
+  EXPECT_EQ(siteLabelled(M, "copied").Unknown.at(0).Why, "raw pointer 'p' copied into 'q'");
+  // Local and captured arrays of numbers, number members of a captured
+  // struct, and a View member of one are all known.
+  const KernelModel &Known = siteLabelled(M, "known");
+  EXPECT_TRUE(Known.Unknown.empty());
+  const ViewUse *A = viewNamed(Known, "d.m_a");
+  ASSERT_NE(A, nullptr);
+  EXPECT_EQ(A->Root, "d");
+  EXPECT_EQ(A->Mode, AccessMode::Read);
+}
+
+TEST(LaunchFinderTest, ViewsDeclaredInTheBodyAreLocal) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, Kokkos::View<double*> v) {
+  Kokkos::parallel_for("local", N, KOKKOS_LAMBDA(const int i) {
+    Kokkos::View<double*> w = v;
+    w(i) = 1;
+  });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const ViewUse *W = viewNamed(M.Sites.at(0), "w");
+  ASSERT_NE(W, nullptr);
+  EXPECT_TRUE(W->Local);
+  const ViewUse *V = viewNamed(M.Sites.at(0), "v");
+  ASSERT_NE(V, nullptr);
+  EXPECT_FALSE(V->Local);
+  EXPECT_EQ(V->Mode, AccessMode::PassedToCall);
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);
