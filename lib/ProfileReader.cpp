@@ -256,6 +256,18 @@ Expected<Profile> ProfileParser::parse(const Json &Root) {
     ProfileSite S;
     if (Error E = readSite((**Sites)[I], element("sites", I), S))
       return std::move(E);
+    // Two entries for one site (a template instantiated twice, recorded by
+    // an older runtime, or profiles of several programs put together) are
+    // one site: merged, and said, never a reason to reject the profile.
+    if (!SiteIds.insert(S.Id).second) {
+      ProfileSite &Kept = *llvm::find_if(P.Sites, [&](const ProfileSite &K) { return K.Id == S.Id; });
+      Kept.Launches += S.Launches;
+      Kept.TotalNs += S.TotalNs;
+      Kept.MedianNs = std::max(Kept.MedianNs, S.MedianNs);
+      P.Warnings.push_back(element("sites", I) + ": site id '" + S.Id +
+                           "' appears again; its launches are counted with the first entry");
+      continue;
+    }
     P.Sites.push_back(std::move(S));
   }
 
@@ -291,8 +303,6 @@ Error ProfileParser::readSite(const Json &V, const std::string &Path, ProfileSit
     return E;
   if (S.Id.empty())
     return fieldError(member(Path, "id"), "expected a non-empty string");
-  if (!SiteIds.insert(S.Id).second)
-    return fieldError(member(Path, "id"), "duplicate site id '" + S.Id + "'");
   if (Error E = readString(V, "file", Path, S.File))
     return E;
   if (Error E = readUnsigned(V, "line", Path, S.Line))

@@ -160,6 +160,8 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
   if (!Prof)
     return Prof.takeError();
+  for (const std::string &W : Prof->Warnings)
+    WithColor::warning(errs(), "kfuse") << ProfilePath << ": " << W << " [kfuse-profile]\n";
   kfuse::FinderOptions FOpts;
   FOpts.ProjectRoot = ProjectRoot.str();
   kfuse::FusionOptions Opts;

@@ -119,6 +119,8 @@ struct Profile {
   std::vector<ProfileSite> Sites;
   std::vector<ProfileChain> Chains;
   std::vector<ProfileEvent> Events;
+  /// What the reader accepted but a user should know (a site listed twice).
+  std::vector<std::string> Warnings;
 
   /// The site with this id, or null.
   const ProfileSite *findSite(llvm::StringRef Id) const;

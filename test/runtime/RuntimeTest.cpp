@@ -129,6 +129,20 @@ TEST_F(RecorderTest, SiteRecordsLaunchesRangeAndViews) {
   EXPECT_TRUE(P.Events.empty());
 }
 
+TEST_F(RecorderTest, InstantiationsOfOneTemplateSiteAreOneSite) {
+  // Each instantiation of a function template has its own static SiteInfo
+  // with the same id: the profile holds one site, and the two running back
+  // to back is the site running back to back with itself.
+  static const SiteInfo ForDouble{"t.cpp:fill#0:eeee", "t.cpp", 20, 3, "parallel_for", "fill"};
+  static const SiteInfo ForInt{"t.cpp:fill#0:eeee", "t.cpp", 20, 3, "parallel_for", "fill"};
+  launch(ForDouble, 8);
+  launch(ForInt, 8);
+  Profile P = profile();
+  ASSERT_EQ(P.Sites.size(), 1u);
+  EXPECT_EQ(P.Sites[0].Launches, 2u);
+  EXPECT_NE(P.findPair("t.cpp:fill#0:eeee", "t.cpp:fill#0:eeee"), nullptr);
+}
+
 TEST_F(RecorderTest, ChangingRangeIsNotConstantAndTheLastIsKept) {
   launch(SiteA, 8);
   launchRange(SiteA, 2, 6);

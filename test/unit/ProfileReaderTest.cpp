@@ -206,8 +206,22 @@ TEST(ProfileReaderTest, MissingOrIllTypedSiteFieldIsNamed) {
             "sites[1].views[1].access: unknown access 'sometimes' (expected read, write, "
             "read_write, atomic or passed_to_call)");
   EXPECT_EQ(errorOf(validWith("{\"name\": \"d\", ", "{")), "sites[1].views[2].name: missing");
-  EXPECT_EQ(errorOf(validWith("\"id\": \"s.cpp:main#2:bb\"", "\"id\": \"s.cpp:main#1:aa\"")),
-            "sites[1].id: duplicate site id 's.cpp:main#1:aa'");
+}
+
+TEST(ProfileReaderTest, SiteListedTwiceIsMergedWithAWarning) {
+  // A template instantiated twice, from an older runtime: one site.
+  const std::string Again =
+      R"({"id": "s.cpp:main#1:aa", "file": "s.cpp", "line": 30, "column": 7, "label": "copy",
+   "kind": "parallel_for", "space": "Serial", "launches": 5, "total_ns": 100, "median_ns": 20,
+   "range": {"begin": [0], "end": [1000], "constant": true}, "views": []},)";
+  llvm::Expected<Profile> P = parseProfile(validWith("\"sites\": [", "\"sites\": [" + Again));
+  ASSERT_TRUE(static_cast<bool>(P)) << llvm::toString(P.takeError());
+  ASSERT_EQ(P->Sites.size(), 2u);
+  EXPECT_EQ(P->Sites[0].Launches, 15u);
+  EXPECT_EQ(P->Sites[0].MedianNs, 120u);
+  ASSERT_EQ(P->Warnings.size(), 1u);
+  EXPECT_EQ(P->Warnings[0], "sites[1]: site id 's.cpp:main#1:aa' appears again; its launches "
+                            "are counted with the first entry");
 }
 
 TEST(ProfileReaderTest, ChainNamingUnknownSiteIsRejected) {

@@ -170,9 +170,14 @@ public:
     try {
       std::lock_guard<std::mutex> Lock(Mutex);
       auto It = SiteIndex.find(&Info);
+      auto ById = SiteById.find(Info.Id ? Info.Id : "");
       int Index;
       if (It != SiteIndex.end()) {
         Index = It->second;
+      } else if (ById != SiteById.end()) {
+        // Another instantiation of a template: one site, at one source location.
+        Index = ById->second;
+        SiteIndex.emplace(&Info, Index);
       } else {
         Index = static_cast<int>(Sites.size());
         Sites.emplace_back();
@@ -185,6 +190,7 @@ public:
         S.Column = Info.Column;
         S.Samples.reserve(ReservoirSize);
         SiteIndex.emplace(&Info, Index);
+        SiteById.emplace(S.Id, Index);
       }
       Detailed = !Sites[Index].Seen || Events.size() < EventsLimit;
       return Index;
@@ -626,6 +632,7 @@ private:
 
   std::vector<detail::SiteState> Sites;
   std::unordered_map<const SiteInfo *, int> SiteIndex;
+  std::unordered_map<std::string, int> SiteById;
 
   detail::ChainCounter Chains;
 
