@@ -1,0 +1,41 @@
+// minimd: the two halves of the velocity-Verlet step, one kernel each.
+#include "integrate.h"
+
+void Integrator::initial_integrate(System &sys) {
+  // Copies for the lambda: capturing members would capture the host object.
+  auto x = sys.x;
+  auto v = sys.v;
+  auto f = sys.f;
+  auto type = sys.type;
+  auto mass = sys.mass;
+  const double dt = dt_, dtf = dtf_, box = sys.box;
+  Kokkos::parallel_for(
+      "Integrator::initial_integrate", Kokkos::RangePolicy<>(0, sys.N),
+      KOKKOS_LAMBDA(const int i) {
+        const double dtfm = dtf / mass(type(i));
+        for (int d = 0; d < 3; ++d) {
+          v(i, d) += dtfm * f(i, d);
+          x(i, d) += dt * v(i, d);
+          if (x(i, d) < 0.0)
+            x(i, d) += box;
+          else if (x(i, d) >= box)
+            x(i, d) -= box;
+        }
+      });
+}
+
+void Integrator::final_integrate(System &sys) {
+  auto v = sys.v;
+  auto f = sys.f;
+  auto type = sys.type;
+  auto mass = sys.mass;
+  const double dtf = dtf_;
+  Kokkos::parallel_for(
+      "Integrator::final_integrate", Kokkos::RangePolicy<>(0, sys.N),
+      KOKKOS_LAMBDA(const int i) {
+        const double dtfm = dtf / mass(type(i));
+        v(i, 0) += dtfm * f(i, 0);
+        v(i, 1) += dtfm * f(i, 1);
+        v(i, 2) += dtfm * f(i, 2);
+      });
+}
