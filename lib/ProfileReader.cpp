@@ -248,6 +248,14 @@ Expected<Profile> ProfileParser::parse(const Json &Root) {
     return std::move(E);
   if (Error E = readUnsigned(Root, "total_kernel_ns", "", P.TotalKernelNs))
     return std::move(E);
+  // Optional: written when the runtime listened to Kokkos' tool callbacks.
+  if (Root.contains("uninstrumented_kernel_ns")) {
+    P.CoverageKnown = true;
+    if (Error E = readUnsigned(Root, "uninstrumented_launches", "", P.UninstrumentedLaunches))
+      return std::move(E);
+    if (Error E = readUnsigned(Root, "uninstrumented_kernel_ns", "", P.UninstrumentedNs))
+      return std::move(E);
+  }
 
   Expected<const Json *> Sites = array(Root, "sites", "");
   if (!Sites)

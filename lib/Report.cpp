@@ -230,6 +230,9 @@ Report buildReport(const Profile &Prof, ArrayRef<FileAnalysis> Files,
   R.Time = Prof.Time;
   R.TotalLaunches = Prof.TotalLaunches;
   R.TotalKernelNs = Prof.TotalKernelNs;
+  R.CoverageKnown = Prof.CoverageKnown;
+  R.UninstrumentedLaunches = Prof.UninstrumentedLaunches;
+  R.UninstrumentedNs = Prof.UninstrumentedNs;
   R.EventCount = Prof.Events.size();
   R.MinShare = Opts.MinShare;
 

@@ -130,6 +130,19 @@ void writeTextReport(const Report &R, raw_ostream &OS) {
      << " sites, " << R.HotChains.size() + R.OtherChains << " chains";
   if (R.EventCount)
     OS << ", " << R.EventCount << " raw events";
+  OS << "\n  coverage: ";
+  if (R.Source == "kokkos-tools") {
+    OS << "every kernel (Kokkos Tools connector)";
+  } else if (!R.CoverageKnown) {
+    OS << "unknown (no Kokkos tool callbacks in this profile)";
+  } else {
+    uint64_t All = R.TotalKernelNs + R.UninstrumentedNs;
+    OS << percent(All ? double(R.TotalKernelNs) / double(All) : 1.0)
+       << " of kernel time is in instrumented launches";
+    if (R.UninstrumentedLaunches)
+      OS << " (" << R.UninstrumentedLaunches << " other launches, "
+         << formatDuration(R.UninstrumentedNs) << ")";
+  }
   OS << "\n\nSites by time\n";
   TextTable Sites({"#", "label", "where", "kind", "launches", "total", "median", "share"},
                   {true, false, false, false, true, true, true, true});

@@ -116,6 +116,11 @@ struct Profile {
   std::string Time; ///< ISO 8601, UTC
   uint64_t TotalLaunches = 0;
   uint64_t TotalKernelNs = 0;
+  /// Kernels the program ran that kfuse had not instrumented, as Kokkos'
+  /// tool callbacks saw them (CoverageKnown: the callbacks were set).
+  bool CoverageKnown = false;
+  uint64_t UninstrumentedLaunches = 0;
+  uint64_t UninstrumentedNs = 0;
   std::vector<ProfileSite> Sites;
   std::vector<ProfileChain> Chains;
   std::vector<ProfileEvent> Events;

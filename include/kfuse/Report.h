@@ -96,6 +96,9 @@ struct Report {
   std::string Time;
   uint64_t TotalLaunches = 0;
   uint64_t TotalKernelNs = 0;
+  /// The profile's coverage of kernel time (Profile::CoverageKnown).
+  bool CoverageKnown = false;
+  uint64_t UninstrumentedLaunches = 0, UninstrumentedNs = 0;
   size_t EventCount = 0;
   double MinShare = 0.01;
 

@@ -52,6 +52,59 @@ inline void announceKokkos() noexcept {
   (void)Done;
 }
 
+/// Set while an instrumented launch runs its kernel (top-level launches are
+/// issued by one host thread at a time).
+inline bool &insideInstrumentedLaunch() noexcept {
+  static bool Inside = false;
+  return Inside;
+}
+
+/// When the last top-level kernel Kokkos announced began.
+inline std::uint64_t &kernelBeganNs() noexcept {
+  static std::uint64_t Began = 0;
+  return Began;
+}
+
+inline void kernelBegins(const char *, std::uint32_t, std::uint64_t *) {
+  kernelBeganNs() = Recorder::nowNs();
+}
+
+inline void kernelEnds(std::uint64_t) {
+  if (!insideInstrumentedLaunch())
+    Recorder::instance().uninstrumentedKernel(Recorder::nowNs() - kernelBeganNs());
+}
+
+inline void deepCopyBegins(Kokkos_Profiling_SpaceHandle, const char *, const void *,
+                           Kokkos_Profiling_SpaceHandle, const char *, const void *,
+                           std::uint64_t) {
+  Recorder::instance().breakChain();
+}
+
+/// Listens to Kokkos' own tool callbacks, once Kokkos is initialised, so
+/// the profile accounts for kernels kfuse did not instrument (a library's,
+/// a system header's) and for deep copies between launches. A Kokkos Tools
+/// library the user loaded keeps the callbacks: coverage is then unknown.
+inline void listenToKokkos() noexcept {
+  static bool Done = false;
+  if (Done || !Kokkos::is_initialized())
+    return;
+  Done = true;
+  try {
+    if (Kokkos::Tools::profileLibraryLoaded())
+      return;
+    namespace KT = Kokkos::Tools::Experimental;
+    KT::set_begin_parallel_for_callback(kernelBegins);
+    KT::set_begin_parallel_reduce_callback(kernelBegins);
+    KT::set_begin_parallel_scan_callback(kernelBegins);
+    KT::set_end_parallel_for_callback(kernelEnds);
+    KT::set_end_parallel_reduce_callback(kernelEnds);
+    KT::set_end_parallel_scan_callback(kernelEnds);
+    KT::set_begin_deep_copy_callback(deepCopyBegins);
+    Recorder::instance().setCoverageKnown();
+  } catch (...) {
+  }
+}
+
 } // namespace detail
 
 /// One launch, on the stack around the Kokkos call it profiles.
@@ -63,6 +116,7 @@ public:
   /// Starts describing a launch of Site.
   explicit Launch(const SiteInfo &Site) noexcept {
     detail::announceKokkos();
+    detail::listenToKokkos();
     Data.Site = Recorder::instance().site(Site, Detailed);
   }
   Launch(const Launch &) = delete;
@@ -128,10 +182,12 @@ public:
     fence();
     Data.StartNs = Recorder::nowNs();
     Started = true;
+    detail::insideInstrumentedLaunch() = true;
   }
 
   /// Fences, stops the timer and hands the launch to the recorder.
   void stop() noexcept {
+    detail::insideInstrumentedLaunch() = false;
     if (!Started || Data.Site < 0)
       return;
     fence();

@@ -211,6 +211,22 @@ public:
 
   /// Something that may touch the launches' data ran (a deep copy, an internal kernel): the next
   /// launch starts a new chain.
+  /// A kernel ran that kfuse did not instrument (a library's, a launch kfuse
+  /// could not wrap): its time counts against the profile's coverage, and
+  /// it separates the launches before and after it.
+  void uninstrumentedKernel(std::uint64_t DurationNs) noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ++UninstrumentedLaunches;
+    UninstrumentedNs += DurationNs;
+    Chains.breakChain();
+  }
+
+  /// Kokkos' tool callbacks were set, so every kernel is accounted for.
+  void setCoverageKnown() noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    CoverageKnown = true;
+  }
+
   void breakChain() noexcept {
     std::lock_guard<std::mutex> Lock(Mutex);
     Chains.breakChain();
@@ -295,6 +311,8 @@ public:
     Events.clear();
     TotalLaunches = 0;
     TotalKernelNs = 0;
+    UninstrumentedLaunches = UninstrumentedNs = 0;
+    CoverageKnown = false;
     Written.store(false);
   }
 
@@ -486,6 +504,12 @@ private:
     appendUInt(Out, TotalLaunches);
     Out += ", \"total_kernel_ns\": ";
     appendUInt(Out, TotalKernelNs);
+    if (CoverageKnown) {
+      Out += ",\n \"uninstrumented_launches\": ";
+      appendUInt(Out, UninstrumentedLaunches);
+      Out += ", \"uninstrumented_kernel_ns\": ";
+      appendUInt(Out, UninstrumentedNs);
+    }
     Out += ",\n \"sites\": [";
     for (std::size_t I = 0; I < Sites.size(); ++I) {
       const detail::SiteState &S = Sites[I];
@@ -628,6 +652,8 @@ private:
   std::time_t StartTime = 0;
   std::uint64_t StartNs = nowNs();
   std::uint64_t TotalLaunches = 0, TotalKernelNs = 0;
+  std::uint64_t UninstrumentedLaunches = 0, UninstrumentedNs = 0;
+  bool CoverageKnown = false;
   std::uint64_t RandomState = 0x9E3779B97F4A7C15ull;
 
   std::vector<detail::SiteState> Sites;
