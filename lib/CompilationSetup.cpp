@@ -6,6 +6,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#ifndef KFUSE_RUNTIME_INCLUDE_DIR
+#error "KFUSE_RUNTIME_INCLUDE_DIR must name kfuse's include directory"
+#endif
+
 #ifndef KFUSE_CLANG_RESOURCE_DIR
 #error "KFUSE_CLANG_RESOURCE_DIR must name Clang's resource directory"
 #endif
@@ -14,9 +18,12 @@ namespace kfuse {
 
 llvm::StringRef clangResourceDir() { return KFUSE_CLANG_RESOURCE_DIR; }
 
-clang::tooling::ArgumentsAdjuster kfuseArgumentsAdjuster() {
-  return [](const clang::tooling::CommandLineArguments &Args,
-            llvm::StringRef) {
+clang::tooling::ArgumentsAdjuster
+kfuseArgumentsAdjuster(llvm::StringRef RuntimeIncludeDir) {
+  std::string Runtime =
+      RuntimeIncludeDir.empty() ? KFUSE_RUNTIME_INCLUDE_DIR : RuntimeIncludeDir.str();
+  return [Runtime](const clang::tooling::CommandLineArguments &Args,
+                   llvm::StringRef) {
     clang::tooling::CommandLineArguments Out;
     bool HasResourceDir = false;
     for (const std::string &A : Args)
@@ -29,6 +36,8 @@ clang::tooling::ArgumentsAdjuster kfuseArgumentsAdjuster() {
         // Databases written for GCC carry warnings Clang does not know.
         Out.push_back("-Wno-unknown-warning-option");
         Out.push_back("-Qunused-arguments");
+        Out.push_back("-idirafter");
+        Out.push_back(Runtime);
       }
     }
     return Out;

@@ -4,6 +4,7 @@
 #include "kfuse/Instrumenter.h"
 #include "kfuse/SiteIdentity.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -60,28 +61,105 @@ std::string absolute(llvm::StringRef Path) {
   return std::string(Abs);
 }
 
-void printSkipped(const InstrumentedFile &F) {
-  for (const SkippedSite &S : F.Skipped)
+void printSkipped(const std::vector<SkippedSite> &Skipped) {
+  for (const SkippedSite &S : Skipped)
     llvm::errs() << S.Pos.File << ":" << S.Pos.Line << ":" << S.Pos.Column
                  << ": remark: launch not fully instrumented: " << S.Reason
                  << " [kfuse-instrument]\n";
 }
 
-/// Parses \p Source and returns its instrumented text.
-llvm::Expected<InstrumentedFile>
+/// One unit instrumented: its main file and the project headers it reads.
+struct InstrumentedUnit {
+  std::string Root; ///< the project root the sites are relative to
+  /// (original absolute path, instrumented text), the main file first;
+  /// every project file the unit reads, with or without launches.
+  std::vector<std::pair<std::string, std::string>> Files;
+  std::vector<bool> HasSites; ///< per file: some launch was instrumented
+  std::vector<SkippedSite> Skipped;
+};
+
+/// Parses \p Source and instruments the launches of it and of the project
+/// headers it includes.
+llvm::Expected<InstrumentedUnit>
 instrumentFile(const clang::tooling::CompilationDatabase &DB,
                llvm::StringRef Source, const InstrumentOptions &Opts) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Source);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read '%s': %s",
-                                   Source.str().c_str(),
-                                   Buffer.getError().message().c_str());
   LaunchFinder Finder(DB, Opts.Finder);
   FileModel Model = Finder.analyzeFile(Source);
   if (Model.Failed)
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
                                    Source.str().c_str(), Model.Error.c_str());
-  return Instrumenter::instrument((*Buffer)->getBuffer(), Source, Model.Sites);
+  InstrumentedUnit Out;
+  Out.Root = projectRootFor(Source, Opts.Finder.ProjectRoot);
+  std::vector<std::string> Files = Model.ProjectFiles;
+  if (Files.empty())
+    Files.push_back(absolute(Source));
+  for (const std::string &File : Files) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      return llvm::createStringError(Buffer.getError(), "cannot read '%s': %s",
+                                     File.c_str(), Buffer.getError().message().c_str());
+    std::vector<KernelModel> Sites;
+    for (const KernelModel &M : Model.Sites)
+      if (M.File == File)
+        Sites.push_back(M);
+    InstrumentedFile I =
+        Instrumenter::instrument((*Buffer)->getBuffer(), File, Sites);
+    Out.Files.emplace_back(File, std::move(I.Text));
+    Out.HasSites.push_back(I.Instrumented > 0);
+    Out.Skipped.insert(Out.Skipped.end(), I.Skipped.begin(), I.Skipped.end());
+  }
+  return Out;
+}
+
+/// \p Path relative to \p Root when it lies under it, else "".
+std::string underRoot(llvm::StringRef Path, llvm::StringRef Root) {
+  std::string Rel = relativePath(Path, Root);
+  return llvm::sys::path::is_absolute(Rel) ? "" : Rel;
+}
+
+/// Rewrites the dependency file of \p Command (-MF, or -MD beside -o) so
+/// that it names the user's files, not the copies compiled instead.
+void fixDependencyFile(llvm::ArrayRef<std::string> Command, llvm::StringRef From,
+                       llvm::StringRef To) {
+  std::string DepFile, Output;
+  bool MD = false;
+  for (size_t I = 1; I < Command.size(); ++I) {
+    llvm::StringRef A = Command[I];
+    if (A == "-MF" && I + 1 < Command.size())
+      DepFile = Command[++I];
+    else if (A.starts_with("-MF"))
+      DepFile = A.drop_front(3).str();
+    else if (A == "-o" && I + 1 < Command.size())
+      Output = Command[++I];
+    else if (A == "-MD" || A == "-MMD")
+      MD = true;
+  }
+  if (DepFile.empty() && MD && !Output.empty()) {
+    llvm::SmallString<256> D(Output);
+    llvm::sys::path::replace_extension(D, "d");
+    DepFile = std::string(D);
+  }
+  if (DepFile.empty())
+    return;
+  auto Buffer = llvm::MemoryBuffer::getFile(DepFile);
+  if (!Buffer)
+    return;
+  std::string Text = (*Buffer)->getBuffer().str();
+  std::string Fixed;
+  for (size_t Pos = 0;;) {
+    size_t At = Text.find(From.str(), Pos);
+    Fixed += Text.substr(Pos, At - Pos);
+    if (At == std::string::npos)
+      break;
+    Fixed += To.str();
+    Pos = At + From.size();
+  }
+  if (Fixed != Text)
+    if (llvm::Error E = llvm::writeToOutput(DepFile, [&](llvm::raw_ostream &OS) {
+          OS << Fixed;
+          return llvm::Error::success();
+        }))
+      llvm::consumeError(std::move(E));
 }
 
 int runCommand(llvm::ArrayRef<std::string> Command) {
@@ -132,43 +210,88 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
   llvm::sys::fs::current_path(Cwd);
   SingleCommandDatabase DB(std::string(Cwd), Source,
                            std::vector<std::string>(Command.begin(), Command.end()));
-  llvm::Expected<InstrumentedFile> Instrumented = instrumentFile(DB, Source, Opts);
+  llvm::Expected<InstrumentedUnit> Instrumented = instrumentFile(DB, Source, Opts);
   if (!Instrumented) {
     llvm::WithColor::warning(llvm::errs(), "kfuse")
         << llvm::toString(Instrumented.takeError())
         << "; compiling it without instrumentation [kfuse-instrument]\n";
     return runCommand(Command);
   }
-  printSkipped(*Instrumented);
+  printSkipped(Instrumented->Skipped);
 
-  // The copy lives next to the object file, so dependency files that name
-  // it stay valid between builds.
-  std::string Copy;
-  for (size_t I = 1; I + 1 < Command.size(); ++I)
-    if (Command[I] == "-o")
-      Copy = absolute(Command[I + 1]) + ".kfuse.cpp";
-  if (Copy.empty()) {
-    llvm::SmallString<256> Tmp;
-    if (std::error_code EC = llvm::sys::fs::createTemporaryFile(
-            llvm::sys::path::stem(Source), "kfuse.cpp", Tmp))
-      return llvm::createStringError(EC, "cannot create a temporary file: %s",
+  // The copies live in a temporary tree that mirrors the project root: the
+  // main file and every project header it reads, so that `#include "x.h"`
+  // next to a copy finds the copy of x.h. Include directories under the
+  // root get their mirror searched first. Nothing is left in the build
+  // tree, and the dependency file names the user's files.
+  llvm::SmallString<256> Tmp;
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("kfuse-instrument", Tmp))
+    return llvm::createStringError(EC, "cannot create a temporary directory: %s",
+                                   EC.message().c_str());
+  auto Cleanup = llvm::make_scope_exit([&] { llvm::sys::fs::remove_directories(Tmp); });
+  const std::string &Root = Instrumented->Root;
+  auto CopyOf = [&](llvm::StringRef Original) {
+    std::string Rel = underRoot(Original, Root);
+    llvm::SmallString<256> Out(Tmp);
+    llvm::sys::path::append(Out, Rel.empty() ? "kfuse-outside-root" : "",
+                            Rel.empty() ? llvm::sys::path::filename(Original) : Rel);
+    return std::string(Out);
+  };
+  std::string Copy = CopyOf(Source);
+  for (const auto &[Original, Text] : Instrumented->Files) {
+    std::string Target = Original == Instrumented->Files.front().first ? Copy : CopyOf(Original);
+    if (Original != Instrumented->Files.front().first && underRoot(Original, Root).empty())
+      continue; // only headers under the root are mirrored
+    if (std::error_code EC =
+            llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Target)))
+      return llvm::createStringError(EC, "cannot create '%s': %s", Target.c_str(),
                                      EC.message().c_str());
-    Copy = std::string(Tmp);
+    if (llvm::Error E = llvm::writeToOutput(Target, [&](llvm::raw_ostream &OS) {
+          OS << Text;
+          return llvm::Error::success();
+        }))
+      return std::move(E);
   }
-  if (llvm::Error E = llvm::writeToOutput(Copy, [&](llvm::raw_ostream &OS) {
-        OS << Instrumented->Text;
-        return llvm::Error::success();
-      }))
-    return std::move(E);
 
   std::vector<std::string> NewCommand;
   NewCommand.push_back(Command[0]);
   NewCommand.push_back("-I" + Opts.RuntimeIncludeDir);
+  for (size_t I = 1; I < Command.size(); ++I) {
+    llvm::StringRef A = Command[I];
+    if (static_cast<int>(I) == SourceIdx) {
+      NewCommand.push_back(Copy);
+      continue;
+    }
+    // -I DIR, -IDIR, -iquote DIR, -isystem DIR under the root: the mirror
+    // first.
+    for (llvm::StringRef Flag : {"-I", "-iquote", "-isystem"}) {
+      if (!A.starts_with(Flag))
+        continue;
+      bool Separate = A == Flag;
+      if (Separate && I + 1 >= Command.size())
+        break;
+      std::string Dir = Separate ? Command[I + 1] : A.drop_front(Flag.size()).str();
+      std::string Rel = underRoot(absolute(Dir), Root);
+      if (Rel.empty() && absolute(Dir) != Root)
+        break;
+      llvm::SmallString<256> Mirror(Tmp);
+      llvm::sys::path::append(Mirror, Rel);
+      NewCommand.push_back(Flag.str());
+      NewCommand.push_back(std::string(Mirror));
+      break;
+    }
+    NewCommand.push_back(Command[I]);
+  }
+  // Relative includes that leave the root still find the originals.
   NewCommand.push_back("-iquote");
   NewCommand.push_back(std::string(llvm::sys::path::parent_path(Source)));
-  for (size_t I = 1; I < Command.size(); ++I)
-    NewCommand.push_back(static_cast<int>(I) == SourceIdx ? Copy : Command[I]);
-  return runCommand(NewCommand);
+  int RC = runCommand(NewCommand);
+  llvm::SmallString<256> TmpRoot(Tmp);
+  llvm::sys::path::append(TmpRoot, "");
+  llvm::SmallString<256> UserRoot(Root);
+  llvm::sys::path::append(UserRoot, "");
+  fixDependencyFile(Command, TmpRoot, UserRoot);
+  return RC;
 }
 
 llvm::Error writeInstrumentedCopies(const clang::tooling::CompilationDatabase &DB,
@@ -178,7 +301,7 @@ llvm::Error writeInstrumentedCopies(const clang::tooling::CompilationDatabase &D
   unsigned Failures = 0;
   for (const std::string &File : Files) {
     std::string Source = absolute(File);
-    llvm::Expected<InstrumentedFile> Instrumented =
+    llvm::Expected<InstrumentedUnit> Instrumented =
         instrumentFile(DB, Source, Opts);
     if (!Instrumented) {
       llvm::WithColor::error(llvm::errs(), "kfuse")
@@ -186,19 +309,24 @@ llvm::Error writeInstrumentedCopies(const clang::tooling::CompilationDatabase &D
       ++Failures;
       continue;
     }
-    printSkipped(*Instrumented);
-    std::string Root = projectRootFor(Source, Opts.Finder.ProjectRoot);
-    llvm::SmallString<256> Out(OutputDir);
-    llvm::sys::path::append(Out, relativePath(Source, Root));
-    if (std::error_code EC = llvm::sys::fs::create_directories(
-            llvm::sys::path::parent_path(Out)))
-      return llvm::createStringError(EC, "cannot create '%s': %s",
-                                     Out.c_str(), EC.message().c_str());
-    if (llvm::Error E = llvm::writeToOutput(Out, [&](llvm::raw_ostream &OS) {
-          OS << Instrumented->Text;
-          return llvm::Error::success();
-        }))
-      return E;
+    printSkipped(Instrumented->Skipped);
+    // The file, and each project header whose launches were instrumented.
+    for (size_t K = 0; K < Instrumented->Files.size(); ++K) {
+      const auto &[Original, Text] = Instrumented->Files[K];
+      if (K > 0 && (!Instrumented->HasSites[K] || underRoot(Original, Instrumented->Root).empty()))
+        continue;
+      llvm::SmallString<256> Out(OutputDir);
+      llvm::sys::path::append(Out, relativePath(K == 0 ? Source : Original, Instrumented->Root));
+      if (std::error_code EC = llvm::sys::fs::create_directories(
+              llvm::sys::path::parent_path(Out)))
+        return llvm::createStringError(EC, "cannot create '%s': %s",
+                                       Out.c_str(), EC.message().c_str());
+      if (llvm::Error E = llvm::writeToOutput(Out, [&](llvm::raw_ostream &OS) {
+            OS << Text;
+            return llvm::Error::success();
+          }))
+        return E;
+    }
   }
   if (Failures)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),

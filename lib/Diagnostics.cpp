@@ -85,12 +85,25 @@ Diagnostic make(Severity L, const SourcePos &Pos, std::string Message,
 /// The warnings both modes give about the profile itself.
 void profileWarnings(const FileAnalysis &A, std::vector<Diagnostic> &Out) {
   const std::vector<KernelModel> &Sites = A.Model.Sites;
-  if (!Sites.empty() && !A.ProfileMatches)
-    Out.push_back(make(Severity::Warning, Sites.front().Pos,
-                       "no launch of this file is in the profile (profiled "
-                       "from another version of the file, or with another "
-                       "--project-root / KFUSE_PROJECT_ROOT?)",
-                       "kfuse-profile-mismatch"));
+  if (!Sites.empty() && !A.ProfileMatches) {
+    if (!A.ProfiledAs.empty())
+      Out.push_back(make(Severity::Warning, Sites.front().Pos,
+                         "the profile names this file '" + A.ProfiledAs +
+                             "', not '" + Sites.front().Id.RelFile +
+                             "': profiled with another --project-root (or "
+                             "KFUSE_PROJECT_ROOT when compiling with kfuse instrument)",
+                         "kfuse-profile-mismatch"));
+    else if (A.ProfiledOtherVersion)
+      Out.push_back(make(Severity::Warning, Sites.front().Pos,
+                         "launches of this file ran in the profiled run, but none "
+                         "matches a launch written in it now: profiled from another "
+                         "version of the file",
+                         "kfuse-profile-mismatch"));
+    else
+      Out.push_back(make(Severity::Remark, Sites.front().Pos,
+                         "no launch of this file ran in the profiled run",
+                         "kfuse-not-profiled"));
+  }
   for (const StaleSite &S : A.Plan.Stale)
     Out.push_back(make(Severity::Warning, Sites[S.Site].Pos,
                        "the profile's entry '" + S.ProfiledId +

@@ -2,12 +2,15 @@
 
 #include "kfuse/FileAnalysis.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 
 namespace kfuse {
 
@@ -41,28 +44,71 @@ Profile bindKernelNames(const Profile &Prof,
   return Out;
 }
 
-llvm::Expected<FileAnalysis> analyzeForFusion(LaunchFinder &Finder,
-                                              llvm::StringRef Path,
-                                              const Profile &Prof,
-                                              const FusionOptions &Opts) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read '%s': %s",
-                                   Path.str().c_str(),
-                                   Buffer.getError().message().c_str());
+/// Plans the launches of one file of a unit.
+static FileAnalysis planFile(std::string Path, std::string Text,
+                             std::vector<KernelModel> Sites, const Profile &Prof,
+                             const FusionOptions &Opts) {
   FileAnalysis A;
-  A.Path = Path.str();
-  A.Text = (*Buffer)->getBuffer().str();
-  A.Model = Finder.analyzeFile(Path);
-  if (A.Model.Failed)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
-                                   Path.str().c_str(), A.Model.Error.c_str());
+  A.Path = std::move(Path);
+  A.Text = std::move(Text);
+  A.Model.File = A.Path;
+  A.Model.Sites = std::move(Sites);
   Profile Bound = bindKernelNames(Prof, A.Model.Sites);
   A.Plan = FusionPlanner::plan(A.Model.Sites, A.Text, Bound, Opts);
   A.ProfileMatches = llvm::any_of(A.Model.Sites, [&](const KernelModel &M) {
     return Bound.findSite(M.Id.str()) != nullptr;
   });
+  if (A.ProfileMatches || A.Model.Sites.empty())
+    return A;
+  llvm::StringRef Rel = A.Model.Sites.front().Id.RelFile;
+  for (const ProfileSite &S : Prof.Sites) {
+    llvm::StringRef F = S.File;
+    if (F.empty())
+      continue;
+    if (F == Rel) {
+      A.ProfiledOtherVersion = true;
+    } else if (A.ProfiledAs.empty() &&
+               (F.ends_with("/" + Rel.str()) || Rel.ends_with("/" + F.str()))) {
+      A.ProfiledAs = F.str();
+    }
+  }
   return A;
+}
+
+llvm::Expected<std::vector<FileAnalysis>>
+analyzeForFusion(LaunchFinder &Finder, llvm::StringRef Path, const Profile &Prof,
+                 const FusionOptions &Opts) {
+  auto Read = [](llvm::StringRef P) -> llvm::Expected<std::string> {
+    auto Buffer = llvm::MemoryBuffer::getFile(P);
+    if (!Buffer)
+      return llvm::createStringError(Buffer.getError(), "cannot read '%s': %s",
+                                     P.str().c_str(), Buffer.getError().message().c_str());
+    return (*Buffer)->getBuffer().str();
+  };
+  llvm::Expected<std::string> Text = Read(Path);
+  if (!Text)
+    return Text.takeError();
+  FileModel Model = Finder.analyzeFile(Path);
+  if (Model.Failed)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
+                                   Path.str().c_str(), Model.Error.c_str());
+  // The unit's launches by the file they are written in, the main file's
+  // first, then the headers' in the order the unit read them.
+  std::string Main = Model.ProjectFiles.empty() ? "" : Model.ProjectFiles.front();
+  std::map<std::string, std::vector<KernelModel>> ByFile;
+  for (KernelModel &M : Model.Sites)
+    ByFile[M.File == Main ? "" : M.File].push_back(std::move(M));
+  std::vector<FileAnalysis> Out;
+  Out.push_back(planFile(Path.str(), std::move(*Text), std::move(ByFile[""]), Prof, Opts));
+  for (auto &[File, Sites] : ByFile) {
+    if (File.empty())
+      continue;
+    llvm::Expected<std::string> HeaderText = Read(File);
+    if (!HeaderText)
+      return HeaderText.takeError();
+    Out.push_back(planFile(File, std::move(*HeaderText), std::move(Sites), Prof, Opts));
+  }
+  return Out;
 }
 
 llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
@@ -70,15 +116,29 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     const std::vector<std::string> &Files, const Profile &Prof,
     const FusionOptions &Opts, unsigned Jobs,
     llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress) {
-  std::vector<std::optional<llvm::Expected<FileAnalysis>>> Results(Files.size());
+  std::vector<std::optional<llvm::Expected<std::vector<FileAnalysis>>>> Results(Files.size());
   std::mutex Lock;
+  // Each parse runs in its compile command's directory, and the working
+  // directory is the process's: name files absolutely before any worker
+  // starts, and come back to where we were when all are done.
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::vector<std::string> Absolute;
+  for (const std::string &F : Files) {
+    llvm::SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Cwd, Abs);
+    Absolute.push_back(std::string(Abs));
+  }
+  auto Restore = llvm::make_scope_exit([&] { llvm::sys::fs::set_current_path(Cwd); });
   auto Run = [&](size_t I) {
     {
       std::lock_guard<std::mutex> Guard(Lock);
       Progress(I, Files[I]);
     }
     LaunchFinder F(DB, Finder);
-    Results[I].emplace(analyzeForFusion(F, Files[I], Prof, Opts));
+    Results[I].emplace(analyzeForFusion(F, Absolute[I], Prof, Opts));
+    if (*Results[I])
+      (*Results[I])->front().Path = Files[I];
   };
   if (Jobs <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I) {
@@ -93,6 +153,7 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     Pool.wait();
   }
   std::vector<FileAnalysis> Out;
+  std::set<std::string> Headers;
   std::optional<llvm::Error> First;
   for (auto &R : Results) {
     if (!*R) {
@@ -100,9 +161,11 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
         First = R->takeError();
       else
         llvm::consumeError(R->takeError());
-    } else {
-      Out.push_back(std::move(**R));
+      continue;
     }
+    for (size_t K = 0; K < (*R)->size(); ++K)
+      if (K == 0 || Headers.insert((**R)[K].Path).second)
+        Out.push_back(std::move((**R)[K]));
   }
   if (First)
     return std::move(*First);

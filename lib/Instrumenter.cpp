@@ -56,8 +56,8 @@ bool fitsOnOneLine(llvm::StringRef Text) {
 
 /// Why \p M cannot be instrumented, or "" when it can.
 std::string refusal(const KernelModel &M) {
-  if (!M.StmtRange.valid())
-    return "launch is not a statement of a block";
+  if (!M.WholeStmt.valid())
+    return "launch is part of a larger expression";
   if (M.Functor.Kind == FunctorModel::Form::Unknown)
     return "functor type not known";
   return "";
@@ -124,7 +124,7 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
       }
     }
     Prefix += "kfuse_launch_.start(); ";
-    Insert(M.StmtRange.Offset, Prefix);
+    Insert(M.WholeStmt.Offset, Prefix);
 
     if (WrapArguments) {
       Insert(M.Policy.Range.Offset, "::kfuse::rt::policy(kfuse_launch_, ");
@@ -135,7 +135,7 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
                ", [&](const auto &kfuse_f_) { " + MemberViews + "})");
       }
     }
-    Insert(M.StmtRange.Offset + M.StmtRange.Length,
+    Insert(M.WholeStmt.Offset + M.WholeStmt.Length,
            " kfuse_launch_.stop(); }");
   }
 

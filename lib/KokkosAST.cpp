@@ -6,6 +6,7 @@
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -137,7 +138,13 @@ SourcePos positionOf(SourceLocation Loc, const ASTContext &Ctx) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   SourcePos Pos;
   if (P.isValid()) {
-    Pos.File = P.getFilename();
+    // Absolute: a compile command's directory is not the user's, and
+    // several files may be parsed at once.
+    SmallString<256> File(P.getFilename());
+    if (!llvm::sys::path::is_absolute(File))
+      SM.getFileManager().makeAbsolutePath(File);
+    llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+    Pos.File = std::string(File);
     Pos.Line = P.getLine();
     Pos.Column = P.getColumn();
   }

@@ -93,7 +93,7 @@ static std::vector<std::string> initListElements(const Expr *E,
 }
 
 static void analyzePolicy(const Expr *Arg, KernelModel &M,
-                          const ASTContext &Ctx) {
+                          const ASTContext &Ctx, QualType &WorkTag) {
   PolicyModel &P = M.Policy;
   P.Text = exprText(Arg, Ctx);
   P.Range = fileRange(Arg->getSourceRange(), Ctx);
@@ -144,8 +144,15 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
     } else if (ArgTemplate == "LaunchBounds" ||
                ArgTemplate == "WorkItemProperty") {
       continue;
+    } else if (AT->isDependentType() &&
+               (StringRef(Text).contains_insensitive("space") ||
+                StringRef(Text).contains_insensitive("device"))) {
+      // `MDRangePolicy<exec_space, Rank<2>>` in a class template whose
+      // `exec_space` depends on a template parameter.
+      P.ExecSpace = Text;
     } else {
       P.WorkTag = Text;
+      WorkTag = AT;
     }
   }
 
@@ -286,7 +293,12 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
     M.Reduction->AccumulatorType = typeText(Acc->getType(), Ctx);
   }
   const FunctionDecl *Def = nullptr;
-  if (!Op->hasBody(Def) || !Def->getBody()) {
+  // A member of a class template specialization that nothing instantiated
+  // yet: its pattern's body is the one written.
+  if (!Op->hasBody(Def))
+    if (const FunctionDecl *Pattern = Op->getTemplateInstantiationPattern())
+      Pattern->hasBody(Def);
+  if (!Def || !Def->getBody()) {
     M.Notes.push_back("functor body not visible in this translation unit");
     return;
   }
@@ -301,8 +313,16 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
 
 /// The operator() of \p RD that a launch with work tag \p Tag calls.
 static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
-                                              StringRef Tag) {
-  StringRef TagName = lastComponent(Tag);
+                                              StringRef Tag, QualType TagType,
+                                              const ASTContext &Ctx) {
+  // `Outer<T>::TagHalf<1>` -> `TagHalf<1>`; `TagHalf<1>` -> `TagHalf`.
+  auto Last = [](StringRef T) {
+    size_t Angle = T.find('<');
+    size_t Colon = T.substr(0, Angle).rfind("::");
+    return Colon == StringRef::npos ? T : T.substr(Colon + 2);
+  };
+  StringRef TagName = Last(Tag);
+  StringRef TagTemplate = TagName.take_until([](char C) { return C == '<'; });
   const FunctionDecl *Fallback = nullptr;
   auto Consider = [&](const FunctionDecl *FD) -> bool {
     if (FD->getOverloadedOperator() != OO_Call)
@@ -318,7 +338,20 @@ static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
       Fallback = Fallback ? Fallback : FD;
       return false;
     }
-    return FirstRD && FirstRD->getIdentifier() && FirstRD->getName() == TagName;
+    if (First.isNull())
+      return false;
+    if (!TagType.isNull() &&
+        Ctx.hasSameUnqualifiedType(First, TagType.getNonReferenceType()))
+      return true;
+    // Spelled alike (`TagHalfNeigh<0>`), or the tag template an operator()
+    // template takes (`template <int E> operator()(TagHalfNeigh<E>, ...)`).
+    std::string FirstText = typeText(First.getUnqualifiedType(), Ctx);
+    StringRef FirstName = Last(FirstText);
+    if (FirstName == TagName)
+      return true;
+    if (!First->isDependentType() || FD->getDescribedFunctionTemplate() == nullptr)
+      return FirstRD && FirstRD->getIdentifier() && FirstRD->getName() == TagName;
+    return FirstName.take_until([](char C) { return C == '<'; }) == TagTemplate;
   };
   for (const Decl *D : RD->decls()) {
     const FunctionDecl *FD = dyn_cast<FunctionDecl>(D);
@@ -331,7 +364,7 @@ static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
 }
 
 static void analyzeFunctor(const Expr *Arg, KernelModel &M,
-                           const ASTContext &Ctx) {
+                           const ASTContext &Ctx, QualType WorkTag) {
   FunctorModel &F = M.Functor;
   F.Text = exprText(Arg, Ctx);
   F.Range = fileRange(Arg->getSourceRange(), Ctx);
@@ -356,7 +389,8 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
   }
   F.Kind = FunctorModel::Form::Object;
   F.ClassName = RD->getQualifiedNameAsString();
-  const FunctionDecl *Op = selectCallOperator(RD->getDefinition(), M.Policy.WorkTag);
+  const FunctionDecl *Op =
+      selectCallOperator(RD->getDefinition(), M.Policy.WorkTag, WorkTag, Ctx);
   if (!Op) {
     M.Notes.push_back("no operator() of '" + F.ClassName +
                       "' matches the launch");
@@ -448,8 +482,9 @@ KernelModel analyzeLaunch(const CallExpr *Call, LaunchKind Kind,
   }
   if (Kind != LaunchKind::For)
     M.Reduction.emplace();
-  analyzePolicy(Rest[0], M, Ctx);
-  analyzeFunctor(Rest[1], M, Ctx);
+  QualType WorkTag;
+  analyzePolicy(Rest[0], M, Ctx, WorkTag);
+  analyzeFunctor(Rest[1], M, Ctx, WorkTag);
   if (M.Reduction)
     analyzeResult(ArrayRef<const Expr *>(Rest).drop_front(2), M, Ctx);
   return M;

@@ -16,6 +16,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
+#include <map>
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -46,9 +47,15 @@ LaunchKind kindOf(StringRef Name) {
 
 /// The named function a launch is written in, looking through lambdas.
 std::string enclosingFunctionName(const FunctionDecl *FD) {
+  // Every instantiation of a template names its pattern: one site id for a
+  // launch, whichever instantiation a unit models.
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
   const DeclContext *DC = FD;
   while (DC) {
     if (const auto *F = dyn_cast<FunctionDecl>(DC)) {
+      if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+        F = Pattern;
       const auto *MD = dyn_cast<CXXMethodDecl>(F);
       if (!MD || !MD->getParent()->isLambda())
         return F->getQualifiedNameAsString();
@@ -59,19 +66,23 @@ std::string enclosingFunctionName(const FunctionDecl *FD) {
 }
 
 /// Records where the launch statement ends (after its `;`) and its block.
-void setStatementRange(KernelModel &M, const CompoundStmt *Block,
+void setStatementRange(KernelModel &M, FileID FID, const CompoundStmt *Block,
                        const ASTContext &Ctx) {
   if (!M.CallRange.valid())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation CallEnd = SM.getComposedLoc(
-      SM.getMainFileID(), M.CallRange.Offset + M.CallRange.Length);
+  SourceLocation CallEnd =
+      SM.getComposedLoc(FID, M.CallRange.Offset + M.CallRange.Length);
   std::optional<Token> Next =
       Lexer::findNextToken(CallEnd.getLocWithOffset(-1), SM, Ctx.getLangOpts());
   if (!Next || !Next->is(tok::semi))
     return;
   unsigned SemiEnd = SM.getFileOffset(Next->getLocation()) + 1;
-  M.StmtRange = TextRange{M.CallRange.Offset, SemiEnd - M.CallRange.Offset};
+  TextRange Stmt{M.CallRange.Offset, SemiEnd - M.CallRange.Offset};
+  M.WholeStmt = Stmt;
+  if (!Block)
+    return;
+  M.StmtRange = Stmt;
   M.BlockOffset = SM.getFileOffset(SM.getExpansionLoc(Block->getLBracLoc()));
 }
 
@@ -178,9 +189,7 @@ unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
       D = T;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
-  if (!SM.isInMainFile(Begin))
-    return 0;
-  StringRef Text = SM.getBufferData(SM.getMainFileID());
+  StringRef Text = SM.getBufferData(SM.getFileID(Begin));
   unsigned Offset = SM.getFileOffset(Begin);
   // To the start of the line, then up over comment lines just above.
   size_t Line = Text.take_front(Offset).rfind('\n');
@@ -195,9 +204,96 @@ unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
   return Offset;
 }
 
+/// The files of a unit whose launches kfuse models: the main file and the
+/// project's own headers (under the project root, not system headers).
+class ProjectFiles {
+public:
+  ProjectFiles(const SourceManager &SM, std::string Root)
+      : SM(SM), Root(std::move(Root)) {}
+
+  /// The absolute path of \p FID if it is a project file, else "".
+  const std::string &pathOf(FileID FID) {
+    auto [It, New] = Cache.try_emplace(FID);
+    if (!New)
+      return It->second;
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    if (!FE || (FID != SM.getMainFileID() &&
+                SrcMgr::isSystem(SM.getFileCharacteristic(SM.getLocForStartOfFile(FID)))))
+      return It->second;
+    SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    StringRef P = Path;
+    if (FID == SM.getMainFileID() ||
+        (P.consume_front(Root) && !P.empty() && llvm::sys::path::is_separator(P.front())))
+      It->second = std::string(Path);
+    return It->second;
+  }
+  const std::string &pathOf(SourceLocation Loc) {
+    return pathOf(SM.getFileID(SM.getExpansionLoc(Loc)));
+  }
+
+  /// Every project file the unit read, the main file first.
+  std::vector<std::string> all() {
+    std::vector<std::string> Out;
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      FileID FID = SM.translateFile(It->first);
+      if (FID.isValid() && !pathOf(FID).empty() && FID != SM.getMainFileID())
+        Out.push_back(pathOf(FID));
+    }
+    llvm::sort(Out);
+    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+    Out.insert(Out.begin(), pathOf(SM.getMainFileID()));
+    return Out;
+  }
+
+private:
+  const SourceManager &SM;
+  std::string Root;
+  llvm::DenseMap<FileID, std::string> Cache;
+};
+
+/// Team-level calls inside a team kernel (`parallel_for(TeamThreadRange(
+/// team, n), ...)`) are part of that kernel, not launches.
+bool isNestedPolicy(const Expr *Arg) {
+  static constexpr llvm::StringLiteral Nested[] = {
+      "TeamThreadRange", "ThreadVectorRange", "TeamVectorRange",
+      "TeamThreadMDRange", "ThreadVectorMDRange", "TeamVectorMDRange"};
+  auto IsNested = [](StringRef Name) {
+    return llvm::is_contained(Nested, Name) || Name.contains("RangeBoundariesStruct");
+  };
+  const Expr *E = stripWrappers(Arg);
+  std::string Template = templateNameOf(E->getType());
+  if (IsNested(StringRef(Template).rsplit("::").second.empty()
+                   ? StringRef(Template)
+                   : StringRef(Template).rsplit("::").second))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      return FD->getIdentifier() && IsNested(FD->getName());
+    if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImpCasts()))
+      return IsNested(ULE->getName().getAsString());
+  }
+  return false;
+}
+
+/// The statement a launch call is, when it is one (not part of a larger
+/// expression): its parent is a statement such as a block or a brace-less
+/// `if`, looking through the cleanups of temporaries.
+bool isWholeStatement(const CallExpr *Call, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*Call);
+  while (Parents.size() == 1 && Parents[0].get<ExprWithCleanups>())
+    Parents = Ctx.getParents(*Parents[0].get<ExprWithCleanups>());
+  if (Parents.size() != 1)
+    return false;
+  const Stmt *P = Parents[0].get<Stmt>();
+  return P && !isa<Expr>(P);
+}
+
 class LaunchCallback : public MatchFinder::MatchCallback {
 public:
-  explicit LaunchCallback(std::vector<KernelModel> &Out) : Out(Out) {}
+  LaunchCallback(std::vector<KernelModel> &Out, ProjectFiles &Files)
+      : Out(Out), Files(Files) {}
 
   void run(const MatchFinder::MatchResult &Result) override {
     const auto *Call = Result.Nodes.getNodeAs<CallExpr>(LaunchCall);
@@ -207,12 +303,28 @@ public:
     const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>(EnclosingFunction);
     std::string Name = Callee ? Callee->getName().str()
                             : Dependent->getName().getAsString();
+    const SourceManager &SM = Result.Context->getSourceManager();
+    FileID FID = SM.getFileID(SM.getExpansionLoc(Call->getBeginLoc()));
+    const std::string &File = Files.pathOf(FID);
+    if (File.empty())
+      return;
+    for (const Expr *Arg : Call->arguments())
+      if (!isa<StringLiteral>(Arg->IgnoreParenImpCasts()) &&
+          !templateNameOf(Arg->getType()).empty()) {
+        if (isNestedPolicy(Arg))
+          return;
+        break;
+      } else if (isNestedPolicy(Arg)) {
+        return;
+      }
 
     KernelModel M = analyzeLaunch(Call, kindOf(Name), Callee, *Result.Context);
-    if (const auto *Block = Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock)) {
-      setStatementRange(M, Block, *Result.Context);
+    M.File = File;
+    const auto *Block = Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock);
+    if (Block || isWholeStatement(Call, *Result.Context))
+      setStatementRange(M, FID, Block, *Result.Context);
+    if (Block)
       setRepeatLoop(M, Block, *Result.Context);
-    }
     M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
     if (Fn)
       M.TopDeclOffset = topDeclarationOffset(Fn, *Result.Context);
@@ -225,7 +337,8 @@ public:
     // instantiation; keep one model, preferring the first instantiation,
     // whose types are known.
     bool Typed = Instantiated || !M.InTemplate;
-    auto [It, Inserted] = ByOffset.try_emplace(M.CallRange.Offset, Out.size());
+    auto [It, Inserted] =
+        ByPlace.try_emplace({FID.getHashValue(), M.CallRange.Offset}, Out.size());
     if (Inserted) {
       Out.push_back(std::move(M));
       HasTypes.push_back(Typed);
@@ -237,29 +350,30 @@ public:
 
 private:
   std::vector<KernelModel> &Out;
-  llvm::DenseMap<unsigned, size_t> ByOffset;
+  ProjectFiles &Files;
+  std::map<std::pair<unsigned, unsigned>, size_t> ByPlace;
   std::vector<bool> HasTypes;
 };
 
 class LaunchConsumer : public ASTConsumer {
 public:
-  LaunchConsumer(std::vector<KernelModel> &Out, const FinderOptions &Opts)
+  LaunchConsumer(FileModel &Out, const FinderOptions &Opts)
       : Out(Out), Opts(Opts) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    Out = LaunchFinder::collect(Ctx, Opts);
+    Out.Sites = LaunchFinder::collect(Ctx, Opts, &Out.ProjectFiles);
   }
 
 private:
-  std::vector<KernelModel> &Out;
+  FileModel &Out;
   const FinderOptions &Opts;
 };
 
 class LaunchAction : public ASTFrontendAction {
 public:
-  LaunchAction(std::vector<KernelModel> &Out, const FinderOptions &Opts)
+  LaunchAction(FileModel &Out, const FinderOptions &Opts)
       : Out(Out), Opts(Opts) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
@@ -268,20 +382,20 @@ public:
   }
 
 private:
-  std::vector<KernelModel> &Out;
+  FileModel &Out;
   const FinderOptions &Opts;
 };
 
 class LaunchActionFactory : public tooling::FrontendActionFactory {
 public:
-  LaunchActionFactory(std::vector<KernelModel> &Out, const FinderOptions &Opts)
+  LaunchActionFactory(FileModel &Out, const FinderOptions &Opts)
       : Out(Out), Opts(Opts) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<LaunchAction>(Out, Opts);
   }
 
 private:
-  std::vector<KernelModel> &Out;
+  FileModel &Out;
   const FinderOptions &Opts;
 };
 
@@ -295,18 +409,33 @@ std::string absolutePath(StringRef File) {
 } // namespace
 
 std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
-                                               const FinderOptions &Opts) {
-  // Only declarations written in the main file are traversed: the Kokkos
-  // headers hold launches of their own and most of the unit's AST.
+                                               const FinderOptions &Opts,
+                                               std::vector<std::string> *ReadFiles) {
+  // Only declarations written in the project's files are traversed (the
+  // main file and headers under the project root): the Kokkos headers hold
+  // launches of their own and most of the unit's AST.
   const SourceManager &SM = Ctx.getSourceManager();
+  std::string MainFile;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID())) {
+    SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    MainFile = std::string(Path);
+  }
+  ProjectFiles Files(SM, projectRootFor(MainFile, Opts.ProjectRoot));
   std::vector<Decl *> Scope;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+      if (NS->getIdentifier() &&
+          llvm::is_contained({"Kokkos", "desul", "std"}, NS->getName()))
+        continue;
+    if (!Files.pathOf(D->getLocation()).empty())
       Scope.push_back(D);
+  }
   Ctx.setTraversalScope(Scope);
 
   std::vector<KernelModel> Sites;
-  LaunchCallback Callback(Sites);
+  LaunchCallback Callback(Sites, Files);
   MatchFinder Finder;
   auto LaunchName = hasAnyName("::Kokkos::parallel_for",
                                "::Kokkos::parallel_reduce",
@@ -316,7 +445,6 @@ std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
                      callee(unresolvedLookupExpr(
                                 hasAnyDeclaration(namedDecl(LaunchName)))
                                 .bind(DependentCallee))),
-               isExpansionInMainFile(),
                optionally(hasAncestor(functionDecl().bind(EnclosingFunction))),
                optionally(anyOf(
                    hasParent(compoundStmt().bind(EnclosingBlock)),
@@ -326,10 +454,12 @@ std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
       &Callback);
   Finder.matchAST(Ctx);
   Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+  if (ReadFiles)
+    *ReadFiles = Files.all();
 
   for (KernelModel &M : Sites) {
-    std::string Root = projectRootFor(M.Pos.File, Opts.ProjectRoot);
-    M.Id.RelFile = relativePath(M.Pos.File, Root);
+    std::string Root = projectRootFor(MainFile, Opts.ProjectRoot);
+    M.Id.RelFile = relativePath(M.File, Root);
     M.Id.Hash = hashLaunchText(M.CallText);
   }
   assignOrdinals(Sites);
@@ -360,12 +490,13 @@ FileModel LaunchFinder::analyzeFile(StringRef File) {
     return Out;
   }
   tooling::ClangTool Tool(DB, {Abs});
-  Tool.appendArgumentsAdjuster(kfuseArgumentsAdjuster());
-  LaunchActionFactory Factory(Out.Sites, Opts);
+  Tool.appendArgumentsAdjuster(kfuseArgumentsAdjuster(Opts.RuntimeIncludeDir));
+  LaunchActionFactory Factory(Out, Opts);
   if (Tool.run(&Factory) != 0) {
     Out.Failed = true;
     Out.Error = "does not compile; its launches are not reported";
     Out.Sites.clear();
+    Out.ProjectFiles.clear();
   }
   return Out;
 }
@@ -377,11 +508,11 @@ FileModel LaunchFinder::analyzeCode(
   FileModel Out;
   Out.File = FileName.str();
   std::vector<std::string> Adjusted =
-      kfuseArgumentsAdjuster()(std::vector<std::string>{"clang++"}, FileName);
+      kfuseArgumentsAdjuster(Opts.RuntimeIncludeDir)(std::vector<std::string>{"clang++"}, FileName);
   Adjusted.erase(Adjusted.begin());
   Adjusted.insert(Adjusted.end(), Args.begin(), Args.end());
   bool OK = tooling::runToolOnCodeWithArgs(
-      std::make_unique<LaunchAction>(Out.Sites, Opts), Code, Adjusted,
+      std::make_unique<LaunchAction>(Out, Opts), Code, Adjusted,
       FileName, "kfuse", std::make_shared<PCHContainerOperations>(),
       VirtualFiles);
   if (!OK) {

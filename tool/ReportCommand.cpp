@@ -26,6 +26,8 @@
 using namespace llvm;
 
 int runReport(int Argc, const char **Argv);
+/// kfuse's include directory (tool/kfuse.cpp).
+std::string runtimeIncludeDir();
 
 namespace {
 
@@ -161,13 +163,16 @@ int runReport(int Argc, const char **Argv) {
       return fail(toString(DB.takeError()));
     kfuse::FinderOptions FOpts;
     FOpts.ProjectRoot = ProjectRoot;
+    FOpts.RuntimeIncludeDir = runtimeIncludeDir();
     kfuse::LaunchFinder Finder(**DB, FOpts);
     for (const std::string &File : Sources) {
-      Expected<kfuse::FileAnalysis> A =
+      Expected<std::vector<kfuse::FileAnalysis>> A =
           kfuse::analyzeForFusion(Finder, File, *Prof, Opts);
       if (!A)
         return fail(toString(A.takeError()) + "; no report was written");
-      Files.push_back(std::move(*A));
+      for (kfuse::FileAnalysis &F : *A)
+        if (llvm::none_of(Files, [&](const kfuse::FileAnalysis &G) { return G.Path == F.Path; }))
+          Files.push_back(std::move(F));
     }
   }
 

@@ -27,6 +27,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <functional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -35,6 +36,22 @@ using namespace llvm;
 
 /// `kfuse report` (tool/ReportCommand.cpp).
 int runReport(int Argc, const char **Argv);
+
+/// Where the header-only runtime lives: $KFUSE_RUNTIME_INCLUDE_DIR, the
+/// include/ directory beside an installed bin/, or the source tree.
+std::string runtimeIncludeDir() {
+  if (std::optional<std::string> Env =
+          sys::Process::GetEnv("KFUSE_RUNTIME_INCLUDE_DIR"))
+    return *Env;
+  std::string Exe = sys::fs::getMainExecutable("kfuse", (void *)&runtimeIncludeDir);
+  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Installed, "include");
+  SmallString<256> Probe(Installed);
+  sys::path::append(Probe, "kfuse", "runtime", "Profiler.hpp");
+  if (sys::fs::exists(Probe))
+    return std::string(Installed);
+  return KFUSE_RUNTIME_INCLUDE_DIR;
+}
 
 namespace {
 
@@ -64,6 +81,17 @@ Run 'kfuse <mode> --help' for the options of a mode.
 /// set it for the compiler-launcher form).
 std::string defaultProjectRoot() {
   return sys::Process::GetEnv("KFUSE_PROJECT_ROOT").value_or("");
+}
+
+/// \p Root made absolute against the working directory kfuse started in
+/// (parses change directory), or "" to let each file find its root.
+std::string absoluteRoot(StringRef Root) {
+  if (Root.empty())
+    return "";
+  SmallString<256> Abs(Root);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
 }
 
 int reportError(const Twine &Message) {
@@ -138,9 +166,10 @@ struct ProjectRootOption : cl::opt<std::string> {
 struct JobsOption : cl::opt<unsigned> {
   explicit JobsOption(cl::OptionCategory &Category)
       : cl::opt<unsigned>(
-            "j", cl::init(std::max(1u, std::thread::hardware_concurrency())),
-            cl::desc("Analyse this many files at once (default: the number "
-                     "of hardware threads)"),
+            "j", cl::Prefix,
+            cl::init(std::max(1u, std::thread::hardware_concurrency())),
+            cl::desc("Analyse this many files at once, -j N or -jN (default: "
+                     "the number of hardware threads)"),
             cl::cat(Category)) {}
 };
 
@@ -163,7 +192,8 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   for (const std::string &W : Prof->Warnings)
     WithColor::warning(errs(), "kfuse") << ProfilePath << ": " << W << " [kfuse-profile]\n";
   kfuse::FinderOptions FOpts;
-  FOpts.ProjectRoot = ProjectRoot.str();
+  FOpts.ProjectRoot = absoluteRoot(ProjectRoot);
+  FOpts.RuntimeIncludeDir = runtimeIncludeDir();
   kfuse::FusionOptions Opts;
   Opts.MinShare = MinShare;
   const std::vector<std::string> &Files = Parser.getSourcePathList();
@@ -193,16 +223,21 @@ int runSites(int Argc, const char **Argv) {
     return reportError(toString(Parser.takeError()));
 
   kfuse::FinderOptions Opts;
-  Opts.ProjectRoot = ProjectRoot;
+  Opts.ProjectRoot = absoluteRoot(ProjectRoot);
+  Opts.RuntimeIncludeDir = runtimeIncludeDir();
   kfuse::LaunchFinder Finder(Parser->getCompilations(), Opts);
   std::vector<kfuse::FileModel> Files;
   int Status = ExitOK;
+  std::set<std::string> Seen; // a header's launches, once for all units
   for (const std::string &File : Parser->getSourcePathList()) {
     Files.push_back(Finder.analyzeFile(File));
     if (Files.back().Failed) {
       WithColor::error(errs(), File) << Files.back().Error << " [kfuse-input]\n";
       Status = ExitError;
     }
+    llvm::erase_if(Files.back().Sites, [&](const kfuse::KernelModel &M) {
+      return !Seen.insert(M.Id.str()).second;
+    });
   }
   if (OutputFormat == Format::Json)
     kfuse::printModelJson(Files, outs());
@@ -211,26 +246,11 @@ int runSites(int Argc, const char **Argv) {
   return Status;
 }
 
-/// Where the header-only runtime lives: $KFUSE_RUNTIME_INCLUDE_DIR, the
-/// include/ directory beside an installed bin/, or the source tree.
-std::string runtimeIncludeDir(const char *Argv0) {
-  if (std::optional<std::string> Env =
-          sys::Process::GetEnv("KFUSE_RUNTIME_INCLUDE_DIR"))
-    return *Env;
-  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&runtimeIncludeDir);
-  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(Installed, "include");
-  SmallString<256> Probe(Installed);
-  sys::path::append(Probe, "kfuse", "runtime", "Profiler.hpp");
-  if (sys::fs::exists(Probe))
-    return std::string(Installed);
-  return KFUSE_RUNTIME_INCLUDE_DIR;
-}
-
-int runInstrument(int Argc, const char **Argv, const char *Argv0) {
+int runInstrument(int Argc, const char **Argv) {
   kfuse::InstrumentOptions Opts;
-  Opts.RuntimeIncludeDir = runtimeIncludeDir(Argv0);
-  Opts.Finder.ProjectRoot = defaultProjectRoot();
+  Opts.RuntimeIncludeDir = runtimeIncludeDir();
+  Opts.Finder.ProjectRoot = absoluteRoot(defaultProjectRoot());
+  Opts.Finder.RuntimeIncludeDir = Opts.RuntimeIncludeDir;
   // Launcher form: everything after "--" is the compiler command.
   if (Argc >= 2 && StringRef(Argv[1]) == "--") {
     std::vector<std::string> Command(Argv + 2, Argv + Argc);
@@ -259,7 +279,7 @@ int runInstrument(int Argc, const char **Argv, const char *Argv0) {
       "  kfuse instrument -p build --output-dir out src/app.cpp\n");
   if (!Parser)
     return reportError(toString(Parser.takeError()));
-  Opts.Finder.ProjectRoot = ProjectRoot;
+  Opts.Finder.ProjectRoot = absoluteRoot(ProjectRoot);
   if (Error E = kfuse::writeInstrumentedCopies(
           Parser->getCompilations(), Parser->getSourcePathList(), OutputDir,
           Opts))
@@ -474,6 +494,6 @@ int main(int Argc, const char **Argv) {
   if (Mode == "check")
     return runCheck(SubArgc, Args.data());
   if (Mode == "instrument")
-    return runInstrument(SubArgc, Args.data(), Argv[0]);
+    return runInstrument(SubArgc, Args.data());
   return reportError("unknown mode '" + Mode + "'; run 'kfuse --help'");
 }

@@ -15,8 +15,13 @@
 namespace kfuse {
 
 /// Adds Clang's resource directory (builtin headers such as stddef.h, found
-/// even when the database names g++) and silences flags only GCC knows.
-clang::tooling::ArgumentsAdjuster kfuseArgumentsAdjuster();
+/// even when the database names g++) and kfuse's own include directory
+/// (\p RuntimeIncludeDir, or the one this kfuse was built with), searched
+/// last, so a file kfuse rewrote (which includes <kfuse/runtime/Guard.hpp>)
+/// parses with the user's unchanged compile commands; and silences flags
+/// only GCC knows.
+clang::tooling::ArgumentsAdjuster
+kfuseArgumentsAdjuster(llvm::StringRef RuntimeIncludeDir = "");
 
 /// The resource directory kfuse passes to Clang.
 llvm::StringRef clangResourceDir();

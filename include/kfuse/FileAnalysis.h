@@ -27,20 +27,26 @@ struct FileAnalysis {
   std::string Text; ///< the file's contents
   FileModel Model;  ///< its launches
   FusionPlan Plan;  ///< what to fuse, what not and why
-  /// Some launch of the file is in the profile (otherwise the profile is of
-  /// another version of the file, or another project root).
+  /// Some launch of the file is in the profile.
   bool ProfileMatches = false;
+  /// When none is: the profile's name for this file, if it names it under
+  /// another project root ("src/app.cpp" for "app.cpp"); else "".
+  std::string ProfiledAs;
+  /// When none is: the profile has launches of this file (of another
+  /// version of it), rather than none (its launches did not run).
+  bool ProfiledOtherVersion = false;
 };
 
-/// Reads, models and plans \p Path. Fails, saying why, when the file cannot
-/// be read or does not compile.
-llvm::Expected<FileAnalysis> analyzeForFusion(LaunchFinder &Finder,
-                                              llvm::StringRef Path,
-                                              const Profile &Prof,
-                                              const FusionOptions &Opts);
+/// Reads, models and plans \p Path, and each project header it includes
+/// that holds launches: the file's analysis first, then one per header.
+/// Fails, saying why, when the file cannot be read or does not compile.
+llvm::Expected<std::vector<FileAnalysis>>
+analyzeForFusion(LaunchFinder &Finder, llvm::StringRef Path, const Profile &Prof,
+                 const FusionOptions &Opts);
 
 /// analyzeForFusion on each of \p Files, \p Jobs at a time (each with its
-/// own LaunchFinder), in the order given. \p Progress is called (from one
+/// own LaunchFinder), in the order given; a header included by several of
+/// them is analysed once. \p Progress is called (from one
 /// thread at a time) as each file starts. Fails with the first file, in the
 /// order given, that fails.
 llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(

@@ -29,6 +29,9 @@ struct FinderOptions {
   /// Site ids name files relative to this directory. Empty: the nearest
   /// ancestor of each file that holds a `.git`, else the file's directory.
   std::string ProjectRoot;
+  /// kfuse's include directory, added to every parse (fused files include
+  /// <kfuse/runtime/Guard.hpp>). Empty: the one this kfuse was built with.
+  std::string RuntimeIncludeDir;
 };
 
 /// Models the launches of files through a compile database.
@@ -37,7 +40,8 @@ public:
   LaunchFinder(const clang::tooling::CompilationDatabase &DB,
                FinderOptions Opts = {});
 
-  /// Parses \p File with its compile command and models its launches.
+  /// Parses \p File with its compile command and models its launches, and
+  /// those of the project headers it includes.
   /// Compiler diagnostics go to stderr; a file that is not in the database
   /// or does not compile comes back with Failed set and Error saying why.
   FileModel analyzeFile(llvm::StringRef File);
@@ -51,9 +55,13 @@ public:
       const std::vector<std::pair<std::string, std::string>> &VirtualFiles =
           {});
 
-  /// Models the launches written in the main file of a parsed unit.
-  static std::vector<KernelModel> collect(clang::ASTContext &Ctx,
-                                          const FinderOptions &Opts);
+  /// Models the launches written in the project's files of a parsed unit:
+  /// its main file and the headers under the project root (not system
+  /// headers, not Kokkos). \p ReadFiles, if given, receives every project
+  /// file the unit read, the main file first.
+  static std::vector<KernelModel>
+  collect(clang::ASTContext &Ctx, const FinderOptions &Opts,
+          std::vector<std::string> *ReadFiles = nullptr);
 
 private:
   const clang::tooling::CompilationDatabase &DB;

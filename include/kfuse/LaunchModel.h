@@ -204,6 +204,10 @@ struct SiteId {
 /// Everything kfuse knows about one launch site.
 struct KernelModel {
   SiteId Id;
+  /// The file the launch is written in (absolute): the main file of the
+  /// unit or a project header. Every TextRange of the model is an offset
+  /// into this file.
+  std::string File;
   LaunchKind Kind = LaunchKind::For;
   SourcePos Pos;            ///< where the call is written (macro use, not definition)
   std::string CallText;     ///< the whole launch as written
@@ -211,6 +215,9 @@ struct KernelModel {
   /// The launch statement through its `;`, when the launch is a statement
   /// of a block (not part of a larger expression); otherwise invalid.
   TextRange StmtRange;
+  /// The launch statement through its `;` whenever the launch is a whole
+  /// statement, also the body of a brace-less `if` or loop.
+  TextRange WholeStmt;
   unsigned BlockOffset = 0; ///< offset of the enclosing block's `{`
   /// Start of the line where the namespace-scope declaration holding the
   /// launch begins, before the comments right above it: where a fused
@@ -243,7 +250,11 @@ struct KernelModel {
 /// The launches of one translation unit, or why there are none.
 struct FileModel {
   std::string File;
+  /// The launches of the unit: in the file and in the project headers it
+  /// includes (KernelModel::File says which).
   std::vector<KernelModel> Sites;
+  /// Every project file the unit read (absolute), the main file first.
+  std::vector<std::string> ProjectFiles;
   bool Failed = false;
   std::string Error;
 };

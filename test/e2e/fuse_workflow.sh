@@ -71,4 +71,32 @@ fi
 grep -Eq "error: cannot (create|write) 'out2/zz.*no file was changed" "$TMP/stderr" ||
   { cat "$TMP/stderr"; fail "no clear error for the unwritable output"; }
 [ -z "$(find out2 -type f ! -name zz)" ] || { find out2; fail "a file was written"; }
+
+# --- 3. -j with relative paths, from a directory other than the database's,
+# and check/sites/fuse on files fuse rewrote with a database that does not
+# name kfuse's include directory.
+mkdir -p p3/build p3/examples/stream p3/examples/other
+cp "$SRC/examples/stream/stream.cpp" p3/examples/stream/stream.cpp
+cp "$SRC/examples/stream/stream.cpp" p3/examples/other/stream.cpp
+PLAIN=(-std=c++17 -O1 -isystem "$KOKKOS_INC")
+cat > p3/build/compile_commands.json <<JSON
+[{"directory": "$TMP/proj/p3/build", "file": "../examples/stream/stream.cpp",
+  "command": "$CXX ${PLAIN[*]} -c ../examples/stream/stream.cpp"},
+ {"directory": "$TMP/proj/p3/build", "file": "../examples/other/stream.cpp",
+  "command": "$CXX ${PLAIN[*]} -c ../examples/other/stream.cpp"}]
+JSON
+cd p3
+"$KFUSE" check -p build --project-root . --profile ../profiles/stream.json -j2 \
+  examples/stream/stream.cpp examples/other/stream.cpp 2>"$TMP/stderr" && fail "check found nothing before fusing"
+grep -q "kfuse-unfused-hot-path" "$TMP/stderr" || { cat "$TMP/stderr"; fail "check -j2 did not report stream"; }
+run "$KFUSE" fuse -p build --project-root . --profile ../profiles/stream.json -j 2 --in-place \
+  examples/stream/stream.cpp examples/other/stream.cpp
+grep -q "kfuse-begin" examples/stream/stream.cpp || fail "fuse -j 2 did not rewrite stream.cpp"
+run "$KFUSE" check -p build --project-root . --profile ../profiles/stream.json -j2 \
+  examples/stream/stream.cpp examples/other/stream.cpp
+run "$KFUSE" sites -p build examples/stream/stream.cpp
+cp examples/stream/stream.cpp fused-once.cpp
+run "$KFUSE" fuse -p build --project-root . --profile ../profiles/stream.json --in-place \
+  examples/stream/stream.cpp
+cmp -s fused-once.cpp examples/stream/stream.cpp || fail "fusing a fused file again changed it"
 echo "fuse workflow: OK"

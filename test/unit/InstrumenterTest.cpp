@@ -80,6 +80,20 @@ void run(int N, Kokkos::View<double*> a) {
       << F.Text;
 }
 
+TEST(InstrumenterTest, LaunchUnderBracelessIfIsWrappedInABlock) {
+  std::string Code = R"cpp(#include <Kokkos_Core.hpp>
+void run(bool on, int N, Kokkos::View<double*> a) {
+  if (on) Kokkos::parallel_for("k", N, KOKKOS_LAMBDA(const int i) { a(i) = 0; });
+}
+)cpp";
+  InstrumentedFile F = instrumentWithStub(Code);
+  EXPECT_EQ(F.Instrumented, 1u);
+  EXPECT_TRUE(F.Text.find("if (on) { static const ::kfuse::rt::SiteInfo") != std::string::npos)
+      << F.Text;
+  EXPECT_TRUE(F.Text.find("a(i) = 0; }); kfuse_launch_.stop(); }\n}") != std::string::npos)
+      << F.Text;
+}
+
 TEST(InstrumenterTest, LaunchInsideAnExpressionIsLeftAloneWithAReason) {
   std::string Code = R"cpp(#include <Kokkos_Core.hpp>
 void run(int N, Kokkos::View<double*> a) {
@@ -89,7 +103,7 @@ void run(int N, Kokkos::View<double*> a) {
   InstrumentedFile F = instrumentWithStub(Code);
   EXPECT_EQ(F.Instrumented, 0u);
   ASSERT_EQ(F.Skipped.size(), 1u);
-  EXPECT_EQ(F.Skipped[0].Reason, "launch is not a statement of a block");
+  EXPECT_EQ(F.Skipped[0].Reason, "launch is part of a larger expression");
   EXPECT_EQ(F.Skipped[0].Pos.Line, 3u);
 }
 

@@ -53,6 +53,8 @@ template <class... Props> struct TeamPolicy {
   struct member_type { int league_rank() const { return 0; } };
   TeamPolicy(long, long) {}
 };
+namespace Impl { template <class M> struct TeamThreadRangeBoundariesStruct {}; }
+template <class M> Impl::TeamThreadRangeBoundariesStruct<M> TeamThreadRange(const M &, int) { return {}; }
 template <class T> struct Sum { Sum(T &) {} };
 template <class T> struct Max { Max(T &) {} };
 template <class P, class F> void parallel_for(const std::string &, const P &, const F &) {}

@@ -412,6 +412,86 @@ void run(int N, Kokkos::View<double*> v) {
   EXPECT_EQ(V->Mode, AccessMode::PassedToCall);
 }
 
+TEST(LaunchFinderTest, ModelsLaunchesInProjectHeadersOncePerTemplate) {
+  const char *Header = R"cpp(#pragma once
+#include <Kokkos_Core.hpp>
+template <class T> void fill(Kokkos::View<T*> v, T x, int n) {
+  Kokkos::parallel_for("fill", n, KOKKOS_LAMBDA(const int i) { v(i) = x; });
+}
+inline void count(Kokkos::View<int*> c, int n) {
+  using Member = Kokkos::TeamPolicy<>::member_type;
+  Kokkos::parallel_for("count", Kokkos::TeamPolicy<>(n, 1), KOKKOS_LAMBDA(const Member &t) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(t, 4), [&](const int j) { c(j) += 1; });
+  });
+}
+)cpp";
+  FileModel M = LaunchFinder::analyzeCode(R"cpp(#include "kernels.h"
+void run(Kokkos::View<double*> a, Kokkos::View<int*> b, int n) {
+  fill(a, 1.0, n);
+  fill(b, 2, n);
+  count(b, n);
+}
+)cpp",
+                                          "/project/main.cpp", {"-std=c++17", "-I/kfuse-stub"},
+                                          {"/project"},
+                                          {{"/kfuse-stub/Kokkos_Core.hpp", KokkosStubHeader},
+                                           {"/project/kernels.h", Header}});
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // One site for both instantiations of fill; the team-level call inside
+  // count is part of its kernel, not a launch.
+  ASSERT_EQ(M.Sites.size(), 2u);
+  const KernelModel &Fill = siteLabelled(M, "fill");
+  EXPECT_EQ(Fill.File, "/project/kernels.h");
+  EXPECT_EQ(Fill.Id.RelFile, "kernels.h");
+  EXPECT_EQ(Fill.Id.Function, "fill");
+  EXPECT_EQ(Fill.Pos.Line, 4u);
+  EXPECT_TRUE(Fill.StmtRange.valid());
+  EXPECT_EQ(siteLabelled(M, "count").Policy.Kind, PolicyKind::Team);
+  EXPECT_EQ(M.ProjectFiles, (std::vector<std::string>{"/project/main.cpp", "/project/kernels.h"}));
+}
+
+TEST(LaunchFinderTest, TemplatedWorkTagSelectsItsOperator) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+template <class List> struct Force {
+  template <int E> struct TagHalf {};
+  struct TagFull {};
+  Kokkos::View<double*> f, e;
+  KOKKOS_INLINE_FUNCTION void operator()(TagFull, const int i) const { f(i) = 1; }
+  KOKKOS_INLINE_FUNCTION void operator()(TagHalf<0>, const int i) const { f(i) = 2; }
+  KOKKOS_INLINE_FUNCTION void operator()(TagHalf<1>, const int i) const { e(i) = 3; }
+  void compute(int n) {
+    Kokkos::parallel_for("half1", Kokkos::RangePolicy<TagHalf<1>>(0, n), *this);
+    Kokkos::parallel_for("full", Kokkos::RangePolicy<TagFull>(0, n), *this);
+  }
+};
+void run(int n) { Force<int> F; F.compute(n); }
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &Half = siteLabelled(M, "half1");
+  EXPECT_EQ(Half.Functor.OperatorSignature, "operator()(TagHalf<1>, const int)");
+  ASSERT_NE(viewNamed(Half, "e"), nullptr);
+  EXPECT_EQ(viewNamed(Half, "f"), nullptr);
+  EXPECT_EQ(siteLabelled(M, "full").Functor.OperatorSignature, "operator()(TagFull, const int)");
+}
+
+TEST(LaunchFinderTest, LaunchUnderBracelessIfIsAWholeStatement) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(bool half, int n, Kokkos::View<double*> a) {
+  if (half)
+    Kokkos::parallel_for("half", n, KOKKOS_LAMBDA(const int i) { a(i) = 1; });
+  else
+    Kokkos::parallel_for("full", n, KOKKOS_LAMBDA(const int i) { a(i) = 2; });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  for (const KernelModel &K : M.Sites) {
+    EXPECT_TRUE(K.WholeStmt.valid()) << K.Label;
+    EXPECT_FALSE(K.StmtRange.valid()) << K.Label; // not a statement of a block
+  }
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);

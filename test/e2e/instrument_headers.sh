@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# End-to-end: `kfuse instrument` as a compiler launcher on a project whose
+# launches live in headers: a function template instantiated twice, a
+# launch under a brace-less `if`, a team kernel with a nested team-level
+# call, and a library kernel kfuse does not instrument (a system header).
+#
+# The profile holds every launch the project wrote, the template's once;
+# the library kernel counts against the coverage and separates the launches
+# around it; the build tree holds only what the compiler wrote, and the
+# dependency file names the user's files.
+#
+# Usage: instrument_headers.sh KFUSE KOKKOS_INCLUDE_DIR KOKKOS_LIB
+set -euo pipefail
+KFUSE=$1 KOKKOS_INC=$2 KOKKOS_LIB=$3
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+CXX=${CXX:-c++}
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+mkdir -p "$TMP/proj/src/kernels" "$TMP/proj/lib" "$TMP/proj/build"
+git -C "$TMP/proj" init -q
+cat > "$TMP/proj/src/kernels/fill.h" <<'CPP'
+#pragma once
+#include <Kokkos_Core.hpp>
+template <class T> void fill(Kokkos::View<T *> v, T x) {
+  Kokkos::parallel_for("fill", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = x; });
+}
+CPP
+cat > "$TMP/proj/lib/library.h" <<'CPP'
+#pragma once
+#include <Kokkos_Core.hpp>
+inline void library_scale(Kokkos::View<double *> v) {
+  Kokkos::parallel_for("library_scale", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) *= 2; });
+}
+CPP
+cat > "$TMP/proj/src/main.cpp" <<'CPP'
+#include "kernels/fill.h"
+#include <library.h>
+#include <cstdio>
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = 1000;
+    Kokkos::View<double *> a("a", N);
+    Kokkos::View<int *> b("b", N);
+    for (int It = 0; It < 3; ++It) {
+      fill(a, 1.0 + It);
+      fill(b, It);
+      if (argc < 3)
+        Kokkos::parallel_for("twice", N, KOKKOS_LAMBDA(const int i) { a(i) += b(i); });
+      library_scale(a);
+      using Member = Kokkos::TeamPolicy<>::member_type;
+      Kokkos::parallel_for("rows", Kokkos::TeamPolicy<>(10, 1), KOKKOS_LAMBDA(const Member &t) {
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(t, 100),
+                             [&](const int j) { a(t.league_rank() * 100 + j) += 1; });
+      });
+    }
+    double Sum = 0;
+    Kokkos::parallel_reduce("sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += a(i); }, Sum);
+    std::printf("checksum=%.17g\n", Sum);
+  }
+  Kokkos::finalize();
+}
+CPP
+cd "$TMP/proj/build"
+FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I ../src -isystem ../lib)
+"$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" -MD -MT main.o -MF main.o.d -c ../src/main.cpp -o main.o \
+  2>stderr || { cat stderr; fail "instrumented compile failed"; }
+"$CXX" main.o -o prof "$KOKKOS_LIB" -ldl
+"$CXX" "${FLAGS[@]}" ../src/main.cpp -o plain "$KOKKOS_LIB" -ldl
+[ "$(ls | sort | tr '\n' ' ')" = "main.o main.o.d plain prof stderr " ] ||
+  fail "the build tree holds more than the compiler wrote: $(ls)"
+grep -q "$TMP/proj/src/kernels/fill.h" main.o.d || { cat main.o.d; fail "depfile does not name fill.h"; }
+if grep -q kfuse-instrument main.o.d; then cat main.o.d; fail "depfile names the temporary copies"; fi
+[ "$(./plain)" = "$(KFUSE_PROFILE=p.json ./prof)" ] || fail "the instrumented program printed other results"
+
+python3 - p.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+sites = {s["id"].split(":")[0] + ":" + s["label"]: s for s in p["sites"]}
+def fail(msg):
+    sys.exit("FAIL: " + msg + "\n" + json.dumps(p["sites"], indent=1))
+want = {"src/kernels/fill.h:fill": 6, "src/main.cpp:twice": 3, "src/main.cpp:rows": 3,
+        "src/main.cpp:sum": 1}
+for key, n in want.items():
+    if key not in sites:
+        fail("no site " + key)
+    if sites[key]["launches"] != n:
+        fail(key + " ran %d times, not %d" % (sites[key]["launches"], n))
+if len(p["sites"]) != len(want):
+    fail("%d sites, expected %d" % (len(p["sites"]), len(want)))
+if p.get("uninstrumented_launches", 0) < 3:
+    sys.exit("FAIL: the library kernel is not counted: %s" % p.get("uninstrumented_launches"))
+ids = {s["label"]: s["id"] for s in p["sites"]}
+for c in p["chains"]:
+    if c["sites"][-2:] == [ids["twice"], ids["rows"]]:
+        sys.exit("FAIL: twice -> rows recorded back to back across the library kernel")
+PY
+"$KFUSE" report p.json | grep -q "coverage: [0-9.]*% of kernel time is in instrumented launches (3 other launches" ||
+  { "$KFUSE" report p.json | head -5; fail "report does not print the coverage"; }
+echo "instrument headers: OK"
