@@ -30,17 +30,18 @@ KernelBodyAnalyzer::viewRef(const Expr *E) const {
   // `a`, `this->a`, `field.a`, `this->field.sub.a`: a path of public data
   // members down from a capture or from *this.
   SmallVector<std::string, 4> Path;
+  ViewRef R;
   const Expr *Cur = E;
   while (const auto *ME = dyn_cast<MemberExpr>(Cur)) {
     if (!isa<FieldDecl>(ME->getMemberDecl()))
       return std::nullopt;
     Path.push_back(ME->getMemberDecl()->getNameAsString());
+    R.Private |= ME->getMemberDecl()->getAccess() != AS_public;
     Cur = ME->getBase()->IgnoreParenImpCasts();
     if (ME->isArrow() && !isa<CXXThisExpr>(Cur))
       return std::nullopt;
   }
   std::reverse(Path.begin(), Path.end());
-  ViewRef R;
   if (isa<CXXThisExpr>(Cur)) {
     R.IsMember = true;
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
@@ -157,8 +158,7 @@ ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
   V.Local = Ref && Ref->Local;
   if (Ref)
     V.Root = Ref->Root;
-  if (const auto *ME = dyn_cast<MemberExpr>(stripWrappers(ViewExpr)))
-    V.PrivateMember = ME->getMemberDecl()->getAccess() != AS_public;
+  V.PrivateMember = Ref && Ref->Private;
   describeView(stripWrappers(ViewExpr)->getType(), Ctx, V);
   Model.Views.push_back(std::move(V));
   return Model.Views.back();

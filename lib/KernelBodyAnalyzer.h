@@ -52,6 +52,7 @@ private:
     std::string Root; ///< the object it is a member of, if any
     bool IsMember = false;
     bool Local = false;
+    bool Private = false; ///< some member on the path is not public
   };
   std::optional<ViewRef> viewRef(const clang::Expr *E) const;
   /// True if \p D is declared in the analysed body (or is its parameter).
