@@ -14,7 +14,10 @@ namespace kfuse {
 namespace {
 
 std::string siteName(const KernelModel &M) {
-  return M.LabelKind == "literal" ? "'" + M.Label + "'" : M.Id.str();
+  if (M.LabelKind == "literal")
+    return "'" + M.Label + "'";
+  return "'" + M.Id.Function + "' (" + llvm::sys::path::filename(M.Id.RelFile).str() + ":" +
+         std::to_string(M.Pos.Line) + ")";
 }
 
 /// "'a', 'b' and 'c'"
@@ -176,6 +179,58 @@ std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose) {
   if (Verbose)
     for (const Refusal &R : A.Plan.Refusals)
       Out.push_back(make(Severity::Remark, R.Pos, R.Reason, R.Check));
+  return Out;
+}
+
+std::vector<Diagnostic> crossFileDiagnostics(const std::vector<FileAnalysis> &All,
+                                             const Profile &Prof, double MinShare) {
+  std::vector<KernelModel> Sites;
+  std::map<std::string, std::pair<size_t, const KernelModel *>> ById;
+  for (const FileAnalysis &A : All)
+    Sites.insert(Sites.end(), A.Model.Sites.begin(), A.Model.Sites.end());
+  Profile Bound = bindKernelNames(Prof, Sites);
+  for (size_t F = 0; F < All.size(); ++F)
+    for (const KernelModel &M : All[F].Model.Sites)
+      ById[M.Id.str()] = {F, &M};
+  // A profiled site kfuse did not find in the files given, by its place.
+  auto Described = [&](const std::string &Id) {
+    const ProfileSite *S = Bound.findSite(Id);
+    std::string Where = S && !S->File.empty()
+                            ? " (" + S->File + ":" + std::to_string(S->Line) + ")"
+                            : "";
+    return "'" + (S && !S->Label.empty() ? S->Label : Id) + "'" + Where;
+  };
+  std::vector<Diagnostic> Out;
+  std::set<std::pair<std::string, std::string>> Said;
+  for (const ProfileChain &C : Bound.Chains) {
+    if (C.Sites.size() != 2 || C.Count < 2 || C.Sites[0] == C.Sites[1])
+      continue;
+    double Share = Bound.TotalKernelNs ? double(C.TotalNs) / double(Bound.TotalKernelNs) : 0;
+    if (Share + 1e-12 < MinShare || !Said.insert({C.Sites[0], C.Sites[1]}).second)
+      continue;
+    auto A = ById.find(C.Sites[0]), B = ById.find(C.Sites[1]);
+    if (A == ById.end() && B == ById.end())
+      continue;
+    if (A != ById.end() && B != ById.end() && A->second.first == B->second.first)
+      continue; // one file: the planner explains it
+    std::string First = A != ById.end() ? siteName(*A->second.second) : Described(C.Sites[0]);
+    std::string Second = B != ById.end() ? siteName(*B->second.second) : Described(C.Sites[1]);
+    std::string Why =
+        A != ById.end() && B != ById.end()
+            ? "their launches are in different files (" +
+                  llvm::sys::path::filename(A->second.second->File).str() + " and " +
+                  llvm::sys::path::filename(B->second.second->File).str() +
+                  "), and kfuse fuses only consecutive statements of one block"
+            : "the launch of " + (A == ById.end() ? First : Second) +
+                  " is in none of the files given";
+    const KernelModel &At = B != ById.end() ? *B->second.second : *A->second.second;
+    Out.push_back(make(Severity::Remark, At.Pos,
+                       llvm::formatv("not fusing: {0} and {1} ran back to back {2} times "
+                                     "({3:P} of kernel time), but {4}",
+                                     First, Second, C.Count, Share, Why)
+                           .str(),
+                       "kfuse-not-adjacent"));
+  }
   return Out;
 }
 

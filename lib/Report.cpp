@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kfuse/Report.h"
+#include "llvm/Support/Path.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -37,6 +38,20 @@ std::string ReportSite::where() const {
     return "";
   return File + ":" + std::to_string(Line);
 }
+
+namespace {
+
+/// A kernel without a label, as a person finds it: its function and place,
+/// `KinE::compute (property_kine.cpp:49)`, not its hashed id.
+std::string unlabelledName(const ProfileSite &S) {
+  StringRef Id = S.Id;
+  StringRef Function = Id.split(':').second.split('#').first;
+  if (Function.empty() || S.File.empty())
+    return S.Id;
+  return (Function + " (" + llvm::sys::path::filename(S.File) + ":" + Twine(S.Line) + ")").str();
+}
+
+} // namespace
 
 namespace {
 
@@ -241,7 +256,7 @@ Report buildReport(const Profile &Prof, ArrayRef<FileAnalysis> Files,
     Index[S.Id] = R.Sites.size();
     ReportSite RS;
     RS.Id = S.Id;
-    RS.Label = S.Label;
+    RS.Label = S.Label.empty() ? unlabelledName(S) : S.Label;
     RS.File = S.File;
     RS.Line = S.Line;
     RS.Column = S.Column;

@@ -185,10 +185,11 @@ std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
 /// and check share.
 Expected<std::vector<kfuse::FileAnalysis>>
 planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
-          StringRef ProjectRoot, double MinShare, unsigned Jobs) {
+          StringRef ProjectRoot, double MinShare, unsigned Jobs, kfuse::Profile &Read) {
   Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
   if (!Prof)
     return Prof.takeError();
+  Read = *Prof;
   for (const std::string &W : Prof->Warnings)
     WithColor::warning(errs(), "kfuse") << ProfilePath << ": " << W << " [kfuse-profile]\n";
   kfuse::FinderOptions FOpts;
@@ -344,9 +345,12 @@ int runFuse(int Argc, const char **Argv) {
     std::string Path, Old, New;
   };
   std::vector<Output> Outputs;
-  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs);
+  kfuse::Profile Prof;
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
+  for (const kfuse::Diagnostic &D : kfuse::crossFileDiagnostics(*Analyses, Prof, MinShare))
+    kfuse::printDiagnostic(errs(), D);
   for (const kfuse::FileAnalysis &A : *Analyses) {
     for (const kfuse::Diagnostic &D : kfuse::fuseDiagnostics(A, EOpts.Restrict))
       kfuse::printDiagnostic(errs(), D);
@@ -414,11 +418,17 @@ int runCheck(int Argc, const char **Argv) {
       "Example: kfuse check -p build --profile profiles/app.json src/*.cpp\n");
   if (!Parser)
     return reportError(toString(Parser.takeError()));
-  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs);
+  kfuse::Profile Prof;
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;
   unsigned Findings = 0;
+  if (Verbose)
+    for (kfuse::Diagnostic &D : kfuse::crossFileDiagnostics(*Analyses, Prof, MinShare)) {
+      kfuse::printDiagnostic(errs(), D);
+      All.push_back(std::move(D));
+    }
   for (const kfuse::FileAnalysis &A : *Analyses)
     for (kfuse::Diagnostic &D : kfuse::checkDiagnostics(A, Verbose)) {
       kfuse::printDiagnostic(errs(), D);

@@ -38,6 +38,13 @@ std::vector<Diagnostic> fuseDiagnostics(const FileAnalysis &A, bool Restrict);
 /// \p Verbose, refused and cold candidates as remarks.
 std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose);
 
+/// A remark [kfuse-not-adjacent] for every hot pair of the profile (ran
+/// back to back at least twice, at least \p MinShare of kernel time) whose
+/// launches are in different files of \p All, or one of them in no file
+/// given: each candidate is explained, none is passed over in silence.
+std::vector<Diagnostic> crossFileDiagnostics(const std::vector<FileAnalysis> &All,
+                                             const Profile &Prof, double MinShare);
+
 /// `file:line:col: severity: message [check]`, then the notes.
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);
 
