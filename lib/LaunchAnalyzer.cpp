@@ -134,7 +134,9 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
     } else if (ArgTemplate == "Schedule") {
       P.Schedule = Text;
     } else if (ArgTemplate == "Rank") {
-      SmallVector<TemplateArgument, 4> RankArgs = templateArgsOf(AT);
+      // The canonical specialization holds the rank as an integer (as
+      // written, through an alias, it is an expression).
+      SmallVector<TemplateArgument, 4> RankArgs = templateArgsOf(AT.getCanonicalType());
       if (!RankArgs.empty() &&
           RankArgs[0].getKind() == TemplateArgument::Integral)
         P.Rank = RankArgs[0].getAsIntegral().getZExtValue();

@@ -492,6 +492,22 @@ void run(bool half, int n, Kokkos::View<double*> a) {
   }
 }
 
+TEST(LaunchFinderTest, RankOfAnMDRangePolicyNamedThroughAnAlias) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+using Policy2D = Kokkos::MDRangePolicy<Kokkos::Rank<2>>;
+Policy2D cells(long n) { return Policy2D({0, 0}, {n, n}); }
+void run(long n, Kokkos::View<double**> a) {
+  Kokkos::parallel_for("alias", Policy2D({0, 0}, {n, n}), KOKKOS_LAMBDA(int i, int j) { a(i, j) = 0; });
+  Kokkos::parallel_for("helper", cells(n), KOKKOS_LAMBDA(int i, int j) { a(i, j) = 1; });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  EXPECT_EQ(siteLabelled(M, "alias").Policy.Rank, 2u);
+  EXPECT_EQ(siteLabelled(M, "alias").Policy.End, (std::vector<std::string>{"n", "n"}));
+  EXPECT_EQ(siteLabelled(M, "helper").Policy.Rank, 2u);
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);
