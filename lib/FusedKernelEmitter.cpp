@@ -435,7 +435,9 @@ struct Emitter {
         Args.push_back(N + ".data()");
         if (V.Strided)
           for (unsigned D = 0; D < V.Use->Rank; ++D) {
-            Params.push_back("const long " + identifier(N) + "_s" + std::to_string(D));
+            Params.push_back("const ::kfuse::stride_t<" + viewType(N) + ", " + std::to_string(D) +
+                             ", " + std::to_string(V.Use->Rank) + "> " + identifier(N) + "_s" +
+                             std::to_string(D));
             Args.push_back(N + ".stride(" + std::to_string(D) + ")");
           }
       }

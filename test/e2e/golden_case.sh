@@ -23,7 +23,8 @@
 #
 # Usage: golden_case.sh KFUSE SOURCE_DIR KOKKOS_INCLUDE_DIR KOKKOS_LIB CASE
 #        KFUSE_REGENERATE=1 re-profiles (CASE.profile.json) and rewrites
-#        CASE.expected.cpp.
+#        CASE.expected.cpp; KFUSE_REGENERATE=expected rewrites only the
+#        expected file, from the committed profile.
 set -euo pipefail
 KFUSE=$1 SRC=$2 KOKKOS_INC=$3 KOKKOS_LIB=$4 CASE=$5
 GOLDEN=$SRC/test/golden
@@ -60,7 +61,7 @@ cp "$GOLDEN/$CASE.profile.json" "$PROFILE"
 "$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --output-dir out "$REL" \
   2>stderr || { cat stderr >&2; fail "kfuse fuse failed"; }
 FUSED=out/$REL
-if [ "${KFUSE_REGENERATE:-0}" = 1 ]; then
+if [ "${KFUSE_REGENERATE:-0}" != 0 ]; then
   if cmp -s "$REL" "$FUSED"; then rm -f "$GOLDEN/$CASE.expected.cpp"
   else cp "$FUSED" "$GOLDEN/$CASE.expected.cpp"; fi
 fi

@@ -21,8 +21,10 @@ template <class T_dst, class T_src, class T_out> struct kfuse_fused_update_smoot
   T_out out;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT dst_,
-                                          const long dst_s0, const double *KOKKOS_RESTRICT src_,
-                                          const long src_s0, double *KOKKOS_RESTRICT out_) {
+                                          const ::kfuse::stride_t<T_dst, 0, 1> dst_s0,
+                                          const double *KOKKOS_RESTRICT src_,
+                                          const ::kfuse::stride_t<T_src, 0, 1> src_s0,
+                                          double *KOKKOS_RESTRICT out_) {
     {
       const int i = kfuse_i0;
       dst_[i * dst_s0] = 2.0 * src_[i * src_s0] + 1.0;

@@ -20,9 +20,11 @@ struct kfuse_fused_fill_transform_store {
   T_It It;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
-  body(const int kfuse_i0, double *KOKKOS_RESTRICT A_, const long A_s0, const long A_s1,
-       double *KOKKOS_RESTRICT B_, const long B_s0, const long B_s1, double *KOKKOS_RESTRICT Half_,
-       const long Half_s0, const long Half_s1, const T_M M, const T_It It) {
+  body(const int kfuse_i0, double *KOKKOS_RESTRICT A_, const ::kfuse::stride_t<T_A, 0, 2> A_s0,
+       const ::kfuse::stride_t<T_A, 1, 2> A_s1, double *KOKKOS_RESTRICT B_,
+       const ::kfuse::stride_t<T_B, 0, 2> B_s0, const ::kfuse::stride_t<T_B, 1, 2> B_s1,
+       double *KOKKOS_RESTRICT Half_, const ::kfuse::stride_t<T_Half, 0, 2> Half_s0,
+       const ::kfuse::stride_t<T_Half, 1, 2> Half_s1, const T_M M, const T_It It) {
     {
       const int i = kfuse_i0;
       for (int j = 0; j < M; ++j)

@@ -16,11 +16,11 @@ struct kfuse_fused_relax_accumulate {
   T_M M;
   T_It It;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT A_,
-                                          const long A_s0, const long A_s1,
-                                          double *KOKKOS_RESTRICT B_, const long B_s0,
-                                          const long B_s1, double *KOKKOS_RESTRICT rowsum_,
-                                          const T_M M, const T_It It) {
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_i0, double *KOKKOS_RESTRICT A_, const ::kfuse::stride_t<T_A, 0, 2> A_s0,
+       const ::kfuse::stride_t<T_A, 1, 2> A_s1, double *KOKKOS_RESTRICT B_,
+       const ::kfuse::stride_t<T_B, 0, 2> B_s0, const ::kfuse::stride_t<T_B, 1, 2> B_s1,
+       double *KOKKOS_RESTRICT rowsum_, const T_M M, const T_It It) {
     {
       const int i = kfuse_i0;
       for (int j = 0; j < M; ++j) {

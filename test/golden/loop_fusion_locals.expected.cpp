@@ -20,7 +20,8 @@ struct kfuse_fused_row_sum_row_max_norm_relative {
   T_It It;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
-  body(const int kfuse_i0, const double *KOKKOS_RESTRICT A_, const long A_s0, const long A_s1,
+  body(const int kfuse_i0, const double *KOKKOS_RESTRICT A_,
+       const ::kfuse::stride_t<T_A, 0, 2> A_s0, const ::kfuse::stride_t<T_A, 1, 2> A_s1,
        double *KOKKOS_RESTRICT rowsum_, double *KOKKOS_RESTRICT rowmax_,
        double *KOKKOS_RESTRICT norm_, const T_M M, const T_It It) {
     {

@@ -12,10 +12,11 @@ template <class T_T, class T_Q, class T_It> struct kfuse_fused_heat_flux {
   T_Q Q;
   T_It It;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const int kfuse_i1,
-                                          double *KOKKOS_RESTRICT T_, const long T_s0,
-                                          const long T_s1, double *KOKKOS_RESTRICT Q_,
-                                          const long Q_s0, const long Q_s1, const T_It It) {
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_i0, const int kfuse_i1, double *KOKKOS_RESTRICT T_,
+       const ::kfuse::stride_t<T_T, 0, 2> T_s0, const ::kfuse::stride_t<T_T, 1, 2> T_s1,
+       double *KOKKOS_RESTRICT Q_, const ::kfuse::stride_t<T_Q, 0, 2> Q_s0,
+       const ::kfuse::stride_t<T_Q, 1, 2> Q_s1, const T_It It) {
     {
       const int i = kfuse_i0;
       const int j = kfuse_i1;

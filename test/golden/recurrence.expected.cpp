@@ -22,10 +22,13 @@ struct kfuse_fused_forward_backward {
   T_It It;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
-  body(const int kfuse_i0, double *KOKKOS_RESTRICT b_, const long b_s0, const long b_s1,
-       const double *KOKKOS_RESTRICT a_, const long a_s0, const long a_s1,
-       double *KOKKOS_RESTRICT c_, const long c_s0, const long c_s1, double *KOKKOS_RESTRICT d_,
-       const long d_s0, const long d_s1, const T_M M, const T_It It) {
+  body(const int kfuse_i0, double *KOKKOS_RESTRICT b_, const ::kfuse::stride_t<T_b, 0, 2> b_s0,
+       const ::kfuse::stride_t<T_b, 1, 2> b_s1, const double *KOKKOS_RESTRICT a_,
+       const ::kfuse::stride_t<T_a, 0, 2> a_s0, const ::kfuse::stride_t<T_a, 1, 2> a_s1,
+       double *KOKKOS_RESTRICT c_, const ::kfuse::stride_t<T_c, 0, 2> c_s0,
+       const ::kfuse::stride_t<T_c, 1, 2> c_s1, double *KOKKOS_RESTRICT d_,
+       const ::kfuse::stride_t<T_d, 0, 2> d_s0, const ::kfuse::stride_t<T_d, 1, 2> d_s1,
+       const T_M M, const T_It It) {
     {
       const int i = kfuse_i0;
       b_[i * b_s0 + 0 * b_s1] = a_[i * a_s0 + 0 * a_s1];

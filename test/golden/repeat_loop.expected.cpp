@@ -33,8 +33,10 @@ template <class T_m, class T_Steps> struct kfuse_fused_count_repeated {
   T_Steps Steps;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const int kfuse_i1,
-                                          long *KOKKOS_RESTRICT m_, const long m_s0,
-                                          const long m_s1, const T_Steps Steps) {
+                                          long *KOKKOS_RESTRICT m_,
+                                          const ::kfuse::stride_t<T_m, 0, 2> m_s0,
+                                          const ::kfuse::stride_t<T_m, 1, 2> m_s1,
+                                          const T_Steps Steps) {
     for (int S = 1; S <= 2 * Steps; S += 2) {
       const int i = kfuse_i0;
       const int j = kfuse_i1;

@@ -18,7 +18,38 @@
 #include <initializer_list>
 #include <type_traits>
 
+// Declared here, defined by Kokkos_Core.hpp (which this header may precede):
+// enough to compare a View's layout with them.
+namespace Kokkos {
+struct LayoutLeft;
+struct LayoutRight;
+} // namespace Kokkos
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define KFUSE_HOST_DEVICE __host__ __device__
+#else
+#define KFUSE_HOST_DEVICE
+#endif
+
 namespace kfuse {
+
+/// A stride that the View's layout fixes at 1 (the last dimension of
+/// LayoutRight, the first of LayoutLeft): built from the run-time stride,
+/// which it drops, it is the constant 1 in the fused body, so the compiler
+/// sees unit-stride accesses and can vectorise them.
+struct unit_stride {
+  KFUSE_HOST_DEVICE constexpr unit_stride(long) {}
+  KFUSE_HOST_DEVICE constexpr operator long() const { return 1; }
+};
+
+/// The type of the stride of dimension \p D of a View of type \p V and
+/// rank \p Rank in a fused body: unit_stride where the layout fixes it,
+/// else long (LayoutStride and other layouts pass it at run time).
+template <class V, unsigned D, unsigned Rank>
+using stride_t = typename std::conditional<
+    (std::is_same<typename V::array_layout, Kokkos::LayoutRight>::value && D + 1 == Rank) ||
+        (std::is_same<typename V::array_layout, Kokkos::LayoutLeft>::value && D == 0),
+    unit_stride, long>::type;
 
 /// The bytes a View spans, and whether the fused kernel writes it.
 struct ViewBytes {
