@@ -28,6 +28,32 @@ if(TARGET Kokkos::kokkos)
     target_include_directories(kfuse_kokkos SYSTEM INTERFACE ${Kokkos_INCLUDE_DIRS})
   endif()
   set(KFUSE_KOKKOS_INCLUDE_DIR "${Kokkos_INCLUDE_DIRS}")
+  # Kokkos 4.x sets no Kokkos_INCLUDE_DIRS: its targets name the headers and
+  # the library that scripts compiling by hand need.
+  if(NOT EXISTS "${KFUSE_KOKKOS_INCLUDE_DIR}/Kokkos_Core.hpp")
+    set(KFUSE_KOKKOS_INCLUDE_DIR "")
+    foreach(_target IN ITEMS Kokkos::kokkoscore Kokkos::kokkos)
+      if(TARGET ${_target} AND NOT KFUSE_KOKKOS_INCLUDE_DIR)
+        get_target_property(_incs ${_target} INTERFACE_INCLUDE_DIRECTORIES)
+        foreach(_dir IN LISTS _incs)
+          if(NOT KFUSE_KOKKOS_INCLUDE_DIR AND EXISTS "${_dir}/Kokkos_Core.hpp")
+            set(KFUSE_KOKKOS_INCLUDE_DIR "${_dir}")
+          endif()
+        endforeach()
+      endif()
+    endforeach()
+  endif()
+  if(TARGET Kokkos::kokkoscore)
+    foreach(_prop IN ITEMS IMPORTED_LOCATION_RELEASE IMPORTED_LOCATION
+                           IMPORTED_LOCATION_RELWITHDEBINFO IMPORTED_LOCATION_NOCONFIG
+                           IMPORTED_LOCATION_DEBUG)
+      get_target_property(_loc Kokkos::kokkoscore ${_prop})
+      if(_loc AND NOT KFUSE_KOKKOS_CORE_LIBRARY_PATH)
+        set(KFUSE_KOKKOS_CORE_LIBRARY_PATH "${_loc}" CACHE FILEPATH
+          "The Kokkos core library scripts link by hand")
+      endif()
+    endforeach()
+  endif()
 else()
   # The TriBITS package (or none): use the headers and library directly.
   find_path(KFUSE_KOKKOS_INCLUDE_DIR Kokkos_Core.hpp
@@ -44,8 +70,15 @@ endif()
 target_compile_features(kfuse_kokkos INTERFACE cxx_std_17)
 message(STATUS "kfuse: Kokkos headers in ${KFUSE_KOKKOS_INCLUDE_DIR}")
 
-# Paths for scripts that compile fused sources by hand (scripts/demo.sh).
+# Paths and flags for scripts that compile Kokkos programs by hand
+# (scripts/demo.sh, the end-to-end tests): an OpenMP Kokkos needs -fopenmp
+# to compile and to link.
 find_library(KFUSE_KOKKOS_CORE_LIBRARY_PATH NAMES kokkoscore trilinos_kokkoscore
-  HINTS ${Kokkos_LIBRARY_DIRS} ${KFUSE_KOKKOS_INCLUDE_DIR}/../lib)
+  HINTS ${Kokkos_LIBRARY_DIRS} ${KFUSE_KOKKOS_INCLUDE_DIR}/../lib NO_DEFAULT_PATH)
+find_library(KFUSE_KOKKOS_CORE_LIBRARY_PATH NAMES kokkoscore trilinos_kokkoscore)
+set(KFUSE_KOKKOS_FLAGS "")
+if("OPENMP" IN_LIST Kokkos_DEVICES OR Kokkos_ENABLE_OPENMP)
+  set(KFUSE_KOKKOS_FLAGS "-fopenmp")
+endif()
 file(WRITE ${CMAKE_BINARY_DIR}/kokkos-paths.env
-  "KOKKOS_INC=${KFUSE_KOKKOS_INCLUDE_DIR}\nKOKKOS_LIB=${KFUSE_KOKKOS_CORE_LIBRARY_PATH}\n")
+  "KOKKOS_INC=${KFUSE_KOKKOS_INCLUDE_DIR}\nKOKKOS_LIB=${KFUSE_KOKKOS_CORE_LIBRARY_PATH}\nKOKKOS_FLAGS=\"${KFUSE_KOKKOS_FLAGS}\"\n")

@@ -23,6 +23,7 @@ trap 'rm -rf "$TMP"' EXIT
 fail() { echo "FAIL: $Name: $*" >&2; exit 1; }
 # shellcheck disable=SC1091
 source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
+KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}   # -fopenmp for an OpenMP Kokkos
 
 # What `kfuse fuse` does today with the committed profile: the fused groups
 # (kernel labels joined by '+'), and for the negative subjects the refusals it
@@ -42,6 +43,8 @@ case $Name in
                row_boundary+row_start+row_forward+row_backward" ;;
   covariance) Groups="mean+center" ;;
   fdtd_2d) Groups="update_ey+update_ex" ;;
+  # A LayoutRight row update and a LayoutLeft row reduction: loops merge.
+  layout_mix) Groups="scale_rows+row_dot" ;;
   jacobi_1d) # negative subject
     Groups=""
     Refusals=("not fusing 'stencil_b' with 'stencil_a': .*\[kfuse-unsafe-dependence\]") ;;
@@ -95,7 +98,7 @@ if [ -z "$Groups" ]; then
 fi
 
 "$CXX" -std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include" -I "$SRC/examples/common" \
-  "$Fused" -o "$TMP/fused" "$KOKKOS_LIB" -ldl
+  "$Fused" -o "$TMP/fused" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 sh "$SRC/examples/compare_checksums.sh" "$UNFUSED" "$TMP/fused"
 echo "with KFUSE_DISABLE=1:"
 KFUSE_DISABLE=1 sh "$SRC/examples/compare_checksums.sh" "$UNFUSED" "$TMP/fused"

@@ -20,17 +20,18 @@ KFUSE=${KFUSE:-$KFUSE_ROOT/build/bin/kfuse}
 [ -x "$KFUSE" ] || { echo "error: build kfuse first (scripts/test.sh)" >&2; exit 2; }
 # shellcheck disable=SC1091
 source build/kokkos-paths.env   # KOKKOS_INC, KOKKOS_LIB
+KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}   # -fopenmp for an OpenMP Kokkos
 CXX=${CXX:-c++}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I examples/common)
+FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I examples/common ${KFUSE_KOKKOS_FLAGS:-})
 mkdir -p "$WORK/plain" "$WORK/prof"
 for s in examples/"$APP"/*.cpp; do
   o=$(basename "$s" .cpp).o
   "$CXX" "${FLAGS[@]}" -c "$s" -o "$WORK/plain/$o"
   "$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" -c "$s" -o "$WORK/prof/$o" 2>/dev/null
 done
-for v in plain prof; do "$CXX" "$WORK/$v"/*.o -o "$WORK/$v/app" "$KOKKOS_LIB" -ldl; done
+for v in plain prof; do "$CXX" "$WORK/$v"/*.o -o "$WORK/$v/app" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl; done
 results() { grep -v '^time_s=' || true; }
 [ "$("$WORK/plain/app" "${ARGS[@]}" | results)" = \
   "$(KFUSE_PROFILE="$WORK/p.json" "$WORK/prof/app" "${ARGS[@]}" | results)" ] ||

@@ -32,8 +32,9 @@ REPROFILE=0
 if [ "${1:-}" = --reprofile ]; then REPROFILE=1; shift; fi
 # shellcheck disable=SC1091
 source build/kokkos-paths.env   # KOKKOS_INC, KOKKOS_LIB
+KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}   # -fopenmp for an OpenMP Kokkos
 CXX=${CXX:-c++}
-FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I include -I examples/common)
+FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I include -I examples/common ${KFUSE_KOKKOS_FLAGS:-})
 LAUNCHER=()
 if command -v ccache >/dev/null; then LAUNCHER=(ccache); fi
 PRIORITY=()
@@ -50,7 +51,7 @@ declare -A ARGS=(
   [gups]="8388608 8" [gups_atomic]="8388608 8" [adi]="1000 15"
   [covariance]="700 3" [fdtd_2d]="2000 20" [jacobi_1d]="4000000 50"
   [mvt]="4000 3" [syrk]="640 3" [syr2k]="600 2" [gnb]="65536 10"
-  [dsmc]="1000000 15" [md]="40 50" [md_half]="40 50"
+  [dsmc]="1000000 15" [md]="40 50" [md_half]="40 50" [layout_mix]="4000 250 40"
 )
 # Bytes the unfused kernels move per run (each array a kernel touches read once
 # and written once), in terms of a = size and b = iterations, where the model
@@ -70,11 +71,11 @@ declare -A PYFUSER=(
   [gups]="1.22-1.57" [gups_atomic]="1.02-5.90" [adi]="1.59-5.90"
   [covariance]="1.10-1.47" [fdtd_2d]="1.04-1.33" [jacobi_1d]="1.22-1.58"
   [mvt]="2.12-3.34" [syrk]="1.77-2.64" [syr2k]="1.28-3.13" [gnb]="1.42-4.30"
-  [dsmc]="1.21-1.38" [md]="1.43-1.92" [md_half]="1.43-1.92"
+  [dsmc]="1.21-1.38" [md]="1.43-1.92" [md_half]="1.43-1.92" [layout_mix]="-"
 )
 
 log() { echo "[$(date +%T)] $*" >&2; }
-compile() { "${LAUNCHER[@]}" "$CXX" "${FLAGS[@]}" "$1" -o "$2" "$KOKKOS_LIB" -ldl; }
+compile() { "${LAUNCHER[@]}" "$CXX" "${FLAGS[@]}" "$1" -o "$2" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl; }
 # The key=value tokens a program prints, time_s left out (as compare_checksums.sh).
 values() { tr '[:blank:]' '\n' <<<"$1" | grep '=' | grep -v '^time_s=' || true; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

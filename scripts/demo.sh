@@ -15,8 +15,9 @@ OUT=$KFUSE_ROOT/build/demo
 mkdir -p "$OUT"
 # shellcheck disable=SC1091
 source build/kokkos-paths.env   # KOKKOS_INC, KOKKOS_LIB (written by CMake)
+KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}   # -fopenmp for an OpenMP Kokkos
 CXX=${CXX:-c++}
-FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I "$KFUSE_ROOT/include")
+FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I "$KFUSE_ROOT/include" ${KFUSE_KOKKOS_FLAGS:-})
 N=${N:-4000000}
 IT=${IT:-20}
 
@@ -27,7 +28,7 @@ echo
 echo "== 2. instrumented build (kfuse instrument as compiler launcher) and profile run"
 KFUSE_PROJECT_ROOT=$KFUSE_ROOT "$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" \
   -o "$OUT/stream-prof.o" -c examples/stream/stream.cpp
-"$CXX" "$OUT/stream-prof.o" -o "$OUT/stream-prof" "$KOKKOS_LIB" -ldl
+"$CXX" "$OUT/stream-prof.o" -o "$OUT/stream-prof" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 KFUSE_PROFILE=$OUT/stream.json "$OUT/stream-prof" 200000 20
 echo "profile: $OUT/stream.json ($(wc -c <"$OUT/stream.json") bytes)"
 
@@ -39,8 +40,8 @@ echo "== 3. kfuse fuse (the diff)"
 
 echo
 echo "== 4. build and run both"
-"$CXX" "${FLAGS[@]}" examples/stream/stream.cpp -o "$OUT/unfused" "$KOKKOS_LIB" -ldl
-"$CXX" "${FLAGS[@]}" "$OUT/fused/examples/stream/stream.cpp" -o "$OUT/fused-bin" "$KOKKOS_LIB" -ldl
+"$CXX" "${FLAGS[@]}" examples/stream/stream.cpp -o "$OUT/unfused" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+"$CXX" "${FLAGS[@]}" "$OUT/fused/examples/stream/stream.cpp" -o "$OUT/fused-bin" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 U=$("$OUT/unfused" "$N" "$IT")
 F=$("$OUT/fused-bin" "$N" "$IT")
 echo "unfused: $U"

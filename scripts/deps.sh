@@ -3,7 +3,7 @@
 # scripts/test.sh and scripts/demo.sh; runs apt-get only when needed.
 KFUSE_PACKAGES=(
   cmake ninja-build g++ ccache
-  llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19
+  llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19 libomp-19-dev
   libtrilinos-kokkos-dev nlohmann-json3-dev
   libgtest-dev googletest
   python3

@@ -18,6 +18,7 @@ if [ ! -x "$KFUSE" ] || [ ! -f build/kokkos-paths.env ]; then
 fi
 # shellcheck disable=SC1091
 source build/kokkos-paths.env   # KOKKOS_INC, KOKKOS_LIB
+KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}   # -fopenmp for an OpenMP Kokkos
 
 # Every subject of examples/CMakeLists.txt, in its order.
 ALL=$(sed -n '/^set(KFUSE_EXAMPLES$/,/^)/p' examples/CMakeLists.txt | sed '1d;$d')
@@ -33,8 +34,8 @@ for Name in ${*:-$ALL}; do
   Src=examples/$Name/$Name.cpp
   [ -f "$Src" ] || { echo "error: no $Src" >&2; exit 2; }
   KFUSE_PROJECT_ROOT=$ROOT "$KFUSE" instrument -- "$CXX" -std=c++17 -O3 -DNDEBUG \
-    -isystem "$KOKKOS_INC" -I examples/common -c "$Src" -o "$TMP/$Name.o"
-  "$CXX" "$TMP/$Name.o" -o "$TMP/$Name" "$KOKKOS_LIB" -ldl
+    -isystem "$KOKKOS_INC" -I examples/common ${KFUSE_KOKKOS_FLAGS:-} -c "$Src" -o "$TMP/$Name.o"
+  "$CXX" "$TMP/$Name.o" -o "$TMP/$Name" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
   # The profile is written at exit: only a complete run replaces the old one.
   env -u KFUSE_PROFILE_EVENTS KFUSE_PROFILE="$TMP/$Name.json" "$TMP/$Name" ${ARGS[$Name]:-} >/dev/null
   mv "$TMP/$Name.json" "$PROFILE_DIR/$Name.json"

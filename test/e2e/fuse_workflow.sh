@@ -14,7 +14,7 @@ KFUSE=$1 SRC=$2 KOKKOS_INC=$3 KOKKOS_LIB=$4
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 CXX=${CXX:-c++}
-FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include")
+FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include" ${KFUSE_KOKKOS_FLAGS:-})
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # A project tree in $TMP mirroring the repository paths, so site ids match.
@@ -39,8 +39,8 @@ if [ "${KFUSE_REGENERATE:-0}" = 1 ]; then
 fi
 diff -u "$EXPECTED" out/examples/stream/stream.cpp || fail "stream differs from its golden file"
 
-$CXX "${FLAGS[@]}" examples/stream/stream.cpp -o unfused "$KOKKOS_LIB" -ldl
-$CXX "${FLAGS[@]}" out/examples/stream/stream.cpp -o fused "$KOKKOS_LIB" -ldl
+$CXX "${FLAGS[@]}" examples/stream/stream.cpp -o unfused "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+$CXX "${FLAGS[@]}" out/examples/stream/stream.cpp -o fused "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 want=$(./unfused 50000 7)
 got=$(./fused 50000 7)
 fallback=$(KFUSE_DISABLE=1 ./fused 50000 7)

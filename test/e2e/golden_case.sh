@@ -32,7 +32,7 @@ REL=test/golden/$CASE.cpp
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 CXX=${CXX:-c++}
-FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include")
+FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include" ${KFUSE_KOKKOS_FLAGS:-})
 fail() { echo "FAIL [$CASE]: $*" >&2; exit 1; }
 directive() { sed -n "s|.*// $1: *\(.*[^ ]\) *\$|\1|p" "$GOLDEN/$CASE.cpp"; }
 
@@ -50,7 +50,7 @@ if [ "${KFUSE_REGENERATE:-0}" = 1 ]; then
   cp "$PROFILED" "$REL"
   KFUSE_PROJECT_ROOT=$TMP/proj "$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" \
     -o prof.o -c "$TMP/proj/$REL"
-  "$CXX" prof.o -o prof "$KOKKOS_LIB" -ldl
+  "$CXX" prof.o -o prof "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
   # shellcheck disable=SC2046
   KFUSE_PROFILE=$GOLDEN/$CASE.profile.json ./prof $(directive KFUSE-PROFILE-RUN) >/dev/null
 fi
@@ -84,8 +84,8 @@ if [ -f "$GOLDEN/$CASE.expected.cpp" ]; then
 fi
 
 # Build both and compare every run exactly.
-"$CXX" "${FLAGS[@]}" "$REL" -o original "$KOKKOS_LIB" -ldl
-"$CXX" "${FLAGS[@]}" "$FUSED" -o fused "$KOKKOS_LIB" -ldl
+"$CXX" "${FLAGS[@]}" "$REL" -o original "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+"$CXX" "${FLAGS[@]}" "$FUSED" -o fused "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 compare() { # ARGS...
   local want got fallback
   want=$(./original "$@") || fail "original failed with '$*'"
@@ -117,7 +117,7 @@ fi
 if [ -f "$GOLDEN/$CASE.expected.cpp" ]; then
   "$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --no-restrict \
     --output-dir out-nr "$REL" 2>/dev/null || fail "kfuse fuse --no-restrict failed"
-  "$CXX" "${FLAGS[@]}" "out-nr/$REL" -o fused-nr "$KOKKOS_LIB" -ldl
+  "$CXX" "${FLAGS[@]}" "out-nr/$REL" -o fused-nr "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
   while IFS= read -r args; do
     # shellcheck disable=SC2086
     [ "$(./original $args)" = "$(./fused-nr $args)" ] ||

@@ -63,11 +63,11 @@ int main(int argc, char **argv) {
 }
 CPP
 cd "$TMP/proj/build"
-FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I ../src -isystem ../lib)
+FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I ../src -isystem ../lib ${KFUSE_KOKKOS_FLAGS:-})
 "$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" -MD -MT main.o -MF main.o.d -c ../src/main.cpp -o main.o \
   2>stderr || { cat stderr; fail "instrumented compile failed"; }
-"$CXX" main.o -o prof "$KOKKOS_LIB" -ldl
-"$CXX" "${FLAGS[@]}" ../src/main.cpp -o plain "$KOKKOS_LIB" -ldl
+"$CXX" main.o -o prof "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+"$CXX" "${FLAGS[@]}" ../src/main.cpp -o plain "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 [ "$(ls | sort | tr '\n' ' ')" = "main.o main.o.d plain prof stderr " ] ||
   fail "the build tree holds more than the compiler wrote: $(ls)"
 grep -q "$TMP/proj/src/kernels/fill.h" main.o.d || { cat main.o.d; fail "depfile does not name fill.h"; }

@@ -22,7 +22,7 @@ mkdir -p "$P/examples" "$P/build" "$P/build-prof" "$P/build-fused"
 cp -r "$SRC/examples/$APP" "$SRC/examples/common" "$P/examples/"
 git -C "$P" init -q
 cd "$P"
-FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$P/examples/common")
+FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$P/examples/common" ${KFUSE_KOKKOS_FLAGS:-})
 SOURCES=(examples/"$APP"/*.cpp)
 {
   echo "["
@@ -40,7 +40,7 @@ build() { # DIR [extra flags...]
     (cd "$dir" && "$@" "${FLAGS[@]}" -c "$P/$s" -o "$(basename "$s").o") ||
       fail "compiling $s in $dir"
   done
-  "$CXX" "$dir"/*.o -o "$dir/$APP" "$KOKKOS_LIB" -ldl
+  "$CXX" "$dir"/*.o -o "$dir/$APP" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 }
 results() { grep -v '^time_s=' || true; }
 

@@ -14,7 +14,7 @@ KFUSE=$1 SRC=$2 KOKKOS_INC=$3 KOKKOS_LIB=$4
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 CXX=${CXX:-c++}
-FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC")
+FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" ${KFUSE_KOKKOS_FLAGS:-})
 fail() { echo "FAIL: $*" >&2; exit 1; }
 expect() { # expect FILE TEXT: FILE contains the fixed string TEXT
   grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "no '$2' in $1"; }
@@ -70,7 +70,7 @@ expect err.txt "KFUSE_PROFILE_EVENTS=N"
 # --- 3. a trace of raw events -------------------------------------------------
 KFUSE_PROJECT_ROOT=$PWD "$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" \
   -c examples/stream/stream.cpp -o stream-prof.o
-"$CXX" stream-prof.o -o stream-prof "$KOKKOS_LIB" -ldl
+"$CXX" stream-prof.o -o stream-prof "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 KFUSE_PROFILE_EVENTS=200 KFUSE_PROFILE=events.json ./stream-prof 20000 5 >/dev/null
 "$KFUSE" report events.json --chrome-trace trace.json >out.txt ||
   fail "report --chrome-trace exited $?"
