@@ -143,8 +143,8 @@ void run(int N, Kokkos::View<double*> a) {
       if (DB.size() > 1)
         DB += ",";
       DB += "{\"directory\": \"" + Dir.str().str() +
-            "\", \"command\": \"/usr/bin/c++ -std=c++17 -isystem " + Include +
-            " -c " + F + "\", \"file\": \"" + F + "\"}";
+            "\", \"command\": \"/usr/bin/c++ -std=c++17 " KFUSE_KOKKOS_FLAGS " -isystem " +
+            Include + " -c " + F + "\", \"file\": \"" + F + "\"}";
     }
     writeFile((Dir + "/compile_commands.json").str(), DB + "]");
   }

@@ -20,7 +20,7 @@ cp -r "$SRC/profiles" "$TMP/proj/profiles"
 cd "$TMP/proj"
 cat > compile_commands.json <<JSON
 [{"directory": "$TMP/proj", "file": "$TMP/proj/examples/stream/stream.cpp",
-  "command": "$CXX -std=c++17 -isystem $KOKKOS_INC -I $SRC/include -c $TMP/proj/examples/stream/stream.cpp"}]
+  "command": "$CXX -std=c++17 ${KFUSE_KOKKOS_FLAGS:-} -isystem $KOKKOS_INC -I $SRC/include -c $TMP/proj/examples/stream/stream.cpp"}]
 JSON
 check() { # EXPECTED_STATUS PROFILE [ARGS...]
   local want=$1 profile=$2 status=0

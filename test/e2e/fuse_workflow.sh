@@ -78,7 +78,7 @@ grep -Eq "error: cannot (create|write) 'out2/zz.*no file was changed" "$TMP/stde
 mkdir -p p3/build p3/examples/stream p3/examples/other
 cp "$SRC/examples/stream/stream.cpp" p3/examples/stream/stream.cpp
 cp "$SRC/examples/stream/stream.cpp" p3/examples/other/stream.cpp
-PLAIN=(-std=c++17 -O1 -isystem "$KOKKOS_INC")
+PLAIN=(-std=c++17 -O1 -isystem "$KOKKOS_INC" ${KFUSE_KOKKOS_FLAGS:-})
 cat > p3/build/compile_commands.json <<JSON
 [{"directory": "$TMP/proj/p3/build", "file": "../examples/stream/stream.cpp",
   "command": "$CXX ${PLAIN[*]} -c ../examples/stream/stream.cpp"},
