@@ -508,6 +508,25 @@ void run(long n, Kokkos::View<double**> a) {
   EXPECT_EQ(siteLabelled(M, "helper").Policy.Rank, 2u);
 }
 
+TEST(LaunchFinderTest, DependentExecutionSpaceAliasIsNotAWorkTag) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+template <class Device> struct Euler {
+  using exec_space = typename Device::execution_space;
+  Kokkos::View<double**> u;
+  void step(long n) {
+    Kokkos::parallel_for("flux", Kokkos::MDRangePolicy<exec_space, Kokkos::Rank<2>>({0, 0}, {n, n}),
+                         KOKKOS_LAMBDA(int i, int j) { u(i, j) = 0; });
+  }
+};
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &Flux = siteLabelled(M, "flux");
+  EXPECT_EQ(Flux.Policy.ExecSpace, "exec_space");
+  EXPECT_EQ(Flux.Policy.WorkTag, "");
+  EXPECT_EQ(Flux.Policy.Rank, 2u);
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);
