@@ -80,7 +80,7 @@ END {
   printf "(over %d subjects, a subject kfuse leaves unfused counting 1.00%s; over the %d fused ones: %.2f)\n",
     ng, ng < n ? ", subjects that failed left out" : "", nf, nf ? exp(logfused / nf) : 1
   print ""
-  print "![speedup over unfused per subject: kfuse-fused and hand-fused](results.svg)"
+  n = split(svg, parts, "/"); print "![speedup over unfused per subject: kfuse-fused and hand-fused](" parts[n] ")"
   print ""
   print "Columns: *fused/unfused* is the speedup t(unfused) / t(fused); *fused/hand-fused* is"
   print "t(hand-fused) / t(fused), below 1 where the hand-fused code is faster; *restrict on/off* is"

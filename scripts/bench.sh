@@ -10,6 +10,10 @@
 #   RUNS=11                    timed runs per variant (at least 5)
 #   KFUSE=build/bin/kfuse      the kfuse binary to benchmark
 #   WORK=build/bench-examples  variants, remarks, raw times
+#   KFUSE_BUILD=build          the build tree whose compile database and Kokkos
+#                              (kokkos-paths.env) are used: another Kokkos, e.g.
+#                              OpenMP (then set OMP_NUM_THREADS)
+#   RESULTS=examples/RESULTS.md  the report (its chart: the same name, .svg)
 # Uses the built tree (scripts/test.sh); builds one, as scripts/demo.sh does,
 # only when build/bin/kfuse is missing. Takes about 8 minutes for all subjects.
 # Run it on a quiet machine (RESULTS.md records the load average); where it
@@ -31,7 +35,11 @@ RUNS=${RUNS:-11}
 REPROFILE=0
 if [ "${1:-}" = --reprofile ]; then REPROFILE=1; shift; fi
 # shellcheck disable=SC1091
-source build/kokkos-paths.env   # KOKKOS_INC, KOKKOS_LIB
+BUILD=${KFUSE_BUILD:-build}
+RESULTS=${RESULTS:-examples/RESULTS.md}
+SVG=${RESULTS%.md}.svg
+[ "$RESULTS" != examples/RESULTS.md ] || SVG=examples/results.svg
+source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
 KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}   # -fopenmp for an OpenMP Kokkos
 CXX=${CXX:-c++}
 FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I include -I examples/common ${KFUSE_KOKKOS_FLAGS:-})
@@ -104,13 +112,13 @@ bench_subject() {
   fi
   log "$Name: fuse and build"
   local Status=ok
-  "$KFUSE" fuse -p build --project-root "$KFUSE_ROOT" --profile "$Profile" \
+  "$KFUSE" fuse -p "$BUILD" --project-root "$KFUSE_ROOT" --profile "$Profile" \
     --output-dir "$Dir/src-fused" "$Src" 2>"$Dir/remarks.txt" || Status="kfuse fuse failed"
   compile "$Src" "$Dir/unfused"
   compile "examples/$Name/${Name}_handfused.cpp" "$Dir/handfused"
   Variants=(unfused handfused)
   if [ "$Status" = ok ] && grep -q 'remark: fused' "$Dir/remarks.txt"; then
-    if "$KFUSE" fuse -p build --project-root "$KFUSE_ROOT" --profile "$Profile" --no-restrict \
+    if "$KFUSE" fuse -p "$BUILD" --project-root "$KFUSE_ROOT" --profile "$Profile" --no-restrict \
         --output-dir "$Dir/src-norestrict" "$Src" 2>/dev/null &&
       compile "$Dir/src-fused/$Src" "$Dir/fused" 2>"$Dir/compile.log" &&
       compile "$Dir/src-norestrict/$Src" "$Dir/norestrict" 2>>"$Dir/compile.log"; then
@@ -192,7 +200,7 @@ awk -v command="$Command" -v machine="$Machine" -v copy="$(field copy_GBs)" \
   -v triad="$(field triad_GBs)" -v stream_n="$(field N)" -v load="$LoadBefore (start), $LoadAfter (end)" \
   -v runs="$RUNS" -v priority="${PRIORITY[*]:-normal priority}" \
   -v commit="$Commit" \
-  -v date="$(date -u +%Y-%m-%d)" -v svg=examples/results.svg \
-  -f scripts/bench-report.awk "$WORK/results.tsv" >examples/RESULTS.md
-log "wrote examples/RESULTS.md and examples/results.svg"
+  -v date="$(date -u +%Y-%m-%d)" -v svg="$SVG" \
+  -f scripts/bench-report.awk "$WORK/results.tsv" >"$RESULTS"
+log "wrote $RESULTS and $SVG"
 ! grep -q $'\tchecksums differ' "$WORK/results.tsv"
