@@ -25,7 +25,7 @@ struct Planned {
 /// Plans \p Code (the body of `run`) with a profile where consecutive
 /// launches ran back to back 10 times, each launch taking \p MedianNs.
 Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
-             std::vector<IdentityFact> SameAllocation = {}) {
+             std::vector<IdentityFact> SameAllocation = {}, const char *Space = "Serial") {
   std::string Code = "#include <Kokkos_Core.hpp>\n"
                      "using V = Kokkos::View<double*>;\n"
                      "void run(int N, V a, V b, V c, Kokkos::View<double**> m, "
@@ -42,6 +42,7 @@ Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
     S.Launches = 10;
     S.MedianNs = MedianNs;
     S.TotalNs = 1;
+    S.Space = Space;
     Prof.Sites.push_back(S);
   }
   for (size_t I = 0; I + 1 < P.Model.Sites.size(); ++I) {
@@ -157,6 +158,9 @@ TEST(FusionPlannerTest, LongKernelsSharingNoElementAreNotProfitable) {
   // Short kernels gain the launch saved.
   Planned Short = plan(Body, 5000);
   EXPECT_EQ(Short.Plan.Groups.size(), 1u) << checks(Short.Plan);
+  // On a GPU a launch costs microseconds: kernels of 100 us still gain.
+  Planned Device = plan(Body, 100000, {}, "Cuda");
+  EXPECT_EQ(Device.Plan.Groups.size(), 1u) << checks(Device.Plan);
 }
 
 TEST(FusionPlannerTest, NamesOfOneAllocationAreMergedForArgumentFusion) {
