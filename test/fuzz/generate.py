@@ -1,0 +1,613 @@
+#!/usr/bin/env python3
+"""Random Kokkos programs for differential testing of kfuse, deterministic by seed, with a legality oracle per chain."""
+# One program = 4-6 functions ("chains"), each a sequence of 2-5 launches
+# (with host statements, `if`s and host loops between them) over its own
+# Views, called from main's time loop. Values stay exact: every write wraps
+# its value into a small integer range, so doubles hold integers and the
+# fused and original programs print the same bits. The oracle (oracle.py)
+# says which launches of each chain may be fused.
+#
+# Usage: generate.py SEED [-o prog.cpp] [--oracle prog.oracle.json]
+import argparse
+import json
+import random
+import sys
+from typing import List
+
+from model import (OFFSETS, Access, Chain, Expr, Index, Item, Kernel, Program, Stmt, View,
+                   spell_access)
+from oracle import conflict_possible, key, oracle_json
+
+TIME_STEPS = (2, 3)
+
+
+# ------------------------------------------------------------- generation
+
+class Generator:
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.r = random.Random(seed)
+
+    def chance(self, p: float) -> bool:
+        return self.r.random() < p
+
+    def pick(self, weighted):
+        """weighted: list of (weight, value)."""
+        total = sum(w for w, _ in weighted)
+        x = self.r.random() * total
+        for w, v in weighted:
+            x -= w
+            if x < 0:
+                return v
+        return weighted[-1][1]
+
+    def program(self) -> Program:
+        r = self.r
+        # Drawn first: kernels are generated race free in the profiled aliasing.
+        self.alias0 = alias0 = self.pick([(6, 0), (2, 1), (2, 2)])
+        n0, m0 = r.randint(9, 24), r.randint(3, 6)
+        nbits = 0
+        chains = []
+        for c in range(r.randint(4, 6)):
+            chain = self.chain(f"c{c}", nbits)
+            nbits += sum(1 for it in chain.items if it.kind == "if")
+            chains.append(chain)
+        flags0 = r.randrange(1 << nbits) if nbits else 0
+        return Program(self.seed, n0, m0, alias0, flags0, nbits, r.choice(TIME_STEPS), chains)
+
+    # -- views and chains
+
+    def chain(self, name: str, first_bit: int) -> Chain:
+        r = self.r
+        views = []
+        for k in range(r.randint(2, 4)):
+            views.append(View("abcd"[k], 1, self.pick([(3, "double"), (1, "long")]),
+                              self.pick([(3, "LayoutRight"), (1, "LayoutLeft")])))
+        if self.chance(0.4):
+            for k in range(r.randint(1, 2)):
+                views.append(View("zw"[k], 2, self.pick([(3, "double"), (1, "long")]),
+                                  self.pick([(1, "LayoutRight"), (1, "LayoutLeft")])))
+        chain = Chain(name, views, lo=self.pick([(2, 0), (1, 1)]),
+                      md=any(v.rank == 2 for v in views) and self.chance(0.35), items=[])
+        if self.chance(0.25):  # two subviews of one allocation, made by the caller
+            chain.store_type = self.pick([(3, "double"), (1, "long")])
+            chain.shift = r.randrange(3)
+            views += [View("x", 1, chain.store_type, "LayoutRight", slot=0),
+                      View("y", 1, chain.store_type, "LayoutRight", slot=1)]
+            if self.chance(0.4):  # and one made in the function
+                views.append(View("u", 1, chain.store_type, "LayoutRight", slot=2,
+                                  parent=r.choice("xy"), sub=r.randint(0, 2)))
+        one_d = [v for v in views if v.rank == 1]
+        passed = [v for v in views if v.slot != 2]  # what main can put in a struct
+        if self.chance(0.15):
+            for v in r.sample(passed, r.randint(1, min(2, len(passed)))):
+                v.member = True
+        if self.chance(0.12):
+            r.choice(passed).accessor = True
+        if self.chance(0.12):
+            r.choice(one_d).raw = True
+        # The index each View is mostly used with in this chain: kernels that
+        # agree on it may be fused.
+        self.pref = {}
+        for v in views:
+            self.pref[v.name] = self.preferred(v, chain)
+        self.cur = chain
+        nk = r.randint(2, 5)
+        bit = first_bit
+        for k in range(nk):
+            if k and self.chance(0.25):
+                chain.items.append(self.host_item(chain))
+            kind = self.pick([(10, "launch"), (2, "if"), (1, "loop")])
+            kern = self.kernel(chain, f"{name}k{k}", in_loop=kind == "loop")
+            if kind == "if":
+                chain.items.append(Item("if", kern, bit=bit, braces=self.chance(0.5)))
+                bit += 1
+            elif kind == "loop":
+                chain.items.append(Item("loop", kern, reps=r.randint(2, 3), braces=self.chance(0.6)))
+            else:
+                chain.items.append(Item("launch", kern))
+        return chain
+
+    def preferred(self, v: View, chain: Chain) -> Index:
+        offs = OFFSETS[chain.lo]
+        d0 = self.pick([(14, ("i", 0)), (3, ("i", self.r.choice(offs))),
+                        (2 if v.rank == 1 and not chain.md else 0, ("perm", 0))])
+        if v.rank == 1:
+            return (d0,)
+        if chain.md:
+            return (d0, ("j", self.pick([(4, 0), (1, self.r.choice(offs))])))
+        return (d0, ("k", 0))
+
+    def host_item(self, chain: Chain) -> Item:
+        kind = self.pick([(3, "arith"), (3, "mirror"), (1, "fence"), (2, "fill"),
+                          (2 if chain.results else 0, "use-result")])
+        if kind in ("mirror", "fill"):
+            return Item("host", host=kind, view=self.r.choice(chain.views).name)
+        if kind == "use-result":
+            return Item("host", host=kind, result=self.r.choice(chain.results))
+        return Item("host", host=kind)
+
+    # -- kernels
+
+    def kernel(self, chain: Chain, label: str, in_loop: bool) -> Kernel:
+        r = self.r
+        md = chain.md if self.chance(0.9) else (not chain.md and any(v.rank == 2 for v in chain.views))
+        kind = "for" if in_loop else self.pick([(3, "for"), (1, "reduce")])
+        lo = chain.lo
+        hi = self.pick([(20, "n"), (2, "n2"), (1, "n - 1")])
+        if md:
+            policy = "md"
+        elif lo == 0:
+            policy = self.pick([(2, "count"), (1, "range")])
+        else:
+            policy = "range"
+        k = Kernel(label, kind, md, policy, lo, hi, [])
+        if kind == "reduce":
+            k.reducer = self.pick([(3, "sum"), (1, "max")])
+            k.result = f"r{len(chain.results)}"
+        self.kern = k
+        self.accs: List[Access] = []
+        self.in_loop = in_loop
+        if kind == "reduce":
+            if self.chance(0.25):
+                self.write_stmt(k.body)
+            if not md and self.has2d() and self.chance(0.35):
+                k.body.append(Stmt("loop", body=[Stmt("reduce", expr=self.expr(inner=True))]))
+            else:
+                k.body.append(Stmt("reduce", expr=self.expr()))
+        else:
+            for _ in range(self.pick([(4, 1), (2, 2), (1, 3)])):
+                self.write_stmt(k.body)
+            if not k.body:  # every write conflicted: a harmless one
+                k.body.append(Stmt("accdecl", acc="acc"))
+        if kind == "reduce":
+            chain.results.append(k.result)
+        return k
+
+    def has2d(self) -> bool:
+        return any(v.rank == 2 for v in self.cur.views)
+
+    def write_stmt(self, body: List[Stmt]):
+        chain, k = self.cur, self.kern
+        cands = [v for v in chain.views if v.rank == 2 or not k.md]
+        v = self.r.choice(cands)
+        if v.rank == 2 and not k.md:
+            if self.chance(0.7):  # an inner loop over the row
+                inner = []
+                target = Access(v.name, (self.pref[v.name][0], ("k", 0)), "w", self.spelling(v))
+                if self.add_access(target):
+                    inner.append(Stmt("assign", target, self.expr(inner=True, self_read=target)))
+                    body.append(Stmt("loop", body=inner))
+                return
+            target = Access(v.name, (self.pref[v.name][0], ("c", self.r.randint(0, 1))), "w",
+                            self.spelling(v))
+            if self.add_access(target):
+                body.append(Stmt("assign", target, self.expr(self_read=target)))
+            return
+        if v.rank == 1 and not k.md and self.chance(0.12):  # atomic add
+            idx = self.pick([(2, self.pref[v.name]), (2, (("nonin", 0),)), (1, (("c", 0),)),
+                             (1, (("perm", 0),))])
+            target = Access(v.name, idx, "a", self.spelling(v))
+            if self.add_access(target):
+                body.append(Stmt("atomic", target, self.expr()))
+            return
+        if v.rank == 1 and not k.md and self.has2d() and self.chance(0.2):
+            # accumulate along a row in an inner loop, then write
+            target = Access(v.name, self.write_index(v), "w", self.spelling(v))
+            if not self.add_access(target):
+                return
+            n = sum(1 for s in body if s.kind == "accdecl")
+            acc = "acc" if n == 0 else f"acc{n}"
+            body.append(Stmt("accdecl", acc=acc))
+            body.append(Stmt("loop", body=[Stmt("accum", expr=self.expr(inner=True, only2d=True),
+                                                acc=acc)]))
+            e = self.expr(self_read=target)
+            e.terms.append((1, ("acc", acc)))
+            body.append(Stmt("assign", target, e))
+            return
+        if v.rank == 1 and k.md:
+            return  # a 1-D View written by all j of a row: a race; md kernels write 2-D Views
+        target = Access(v.name, self.write_index(v), "w", self.spelling(v))
+        if self.add_access(target):
+            body.append(Stmt("assign", target, self.expr(self_read=target)))
+
+    def write_index(self, v: View) -> Index:
+        pref = self.pref[v.name]
+        if v.rank == 2 and pref[1][0] != "j":  # an md kernel in a chain of 1-D launches
+            pref = (pref[0], ("j", 0))
+        if self.chance(0.88):
+            return pref
+        offs = OFFSETS[self.kern.lo]
+        if v.rank == 1:
+            return self.pick([(3, (("i", self.r.choice(offs)),)),
+                              (0 if self.kern.md else 1, (("perm", 0),))])
+        return (("i", self.r.choice(offs)), ("j", self.r.choice(offs)))
+
+    def spelling(self, v: View) -> str:
+        opts = [(10, "plain")]
+        if v.member:
+            opts.append((8, "member"))
+        if v.accessor:
+            opts.append((6, "accessor"))
+        if v.raw:
+            opts.append((6, "raw"))
+        return self.pick(opts)
+
+    def read_index(self, v: View, inner: bool) -> Index:
+        k = self.kern
+        offs = OFFSETS[k.lo]
+        pref = self.pref[v.name]
+        if v.rank == 1:
+            if k.md:  # only the row index exists for a 1-D View in an md kernel
+                d0 = pref[0] if pref[0][0] == "i" else ("i", 0)
+                return (d0,) if self.chance(0.85) else (("i", self.r.choice(offs)),)
+            if self.chance(0.8):
+                return pref
+            return (self.pick([(3, ("i", self.r.choice(offs))), (2, ("c", self.r.randint(0, 1))),
+                               (1, ("perm", 0)), (2, ("nonin", 0))]),)
+        d0 = pref[0] if self.chance(0.85) else self.pick(
+            [(3, ("i", self.r.choice(offs))), (1, ("c", 0))])
+        if d0[0] in ("perm", "nonin"):
+            d0 = ("i", 0)
+        if k.md:
+            d1 = pref[1] if self.chance(0.8) and pref[1][0] == "j" else ("j", self.r.choice(offs))
+        elif inner:
+            d1 = ("k", self.pick([(4, 0), (1, 1), (1, 2)]))
+        else:
+            d1 = ("c", self.r.randint(0, 1))
+        return (d0, d1)
+
+    def expr(self, inner=False, self_read=None, only2d=False) -> Expr:
+        """A sum of reads (and loop variables, reduction results), each access
+        checked against the kernel's writes so that the kernel is race free."""
+        chain, k = self.cur, self.kern
+        e = Expr([], self.r.randint(-5, 9))
+        if self_read is not None and self.chance(0.5):
+            e.terms.append((1, ("v", Access(self_read.view, self_read.index, "r",
+                                            self.spelling(chain.view(self_read.view))))))
+        for _ in range(self.pick([(2, 1), (3, 2), (1, 3)])):
+            cands = [v for v in chain.views if v.rank == 2] if only2d else chain.views
+            if not k.md and not inner:
+                cands = [v for v in cands if v.rank == 1 or self.chance(0.3)]
+            if not cands:
+                continue
+            v = self.r.choice(cands)
+            a = Access(v.name, self.read_index(v, inner and v.rank == 2), "r", self.spelling(v))
+            if v.rank == 2 and not k.md and not inner and a.index[1][0] == "k":
+                continue
+            if self.add_access(a):
+                e.terms.append((self.pick([(3, 1), (1, -1)]), ("v", a)))
+        if self.chance(0.2):
+            e.terms.append((1, ("var", "i")))
+        if inner and self.chance(0.2):
+            e.terms.append((1, ("var", "k")))
+        if k.md and self.chance(0.2):
+            e.terms.append((1, ("var", "j")))
+        if self.in_loop and self.chance(0.6):
+            e.terms.append((1, ("var", "r")))
+        if chain.results and self.chance(0.15):
+            e.terms.append((1, ("res", self.r.choice(chain.results))))
+        return e
+
+    def add_access(self, a: Access) -> bool:
+        """Adds an access to the kernel unless it races with one already there
+        (in the profiled aliasing): then the caller leaves it out."""
+        for b in self.accs:
+            if not conflict_possible(self.cur, a, b, self.alias_mode()):
+                continue
+            if "w" not in (a.mode, b.mode) and "a" not in (a.mode, b.mode):
+                continue
+            if (a.mode == "a") != (b.mode == "a"):
+                return False
+            if a.mode == "a":
+                continue  # atomics commute with each other inside one kernel
+            if key(self.kern, self.cur, a, self.alias_mode()) != key(self.kern, self.cur, b, self.alias_mode()):
+                return False
+        self.accs.append(a)
+        return True
+
+    def alias_mode(self) -> int:
+        return (self.alias0 + self.cur.shift) % 3
+
+
+def generate(seed: int) -> Program:
+    return Generator(seed).program()
+
+
+# ---------------------------------------------------------------- emission
+
+
+def spell_expr(e: Expr) -> str:
+    parts = []
+    for sign, t in e.terms:
+        if t[0] == "v":
+            s = spell_access(t[1])
+        else:
+            s = t[1]
+        parts.append(("- " if sign < 0 else "+ ") + s)
+    text = " ".join(parts)
+    if text.startswith("+ "):
+        text = text[2:]
+    c = e.const
+    if not parts:
+        return str(c)
+    if c:
+        text += f" {'+' if c > 0 else '-'} {abs(c)}"
+    return text
+
+
+def emit_stmts(stmts: List[Stmt], k: Kernel, chain: Chain, ind: str) -> List[str]:
+    out = []
+    for s in stmts:
+        if s.kind == "assign":
+            out.append(f"{ind}{spell_access(s.target)} = kf_wrap({spell_expr(s.expr)});")
+        elif s.kind == "atomic":
+            t = chain.view(s.target.view)
+            out.append(f"{ind}Kokkos::atomic_add(&{spell_access(s.target)}, "
+                       f"({t.etype})({spell_expr(s.expr)}));")
+        elif s.kind == "reduce":
+            if k.reducer == "max":
+                out.append(f"{ind}{{ const double v = {spell_expr(s.expr)}; if (v > s) s = v; }}")
+            else:
+                out.append(f"{ind}s += {spell_expr(s.expr)};")
+        elif s.kind == "accdecl":
+            out.append(f"{ind}double {s.acc} = 0;")
+        elif s.kind == "accum":
+            out.append(f"{ind}{s.acc} += {spell_expr(s.expr)};")
+        elif s.kind == "loop":
+            out.append(f"{ind}for (int k = 0; k < m; ++k) {{")
+            out += emit_stmts(s.body, k, chain, ind + "  ")
+            out.append(f"{ind}}}")
+    return out
+
+
+def emit_launch(k: Kernel, chain: Chain, ind: str) -> List[str]:
+    if k.policy == "count":
+        pol = k.hi
+    elif k.policy == "range":
+        pol = f"Kokkos::RangePolicy<>({k.lo}, {k.hi}{f' + {k.lo}' if k.lo else ''})"
+    else:
+        lo = k.lo
+        end0 = k.hi + (f" + {lo}" if lo else "")
+        end1 = "m" + (f" + {lo}" if lo else "")
+        pol = f"Kokkos::MDRangePolicy<Kokkos::Rank<2>>({{{lo}, {lo}}}, {{{end0}, {end1}}})"
+    params = "const int i, const int j" if k.md else "const int i"
+    fn = "parallel_reduce" if k.kind == "reduce" else "parallel_for"
+    if k.kind == "reduce":
+        params += ", double &s"
+    out = [f"{ind}Kokkos::{fn}(\"{k.label}\", {pol}, KOKKOS_LAMBDA({params}) {{"]
+    out += emit_stmts(k.body, k, chain, ind + "    ")
+    if k.kind == "reduce":
+        res = k.result if k.reducer == "sum" else f"Kokkos::Max<double>({k.result})"
+        out.append(f"{ind}  }}, {res});")
+    else:
+        out.append(f"{ind}  }});")
+    return out
+
+
+def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
+    if it.host == "arith":
+        return [f"{ind}g_host = (g_host * 3 + 1) % 1000003;"]
+    if it.host == "fence":
+        return [f"{ind}Kokkos::fence();"]
+    if it.host == "use-result":
+        return [f"{ind}g_host += (long){it.result};"]
+    v = chain.view(it.view)
+    if it.host == "fill":
+        return [f"{ind}Kokkos::deep_copy({v.name}, 3);"]
+    elem = "h(1)" if v.rank == 1 else "h(1, 1)"
+    return [f"{ind}{{",
+            f"{ind}  auto h = Kokkos::create_mirror_view({v.name});",
+            f"{ind}  Kokkos::deep_copy(h, {v.name});",
+            f"{ind}  g_host += (long){elem};",
+            f"{ind}}}"]
+
+
+
+def emit_chain(chain: Chain) -> List[str]:
+    out = []
+    members = [v for v in chain.views if v.member]
+    accessors = [v for v in chain.views if v.accessor]
+    if members:
+        out.append(f"struct F_{chain.name} {{")
+        out += [f"  {v.ctype()} {v.name};" for v in members]
+        out.append("};")
+    if accessors:
+        out.append(f"class D_{chain.name} {{")
+        out.append("public:")
+        for v in accessors:
+            args = "int i" if v.rank == 1 else "int i, int j"
+            idx = "i" if v.rank == 1 else "i, j"
+            out.append(f"  KOKKOS_INLINE_FUNCTION {v.etype} &{v.name}({args}) const "
+                       f"{{ return m_{v.name}({idx}); }}")
+        out += [f"  {v.ctype()} m_{v.name};" for v in accessors]
+        out.append("};")
+    params = [f"{v.ctype()} {v.name}" for v in chain.views if v.slot != 2]
+    params += ["Kokkos::View<int *> idx_perm", "Kokkos::View<int *> idx_nonin"]
+    if members:
+        params.append(f"F_{chain.name} fs")
+    if accessors:
+        params.append(f"D_{chain.name} dom")
+    params += ["int n", "int n2", "int m", "int flags"]
+    out.append(f"void {chain.name}({', '.join(params)}) {{")
+    ind = "  "
+    for r in chain.results:
+        out.append(f"{ind}double {r} = 0;")
+    for v in chain.views:
+        if v.slot == 2:
+            out.append(f"{ind}const int nm = n > n2 ? n : n2;")
+            out.append(f"{ind}{v.ctype()} {v.name} = Kokkos::subview({v.parent}, "
+                       f"std::make_pair({v.sub}, {v.sub} + nm + 3));")
+    for v in chain.views:
+        if v.raw:
+            out.append(f"{ind}{v.etype} *p_{v.name} = {v.name}.data();")
+    for it in chain.items:
+        if it.kind == "host":
+            out += emit_host(it, chain, ind)
+        elif it.kind == "launch":
+            out += emit_launch(it.kernel, chain, ind)
+        elif it.kind == "if":
+            cond = f"{ind}if (flags & {1 << it.bit})"
+            if it.braces:
+                out += [cond + " {"] + emit_launch(it.kernel, chain, ind + "  ") + [f"{ind}}}"]
+            else:
+                out += [cond] + emit_launch(it.kernel, chain, ind + "  ")
+        else:
+            head = f"{ind}for (int r = 0; r < {it.reps}; ++r)"
+            if it.braces:
+                out += [head + " {"] + emit_launch(it.kernel, chain, ind + "  ") + [f"{ind}}}"]
+            else:
+                out += [head] + emit_launch(it.kernel, chain, ind + "  ")
+    present = [it.kernel.result for it in chain.items if it.kernel is not None and it.kernel.result]
+    if present:
+        fmt = " ".join(["%a"] * len(present))
+        out.append(f"{ind}std::printf(\"{chain.name} {fmt}\\n\", {', '.join(present)});")
+    out.append("}")
+    out.append("")
+    return out
+
+
+PRELUDE = """\
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+static long g_host = 0;
+
+// Keeps values small integers, so that doubles stay exact.
+KOKKOS_INLINE_FUNCTION double kf_wrap(double x) { return x - 4096.0 * (long)(x / 4096.0); }
+
+template <class V> void kf_fill1(V v, int s) {
+  auto h = Kokkos::create_mirror_view(v);
+  for (int k = 0; k < (int)h.extent(0); ++k)
+    h(k) = (k * 7 + s) % 23 - 11;
+  Kokkos::deep_copy(v, h);
+}
+
+template <class V> void kf_fill2(V v, int s) {
+  auto h = Kokkos::create_mirror_view(v);
+  for (int k = 0; k < (int)h.extent(0); ++k)
+    for (int l = 0; l < (int)h.extent(1); ++l)
+      h(k, l) = (k * 5 + l * 3 + s) % 19 - 9;
+  Kokkos::deep_copy(v, h);
+}
+
+template <class V> void kf_print1(const char *name, V v) {
+  auto h = Kokkos::create_mirror_view(v);
+  Kokkos::deep_copy(h, v);
+  double s = 0;
+  for (int k = 0; k < (int)h.extent(0); ++k)
+    s += (double)h(k) * (k % 7 + 1);
+  std::printf("%s %a\\n", name, s);
+}
+
+template <class V> void kf_print2(const char *name, V v) {
+  auto h = Kokkos::create_mirror_view(v);
+  Kokkos::deep_copy(h, v);
+  double s = 0;
+  for (int k = 0; k < (int)h.extent(0); ++k)
+    for (int l = 0; l < (int)h.extent(1); ++l)
+      s += (double)h(k, l) * ((k + 2 * l) % 7 + 1);
+  std::printf("%s %a\\n", name, s);
+}
+
+"""
+
+
+def emit(prog: Program) -> str:
+    out = [f"// kfuse fuzz program, seed {prog.seed} (test/fuzz/generate.py; do not edit)",
+           f"// Arguments: n n2 m alias flags (profiled: {' '.join(prog.args())})"]
+    out.append(PRELUDE)
+    for c in prog.chains:
+        out += emit_chain(c)
+    a = prog.args()
+    out += ["int main(int argc, char **argv) {",
+            "  Kokkos::initialize(argc, argv);",
+            "  {",
+            f"    const int n = argc > 1 ? std::atoi(argv[1]) : {a[0]};",
+            f"    const int n2 = argc > 2 ? std::atoi(argv[2]) : n;",
+            f"    const int m = argc > 3 ? std::atoi(argv[3]) : {a[2]};",
+            f"    const int alias = argc > 4 ? std::atoi(argv[4]) : {a[3]};",
+            f"    const int flags = argc > 5 ? std::atoi(argv[5]) : {a[4]};",
+            "    const int nm = n > n2 ? n : n2;",
+            "    Kokkos::View<int *> idx_perm(\"idx_perm\", nm + 3), idx_nonin(\"idx_nonin\", nm + 3);",
+            "    {",
+            "      auto hp = Kokkos::create_mirror_view(idx_perm);",
+            "      auto hn = Kokkos::create_mirror_view(idx_nonin);",
+            "      for (int k = 0; k < nm + 3; ++k) {",
+            "        hp(k) = nm + 2 - k;",
+            "        hn(k) = k / 2;",
+            "      }",
+            "      Kokkos::deep_copy(idx_perm, hp);",
+            "      Kokkos::deep_copy(idx_nonin, hn);",
+            "    }"]
+    printed = []
+    seedv = 1
+    for c in prog.chains:
+        for v in c.views:
+            if v.slot >= 0:
+                continue
+            dims = "nm + 3" if v.rank == 1 else "nm + 3, m + 3"
+            out.append(f"    {v.ctype()} {c.name}_{v.name}(\"{c.name}_{v.name}\", {dims});")
+            out.append(f"    kf_fill{v.rank}({c.name}_{v.name}, {seedv});")
+            printed.append((f"{c.name}_{v.name}", v.rank))
+            seedv += 1
+        if c.store_type:
+            st = f"Kokkos::View<{c.store_type} *>"
+            out += [f"    {st} {c.name}_store(\"{c.name}_store\", 2 * (nm + 5));",
+                    f"    kf_fill1({c.name}_store, {seedv});",
+                    f"    const int {c.name}_mode = (alias + {c.shift}) % 3;",
+                    f"    const int {c.name}_off = {c.name}_mode == 0 ? nm + 5 : {c.name}_mode == 1 ? 0 : 1;",
+                    f"    {st} {c.name}_x = Kokkos::subview({c.name}_store, std::make_pair(0, nm + 5));",
+                    f"    {st} {c.name}_y = Kokkos::subview({c.name}_store, "
+                    f"std::make_pair({c.name}_off, {c.name}_off + nm + 5));"]
+            printed.append((f"{c.name}_store", 1))
+            seedv += 1
+        members = [v for v in c.views if v.member]
+        if members:
+            out.append(f"    F_{c.name} {c.name}_fs{{{', '.join(c.name + '_' + v.name for v in members)}}};")
+        accessors = [v for v in c.views if v.accessor]
+        if accessors:
+            out.append(f"    D_{c.name} {c.name}_dom{{{', '.join(c.name + '_' + v.name for v in accessors)}}};")
+    out.append(f"    for (int t = 0; t < {prog.steps}; ++t) {{")
+    for c in prog.chains:
+        args = [f"{c.name}_{v.name}" for v in c.views if v.slot != 2] + ["idx_perm", "idx_nonin"]
+        if any(v.member for v in c.views):
+            args.append(f"{c.name}_fs")
+        if any(v.accessor for v in c.views):
+            args.append(f"{c.name}_dom")
+        args += ["n", "n2", "m", "flags"]
+        out.append(f"      {c.name}({', '.join(args)});")
+    out.append("    }")
+    for name, rank in printed:
+        out.append(f"    kf_print{rank}(\"{name}\", {name});")
+    out += ["    std::printf(\"host %ld\\n\", g_host);",
+            "  }",
+            "  Kokkos::finalize();",
+            "}", ""]
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("seed", type=int)
+    ap.add_argument("-o", "--output", help="the program (default: stdout)")
+    ap.add_argument("--oracle", help="write the oracle's verdicts (JSON) here")
+    args = ap.parse_args(argv)
+    prog = generate(args.seed)
+    text = emit(prog)
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    if args.oracle:
+        with open(args.oracle, "w") as f:
+            json.dump(oracle_json(prog), f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

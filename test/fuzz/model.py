@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""The model of a generated program (chains of launches and what each access touches), shared by the generator and the oracle."""
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple
+
+# Launch index offsets that keep every access in bounds, by the range's lower
+# bound (Views have extent n + 3; i runs over [lo, n + lo)).
+OFFSETS = {0: (0, 1, 2), 1: (-1, 0, 1)}
+ALIAS_NAMES = ("distinct", "same", "overlap")
+
+
+@dataclass
+class View:
+    name: str            # parameter name in the chain's function
+    rank: int            # 1 or 2
+    etype: str           # double | long
+    layout: str          # LayoutRight | LayoutLeft
+    slot: int = -1       # 0/1: subview of the chain's store made by the caller (1 is offset
+                         # by the alias mode); 2: subview of `parent` made in the function
+    parent: str = ""
+    sub: int = 0         # slot 2: its first element in the parent
+    member: bool = False     # also reachable as fs.NAME(...)
+    accessor: bool = False   # also reachable as dom.NAME(...) (an accessor method)
+    raw: bool = False        # also reachable as p_NAME[...] (a raw pointer)
+
+    def ctype(self) -> str:
+        star = "*" * self.rank
+        lay = "" if self.layout == "LayoutRight" else ", Kokkos::LayoutLeft"
+        return f"Kokkos::View<{self.etype} {star}{lay}>"
+
+
+# An index is a tuple with one entry per dimension:
+#   ('i', off) ('j', off)  launch index plus offset
+#   ('k', off)             inner loop variable plus offset
+#   ('c', value)           constant
+#   ('perm', 0)            idx_perm(i): a permutation
+#   ('nonin', 0)           idx_nonin(i): i / 2, not injective
+Index = Tuple[Tuple[str, int], ...]
+
+
+@dataclass
+class Access:
+    view: str
+    index: Index
+    mode: str            # r (read) | w (write) | a (atomic add)
+    spelling: str = "plain"   # plain | member | accessor | raw
+
+
+@dataclass
+class Expr:
+    terms: list          # (sign, term); term = ('v', Access) | ('var', name) | ('res', name) | ('acc', name)
+    const: int = 0
+
+
+@dataclass
+class Stmt:
+    kind: str            # assign | atomic | reduce | loop | accdecl | accum
+    target: Optional[Access] = None
+    expr: Optional[Expr] = None
+    body: list = field(default_factory=list)   # loop: the inner statements
+    acc: str = ""        # accdecl, accum: the accumulator's name
+
+
+@dataclass
+class Kernel:
+    label: str
+    kind: str            # for | reduce
+    md: bool             # MDRangePolicy<Rank<2>>
+    policy: str          # count | range | md
+    lo: int
+    hi: str              # n | n2 | n - 1
+    body: List[Stmt]
+    reducer: str = ""    # sum | max
+    result: str = ""     # host variable of the reduction
+
+
+@dataclass
+class Item:
+    kind: str            # launch | if | loop | host
+    kernel: Optional[Kernel] = None
+    bit: int = 0         # if: the flag bit tested
+    braces: bool = False
+    reps: int = 0        # loop: iterations
+    host: str = ""       # arith | mirror | fence | fill | use-result
+    view: str = ""
+    result: str = ""
+
+
+@dataclass
+class Chain:
+    name: str
+    views: List[View]
+    lo: int
+    md: bool
+    items: List[Item]
+    shift: int = 0               # alias mode of the store's subviews: (alias + shift) % 3
+    store_type: str = ""         # element type of the store, when there is one
+    results: List[str] = field(default_factory=list)
+
+    def view(self, name: str) -> View:
+        return next(v for v in self.views if v.name == name)
+
+    def kernels(self) -> List[Kernel]:
+        return [it.kernel for it in self.items if it.kernel is not None]
+
+
+@dataclass
+class Program:
+    seed: int
+    n0: int
+    m0: int
+    alias0: int
+    flags0: int
+    nbits: int
+    steps: int
+    chains: List[Chain]
+
+    def args(self, n=None, n2=None, m=None, alias=None, flags=None) -> List[str]:
+        n = self.n0 if n is None else n
+        return [str(x) for x in (n, n if n2 is None else n2, self.m0 if m is None else m,
+                                 self.alias0 if alias is None else alias,
+                                 self.flags0 if flags is None else flags)]
+
+    def run_modes(self) -> dict:
+        """Argument lists of the runs compared: the profiled one first."""
+        modes = {"profiled": self.args(),
+                 "flipped": self.args(flags=self.flags0 ^ ((1 << self.nbits) - 1)),
+                 "resized": self.args(n=self.n0 + 5, m=self.m0 + 1),
+                 "ranges": self.args(n2=self.n0 - 1)}
+        if any(v.slot >= 0 for c in self.chains for v in c.views):
+            modes["alias+1"] = self.args(alias=(self.alias0 + 1) % 3)
+            modes["alias+2"] = self.args(alias=(self.alias0 + 2) % 3)
+        return modes
+
+
+# ------------------------------------------------------------- walking
+
+def walk(stmts):
+    """Every statement, those of inner loops included."""
+    for s in stmts:
+        yield s
+        if s.kind == "loop":
+            yield from walk(s.body)
+
+
+def accesses(k: Kernel) -> List[Access]:
+    """Every access of a kernel, in the order written."""
+    out = []
+    for s in walk(k.body):
+        if s.target is not None:
+            out.append(s.target)
+        if s.expr is not None:
+            out += [t[1] for _, t in s.expr.terms if t[0] == "v"]
+    return out
+
+
+def results_read(k: Kernel) -> List[str]:
+    """The reduction results (host variables) a kernel reads."""
+    return [t[1] for s in walk(k.body) if s.expr is not None for _, t in s.expr.terms
+            if t[0] == "res"]
+
+
+def spell_index(index: Index) -> List[str]:
+    out = []
+    for kind, val in index:
+        if kind in ("i", "j", "k"):
+            out.append(kind if val == 0 else f"{kind} {'+' if val > 0 else '-'} {abs(val)}")
+        elif kind == "c":
+            out.append(str(val))
+        elif kind == "perm":
+            out.append("idx_perm(i)")
+        else:
+            out.append("idx_nonin(i)")
+    return out
+
+
+def spell_access(a: Access) -> str:
+    """The access as the program writes it."""
+    rank = len(a.index)
+    ix = spell_index(a.index)
+    if a.spelling == "raw":
+        return f"p_{a.view}[{ix[0]}]"
+    prefix = {"plain": "", "member": "fs.", "accessor": "dom."}[a.spelling]
+    return f"{prefix}{a.view}({', '.join(ix[:rank])})"
