@@ -216,7 +216,7 @@ int runSites(int Argc, const char **Argv) {
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "Prints the launch model of every Kokkos::parallel_for, "
-      "parallel_reduce and parallel_scan written in the given files: kind, "
+      "parallel_reduce and parallel_scan written in the given files and in the project headers they include (each once): kind, "
       "label, policy and range, functor, the Views used with their access "
       "modes and indices, scalars, inner loops, and the site id.\n\n"
       "Example: kfuse sites -p build src/app.cpp --format=json\n");
