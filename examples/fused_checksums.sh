@@ -53,19 +53,21 @@ case $Name in
   mvt) Groups="mv+mv_transposed" ;;
   syrk) Groups="scale+rank_k_update" ;;
   syr2k) Groups="scale+rank_2k_update" ;;
-  # Hand-fused: class_sums..variance_smoothing. kfuse moves feature_variance
-  # past the host code before it and stops before variance_smoothing: the
-  # code between declares Epsilon, which variance_smoothing captures.
+  # Hand-fused: class_sums..variance_smoothing. class_sums..class_variances
+  # move up past the host code before them; variance_smoothing captures
+  # Epsilon, which that code declares, and feature_variance cannot move down
+  # past it either: it reads feature_variance's result.
   gnb) Groups="feature_variance+class_sums+class_means+class_variances" ;;
   # collision_scatter returns early: it runs as a lambda in the fused kernel.
   dsmc) Groups="collision_rates+collision_select+collision_scatter" ;;
   # Hand-fused: force_zero..kinetic_energy in one reduce. kfuse takes
   # initial_integrate+force_zero first, then cannot add force_compute (x(j));
-  # temperature's result is declared between it and final_integrate.
-  md) Groups="initial_integrate+force_zero force_compute+final_integrate" ;;
+  # temperature's result is declared between it and final_integrate: they
+  # move down to temperature. kinetic_energy is a second reduction.
+  md) Groups="initial_integrate+force_zero force_compute+final_integrate+temperature" ;;
   md_half) # negative subject for the force chain (atomic scatter into f(j))
     # Hand-fused also fuses kinetic_energy (two reductions in one kernel).
-    Groups="initial_integrate+force_zero"
+    Groups="final_integrate+temperature initial_integrate+force_zero"
     Refusals=("not fusing 'force_zero' with 'force_compute': .*\[kfuse-unsafe-dependence\]"
       "not fusing 'force_compute' with 'final_integrate': .*\[kfuse-unsafe-dependence\]") ;;
   *) fail "no expectation for this subject in $0" ;;

@@ -472,11 +472,16 @@ struct Emitter {
     std::vector<std::string> Bytes;
     for (auto &[N, V] : Views)
       Bytes.push_back("::kfuse::bytes_of(" + N + ", " +
-                      (V.Written ? "true" : "false") + ")");
+                      (V.Written || llvm::is_contained(Group.HostViews, N) ? "true" : "false") +
+                      ")");
+    // Views the code between the launches may write: other names of none.
+    for (const std::string &H : Group.HostViews)
+      if (llvm::none_of(Views, [&](const auto &NV) { return NV.first == H; }))
+        Bytes.push_back("::kfuse::bytes_of(" + H + ", true)");
     std::string G = "::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})";
+    // Every merged name, also a member of a captured object (`fs.y`).
     for (auto &[Alias, Kept] : Group.Merged)
-      if (llvm::is_contained(Members, Alias))
-        G += " && ::kfuse::same_view(" + Kept + ", " + Alias + ")";
+      G += " && ::kfuse::same_view(" + Kept + ", " + Alias + ")";
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
     return "::kfuse::use_fused(\"" + labels("+") + "\", " + G + ")";
@@ -560,18 +565,21 @@ struct Emitter {
       return Code;
     }
     // Code between the launches stays in place, outside any new scope (it
-    // may declare names used later), and runs once either way.
+    // may declare names used later), and runs once either way. The fused
+    // launch runs where run LaunchRun of the original launches ran.
     std::string On = Name + "_on";
     Emit("const bool " + On + " = " + guard() + ";");
-    Emit("if (" + On + ") {");
-    Emit("  " + Launch);
-    Emit("} else {");
     for (size_t K = 0; K < Runs.size(); ++K) {
-      if (K > 0) {
+      if (K > 0)
         Out += "\n" + Indent + Markers::KeptBegin +
                Text.slice(Runs[K - 1].second, Runs[K].first).str() +
                Markers::KeptEnd;
-        Out += "\n" + Indent + "if (!" + On + ") {";
+      if (K == Group.LaunchRun) {
+        Emit("if (" + On + ") {");
+        Emit("  " + Launch);
+        Emit("} else {");
+      } else {
+        Emit("if (!" + On + ") {");
       }
       Out += Original(Runs[K].first, Runs[K].second);
       Out += "\n" + Indent + "}";

@@ -20,16 +20,6 @@ using namespace planner;
 
 namespace {
 
-/// Functions host code may call between two launches without touching the
-/// launches' data other than through the arguments it names.
-bool harmlessCallee(llvm::StringRef Name) {
-  static const std::set<std::string> Known = {
-      "printf", "fprintf", "puts", "snprintf", "sqrt", "exp", "log", "pow",
-      "abs", "fabs", "min", "max", "fence", "deep_copy", "static_cast",
-      "sin", "cos", "floor", "ceil", "size", "extent", "data"};
-  return Known.count(Name.str()) != 0;
-}
-
 /// The names a kernel's data go by: its Views (and their merged names) and
 /// the scalars it captures.
 std::set<std::string> namesOf(const KernelModel &M, const FusionGroup &G) {
@@ -175,7 +165,12 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
 }
 
 std::string FusionPlanner::repeatLegality(const KernelModel &M, SourcePos &Pos,
-                                          std::string &Check) {
+                                          std::string &Check, const FusionGroup *Names) {
+  auto Canonical = [&](const std::string &N) { return Names ? Names->canonical(N) : N; };
+  std::set<std::string> Written;
+  for (const ViewUse &V : M.Views)
+    if (writes(V.Mode))
+      Written.insert(Canonical(V.Name));
   const RepeatLoop &R = *M.Repeat;
   Pos = R.Pos;
   Check = "kfuse-not-fusable";
@@ -197,7 +192,7 @@ std::string FusionPlanner::repeatLegality(const KernelModel &M, SourcePos &Pos,
   // Each element must see only its own earlier iterations: what the kernel
   // writes, it reads and writes at its own element only.
   for (const ViewUse &V : M.Views) {
-    if (!writes(V.Mode))
+    if (!Written.count(Canonical(V.Name)))
       continue;
     for (const ViewAccess &A : V.Accesses) {
       bool Own = A.Mode != AccessMode::Atomic && A.Mode != AccessMode::PassedToCall &&
@@ -221,61 +216,50 @@ std::string FusionPlanner::repeatLegality(const KernelModel &M, SourcePos &Pos,
   return "";
 }
 
-std::string FusionPlanner::codeBetween(llvm::StringRef FileText, unsigned From,
-                                       unsigned To, const KernelModel &Later,
-                                       const FusionGroup &Names) {
-  // Views may not be named at all; any other name of the later launch
-  // statement (captures, range bounds, the reduction result) may be read,
-  // not declared or changed.
-  std::set<std::string> Views = namesOf(Later, Names), Scalars;
-  for (const ScalarUse &Sc : Later.Scalars)
-    Views.erase(Sc.Name);
-  for (const ScalarUse &Sc : Later.Scalars)
-    Scalars.insert(Sc.Name);
-  std::string Outside = Later.Policy.Text + " " + (Later.LabelKind == "literal" ? "" : Later.Label);
-  if (Later.Reduction)
-    Outside += " " + Later.Reduction->ResultArgText;
-  for (const RawToken &T : tokenize(Outside))
-    if (T.Identifier && !Views.count(T.Text) && T.Text != "Kokkos")
-      Scalars.insert(T.Text);
-  static const std::set<std::string> Assignments = {
-      "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-      "++", "--"};
-  std::vector<RawToken> Toks = tokenize(FileText.slice(From, To));
-  for (size_t K = 0; K < Toks.size(); ++K) {
-    const RawToken &T = Toks[K];
-    if (T.Text == "#")
-      return "a preprocessor directive between the launches";
-    if (!T.Identifier)
-      continue;
-    if (Views.count(T.Text))
-      return "the code between the launches uses '" + T.Text + "', which " +
-             name(Later) + " uses";
-    // A scalar the later launch captures may be read, not changed.
-    bool Written =
-        (K + 1 < Toks.size() && Assignments.count(Toks[K + 1].Text)) ||
-        (K > 0 && (Toks[K - 1].Text == "++" || Toks[K - 1].Text == "--" ||
-                   Toks[K - 1].Text == "&")) ||
-        (K > 1 && Toks[K - 1].Text == "(" && Toks[K - 2].Text == "deep_copy");
-    // `double X;`, `T *X`, `std::vector<int> X`, `int A, X;`
-    bool Declared = K > 0 && (Toks[K - 1].Identifier || Toks[K - 1].Text == "*" ||
-                              Toks[K - 1].Text == ">" || Toks[K - 1].Text == ",");
-    if (Scalars.count(T.Text) && (Written || Declared))
-      return "the code between the launches " +
-             std::string(Declared ? "declares" : "changes") + " '" + T.Text +
-             "', which " + name(Later) + " uses";
-    static const std::set<std::string> ControlFlow = {
-        "return", "break", "continue", "goto", "throw", "co_return", "asm"};
-    if (ControlFlow.count(T.Text))
-      return "'" + T.Text + "' between the launches";
-    static const std::set<std::string> NotCalls = {
-        "if", "for", "while", "switch", "sizeof", "alignof", "decltype",
-        "int", "long", "double", "float", "unsigned", "char", "bool", "short",
-        "size_t"};
-    bool Call = K + 1 < Toks.size() && Toks[K + 1].Text == "(";
-    if (Call && !NotCalls.count(T.Text) && !harmlessCallee(T.Text))
-      return "the code between the launches calls '" + T.Text +
-             "', which may touch their data";
+std::string FusionPlanner::hostCodeBlocks(const HostGap &Gap,
+                                          const std::vector<const KernelModel *> &Moving,
+                                          bool /*Up*/, const FusionGroup &Names,
+                                          std::vector<std::string> &GuardViews) {
+  if (Gap.Directive)
+    return "a preprocessor directive between the launches";
+  const std::string Prefix = "the code between the launches ";
+  for (const HostStatement &S : Gap.Statements) {
+    if (!S.Opaque.empty())
+      return Prefix + S.Opaque;
+    for (const KernelModel *K : Moving) {
+      std::set<std::string> Names_ = namesOf(*K, Names);
+      std::set<std::string> All = Names_;
+      All.insert(K->HostNames.begin(), K->HostNames.end());
+      auto Hit = [&](const std::vector<std::string> &Of,
+                     const std::set<std::string> &In) -> const std::string * {
+        for (const std::string &N : Of)
+          if (In.count(N))
+            return &N;
+        return nullptr;
+      };
+      if (const std::string *N = Hit(S.Declares, All))
+        return Prefix + "declares '" + *N + "', which " + name(*K) + " uses";
+      if (const std::string *N = Hit(S.Changes, All))
+        return Prefix + "changes '" + *N + "', which " + name(*K) + " uses";
+      if (const std::string *N = Hit(S.TouchesViews, Names_))
+        return Prefix + "uses '" + *N + "', which " + name(*K) + " uses";
+      if (const std::string *N = Hit(S.TouchesObjects, Names_))
+        return Prefix + "uses '" + *N + "', whose Views " + name(*K) + " uses";
+      // The result of a reduction is known only after it: code before it
+      // may not see it early (the reduction moving up), code after it may
+      // not see it late (moving down).
+      if (K->Reduction && !K->Reduction->ResultText.empty()) {
+        std::string R = K->Reduction->ResultText;
+        if (llvm::is_contained(S.Reads, R) || llvm::is_contained(S.TouchesViews, R))
+          return Prefix + "reads '" + R + "', the result of " + name(*K);
+      }
+    }
+    for (const std::string &O : S.TouchesObjects)
+      return Prefix + "uses '" + O + "', an object holding Views that kfuse cannot compare "
+                                     "with the launches' Views at run time";
+    for (const std::string &V : S.TouchesViews)
+      if (!llvm::is_contained(GuardViews, V))
+        GuardViews.push_back(V);
   }
   return "";
 }

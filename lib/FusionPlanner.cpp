@@ -151,9 +151,124 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
   }
 }
 
+/// Two names of the pair, at least one written by the group, that the
+/// profile saw overlapping in memory without being one View: the guard's
+/// restrict and order check would fail in those runs, so fusing them gains
+/// nothing there and, without the guard, would be wrong. Empty when none.
+std::string overlapSeen(const FusionGroup &G, const ProfileChain &Pair,
+                        const std::vector<KernelModel> &Sites, const KernelModel &M) {
+  auto Written = [&](const std::string &Name) {
+    auto Writes = [&](const KernelModel &K) {
+      return llvm::any_of(K.Views, [&](const ViewUse &V) {
+        return G.canonical(V.Name) == Name && V.Mode != AccessMode::Read;
+      });
+    };
+    return Writes(M) || llvm::any_of(G.Sites, [&](size_t S) { return Writes(Sites[S]); });
+  };
+  for (const IdentityFact &F : Pair.Overlaps) {
+    std::string A = G.canonical(F.A.Name), B = G.canonical(F.B.Name);
+    if (F.Count == 0 || A == B)
+      continue;
+    bool WA = Written(A), WB = Written(B);
+    if (!WA && !WB)
+      continue; // reads may share memory
+    return "the profile saw '" + F.A.Name + "' and '" + F.B.Name +
+           "' overlap in memory without being one View (" + std::to_string(F.Count) +
+           " of " + std::to_string(Pair.Count) + " runs), and '" + (WA ? A : B) +
+           "' is written: the fused kernel's guard would refuse those runs";
+  }
+  return "";
+}
+
 } // namespace
 
 namespace {
+
+/// Host code between two launches of a group, and how many of the group's
+/// launches come before it.
+struct GroupGap {
+  const HostGap *Host = nullptr; ///< null: the code was not analysed
+  size_t KernelsBefore = 0;
+};
+
+/// Chooses where the fused launch of \p G (with \p M appended) runs: at the
+/// first launch run whose preceding gaps the earlier kernels may move down
+/// past and whose following gaps the later kernels may move up past. Sets
+/// G.LaunchRun and G.HostViews; returns why there is no such place, or "".
+std::string placeLaunch(FusionGroup &G, const std::vector<GroupGap> &Gaps,
+                        const std::vector<KernelModel> &Sites, const KernelModel &M) {
+  std::vector<const KernelModel *> Kernels;
+  for (size_t S : G.Sites)
+    Kernels.push_back(&Sites[S]);
+  Kernels.push_back(&M);
+  std::set<std::string> Declared;
+  for (const GroupGap &Gap : Gaps)
+    if (Gap.Host)
+      for (const HostStatement &S : Gap.Host->Statements)
+        Declared.insert(S.Declares.begin(), S.Declares.end());
+  std::vector<std::string> UpWhy(Gaps.size()), DownWhy(Gaps.size());
+  std::vector<std::vector<std::string>> UpViews(Gaps.size()), DownViews(Gaps.size());
+  for (size_t K = 0; K < Gaps.size(); ++K) {
+    const GroupGap &Gap = Gaps[K];
+    if (!Gap.Host) {
+      UpWhy[K] = DownWhy[K] = "the code between the launches is not one list of statements "
+                              "of their block";
+      continue;
+    }
+    std::vector<const KernelModel *> Before(Kernels.begin(),
+                                            Kernels.begin() + Gap.KernelsBefore),
+        After(Kernels.begin() + Gap.KernelsBefore, Kernels.end());
+    UpWhy[K] = FusionPlanner::hostCodeBlocks(*Gap.Host, After, true, G, UpViews[K]);
+    DownWhy[K] = FusionPlanner::hostCodeBlocks(*Gap.Host, Before, false, G, DownViews[K]);
+    // The guard runs before the first launch: it may not need a name this
+    // code declares.
+    for (const KernelModel *L : After) {
+      if (!DownWhy[K].empty())
+        break;
+      std::set<std::string> Guarded;
+      for (const ViewUse &V : L->Views)
+        Guarded.insert(V.Root.empty() ? V.Name : V.Root);
+      if (!G.RangeChecks.empty()) // they name the launches' bounds
+        for (const std::string &N : L->HostNames)
+          if (!L->Reduction || N != L->Reduction->ResultText)
+            Guarded.insert(N);
+      for (const HostStatement &S : Gap.Host->Statements)
+        for (const std::string &D : S.Declares)
+          if (Guarded.count(D) && DownWhy[K].empty())
+            DownWhy[K] = "the code between the launches declares '" + D +
+                         "', which the guard of the fused launch reads before the first launch";
+    }
+  }
+  for (size_t P = 0; P <= Gaps.size(); ++P) {
+    bool OK = true;
+    for (size_t K = 0; K < Gaps.size() && OK; ++K)
+      OK = K < P ? DownWhy[K].empty() : UpWhy[K].empty();
+    if (!OK)
+      continue;
+    G.LaunchRun = P;
+    G.HostViews.clear();
+    for (size_t K = 0; K < Gaps.size(); ++K)
+      for (const std::string &V : K < P ? DownViews[K] : UpViews[K])
+        if (!Declared.count(V) && !llvm::is_contained(G.HostViews, V))
+          G.HostViews.push_back(V);
+    return "";
+  }
+  // The first gap the later launches cannot move up past, and why the
+  // earlier ones cannot move down past it or an earlier gap either.
+  size_t Up = 0;
+  while (Up < Gaps.size() && UpWhy[Up].empty())
+    ++Up;
+  size_t Down = 0;
+  while (Down < Up && DownWhy[Down].empty())
+    ++Down;
+  if (Down > Up)
+    Down = Up;
+  if (UpWhy[Up] == DownWhy[Down])
+    return UpWhy[Up];
+  llvm::StringRef Second = DownWhy[Down];
+  Second.consume_front("the code between the launches ");
+  return UpWhy[Up] + ", and " + Second.str();
+}
 
 /// Kernels shorter than this (median) gain from fusion by the launch saved,
 /// whatever data they share. On a host backend a launch costs next to
@@ -263,7 +378,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         }
     return false;
   };
-  std::vector<std::pair<unsigned, unsigned>> Gaps; // code the group moves past
+  std::vector<GroupGap> Gaps; // code the group moves past
   std::set<std::pair<size_t, size_t>> Evaluated;   // adjacent pairs judged above
   auto Close = [&]() {
     if (Current.Sites.size() >= 2) {
@@ -339,6 +454,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     unsigned GapBegin = Prev.StmtRange.Offset + Prev.StmtRange.Length;
     bool Trivia = onlyTrivia(FileText, GapBegin, M.StmtRange.Offset);
     FusionGroup Trial = Current;
+    std::vector<GroupGap> TrialGaps;
     size_t Culprit = P; // the launch of the group the reason is about
     if (!Pair && !Trivia) {
       // Neither adjacent nor back to back: not a candidate at all.
@@ -378,14 +494,16 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Why = "a fused kernel holds at most one reduction";
     } else {
       mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
-      if (!Trivia)
-        Gaps.push_back({GapBegin, M.StmtRange.Offset});
-      for (auto [From, To] : Gaps) {
-        Why = codeBetween(FileText, From, To, M, Trial);
-        if (!Why.empty()) {
-          Check = "kfuse-code-between";
-          break;
-        }
+      Why = overlapSeen(Trial, *Pair, Sites, M);
+      if (!Why.empty())
+        Check = "kfuse-aliasing";
+      TrialGaps = Gaps;
+      if (!Trivia) {
+        const std::optional<HostGap> &B = M.Before;
+        TrialGaps.push_back({B && B->From == GapBegin && B->To == M.StmtRange.Offset
+                                 ? &*B
+                                 : nullptr,
+                             Trial.Sites.size()});
       }
       // Nearest launch first: the report names the closest conflict.
       for (size_t S : llvm::reverse(Current.Sites)) {
@@ -428,6 +546,13 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           Check = "kfuse-different-ranges";
         }
       }
+      // Where the fused launch runs, past the code between the launches
+      // (after the range checks, which the guard reads first).
+      if (Why.empty() && !TrialGaps.empty()) {
+        Why = placeLaunch(Trial, TrialGaps, Sites, M);
+        if (!Why.empty())
+          Check = "kfuse-code-between";
+      }
     }
     if (!Why.empty()) {
       Refuse(P, I, "not fusing " + name(Sites[Culprit]) + " with " + name(M) + ": " + Why,
@@ -436,6 +561,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     } else {
       Current = std::move(Trial);
       Current.MovesPastCode |= !Trivia;
+      Gaps = std::move(TrialGaps);
     }
     Current.Sites.push_back(I);
   }
@@ -453,11 +579,18 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     SourcePos Pos = M.Pos;
     std::string Check = "kfuse-not-fusable";
     std::string Why = unsupported(M);
-    if (Why.empty())
-      Why = repeatLegality(M, Pos, Check);
     FusionGroup G;
     G.Sites = {I};
     G.Repeats = true;
+    // Two names of one allocation (a subview and its View) are one View.
+    mergeSameAllocations(G, *Self, Sites, {}, M);
+    if (Why.empty()) {
+      Why = overlapSeen(G, *Self, Sites, M);
+      if (!Why.empty())
+        Check = "kfuse-aliasing";
+    }
+    if (Why.empty())
+      Why = repeatLegality(M, Pos, Check, &G);
     // The launches of the site, not the overlapping pairs (a loop of T
     // iterations runs T launches and T - 1 pairs).
     const ProfileSite *Site = Prof.findSite(M.Id.str());

@@ -1,6 +1,7 @@
 //===- LaunchFinder.cpp - Find and model every Kokkos launch --------------===//
 
 #include "kfuse/LaunchFinder.h"
+#include "HostCodeAnalyzer.h"
 #include "KokkosAST.h"
 #include "LaunchAnalyzer.h"
 #include "kfuse/CompilationSetup.h"
@@ -323,8 +324,16 @@ public:
     const auto *Block = Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock);
     if (Block || isWholeStatement(Call, *Result.Context))
       setStatementRange(M, FID, Block, *Result.Context);
-    if (Block)
+    if (Block) {
       setRepeatLoop(M, Block, *Result.Context);
+      const Stmt *Statement = Call;
+      for (const Stmt *S : Block->body())
+        if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S);
+            Cleanups && Cleanups->getSubExpr() == Call)
+          Statement = S;
+      M.Before = analyzeHostGap(*Block, *Statement, *Result.Context);
+    }
+    M.HostNames = hostNamesOf(*Call);
     M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
     if (Fn)
       M.TopDeclOffset = topDeclarationOffset(Fn, *Result.Context);

@@ -88,6 +88,22 @@ void printModelText(const std::vector<FileModel> &Files, llvm::raw_ostream &OS) 
           OS << " (accumulator " << M.Reduction->AccumulatorParam << ")";
         OS << "\n";
       }
+      if (M.Before)
+        for (const HostStatement &H : M.Before->Statements) {
+          OS << "  before:  line " << H.Pos.Line;
+          auto List = [&](const char *What, const std::vector<std::string> &Names) {
+            if (!Names.empty())
+              OS << ", " << What << " " << join(Names, " ");
+          };
+          List("declares", H.Declares);
+          List("changes", H.Changes);
+          List("reads", H.Reads);
+          List("touches", H.TouchesViews);
+          List("touches members of", H.TouchesObjects);
+          if (!H.Opaque.empty())
+            OS << ", opaque: " << H.Opaque;
+          OS << "\n";
+        }
       if (M.InTemplate || M.FromMacro)
         OS << "  written: " << (M.InTemplate ? "in a template " : "")
            << (M.FromMacro ? "through a macro" : "") << "\n";

@@ -38,9 +38,15 @@ struct FusionGroup {
   std::map<std::string, std::string> Merged;
   /// Per site: its single inner loop joins the previous site's (loop fusion).
   std::vector<bool> JoinsPreviousLoop;
-  /// Statements between the launches stay in place; the later launches move
-  /// up past them.
+  /// Statements between the launches stay in place; launches move past
+  /// them: the fused launch runs where the group's launch number
+  /// \p LaunchRun ran (0: the first; the launches before it move down, those
+  /// after it move up), counting runs of launches with code between them.
   bool MovesPastCode = false;
+  size_t LaunchRun = 0;
+  /// Views the code between the launches may touch that no kernel of the
+  /// group names: the guard checks they overlap none of the group's Views.
+  std::vector<std::string> HostViews;
   /// Temporal fusion: the group is one launch, and the host loop around it
   /// (KernelModel::Repeat) runs inside the fused kernel.
   bool Repeats = false;
@@ -109,13 +115,21 @@ public:
   /// inside the kernel, each element taking every iteration in turn, or ""
   /// when it may. \p Pos is set to what the reason is about, \p Check to
   /// its diagnostic name.
+  /// Views are compared by their name in \p Names (one allocation under
+  /// two names: what one name writes, the other reads).
   static std::string repeatLegality(const KernelModel &M, SourcePos &Pos,
-                                    std::string &Check);
-  /// Why the launch \p Later may not move up past the code in [From, To) of
-  /// \p FileText, or "" when the code provably touches none of its data.
-  static std::string codeBetween(llvm::StringRef FileText, unsigned From,
-                                 unsigned To, const KernelModel &Later,
-                                 const FusionGroup &Names);
+                                    std::string &Check,
+                                    const FusionGroup *Names = nullptr);
+  /// Why the kernels \p Moving may not move past the host code \p Gap (up
+  /// past it when \p Up, down past it otherwise), or "" when the code
+  /// provably touches none of their data and changes nothing they name.
+  /// Views the code may touch that none of them uses are added to
+  /// \p GuardViews: they could still be other names of the kernels' Views,
+  /// which the guard checks at run time.
+  static std::string hostCodeBlocks(const HostGap &Gap,
+                                    const std::vector<const KernelModel *> &Moving,
+                                    bool Up, const FusionGroup &Names,
+                                    std::vector<std::string> &GuardViews);
 };
 
 /// True if \p Offset lies inside a region kfuse already rewrote.

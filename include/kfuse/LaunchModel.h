@@ -191,6 +191,39 @@ struct RepeatLoop {
   std::string Unsupported;
 };
 
+/// What one host statement between two launches of a block does, from the
+/// AST: the variables it declares, changes and reads, the variables whose
+/// View data it may read or write, and why it might touch any memory at all.
+/// Calls into functions whose bodies the unit holds are followed.
+struct HostStatement {
+  TextRange Range;
+  SourcePos Pos;
+  std::vector<std::string> Declares;
+  /// Assigned, incremented, or passed by non-const reference or address.
+  std::vector<std::string> Changes;
+  std::vector<std::string> Reads;
+  /// View variables used for more than their metadata (`extent`, `size`,
+  /// `label`): the statement may read or write their elements, or copy them
+  /// to another name.
+  std::vector<std::string> TouchesViews;
+  /// Objects with Views among their members used for more than reading a
+  /// number: any of those Views' elements may be touched.
+  std::vector<std::string> TouchesObjects;
+  /// Why the statement may touch any memory (a call into code kfuse cannot
+  /// see, control flow leaving the block, a raw pointer), or "".
+  std::string Opaque;
+  SourcePos OpaquePos;
+};
+
+/// The host statements between a launch and the previous launch statement
+/// of its block.
+struct HostGap {
+  unsigned From = 0; ///< just after the previous launch statement's `;`
+  unsigned To = 0;   ///< where this launch statement begins
+  std::vector<HostStatement> Statements;
+  bool Directive = false; ///< a preprocessor directive between them
+};
+
 /// The stable identity of a launch site (DESIGN.md, "Site identity").
 struct SiteId {
   std::string RelFile;   ///< file relative to the project root
@@ -237,6 +270,12 @@ struct KernelModel {
   std::vector<BodyStatement> Statements; ///< of the body, when it is a block
   std::optional<ReductionModel> Reduction;
   std::optional<RepeatLoop> Repeat; ///< the host loop around the launch alone
+  /// The host code between the previous launch statement of the block and
+  /// this one, when the launch is a statement of a block after another.
+  std::optional<HostGap> Before;
+  /// Variables the launch statement names outside its functor: in the label,
+  /// the policy and the reduction result.
+  std::vector<std::string> HostNames;
   bool InTemplate = false;  ///< written inside a template
   bool FromMacro = false;   ///< written through a macro expansion
   bool EarlyExit = false;   ///< the body has a `return`

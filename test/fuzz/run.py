@@ -44,16 +44,20 @@ def kokkos_paths(build: Path):
         if "=" in line:
             k, v = line.split("=", 1)
             env[k.strip()] = v.strip()
-    return env["KOKKOS_INC"], env["KOKKOS_LIB"]
+    return env["KOKKOS_INC"], env["KOKKOS_LIB"], env.get("KOKKOS_FLAGS", "").strip('"')
 
 
 class Config:
     def __init__(self, build: Path, kfuse: Path, cxx: str = "g++", plant: bool = False,
                  inc: str = None, lib: str = None):
         self.kfuse = str(kfuse)
-        self.inc, self.lib = (inc, lib) if inc and lib else kokkos_paths(build)
+        self.inc, self.lib, kokkos_flags = kokkos_paths(build)
+        if inc and lib:
+            self.inc, self.lib = inc, lib
+        # What the Kokkos install needs of the compiler (-fopenmp for OpenMP).
+        kokkos_flags = os.environ.get("KFUSE_KOKKOS_FLAGS", kokkos_flags)
         self.cxx = cxx
-        self.flags = ["-std=c++17", "-O1", "-isystem", self.inc]
+        self.flags = ["-std=c++17", "-O1", "-isystem", self.inc] + kokkos_flags.split()
         self.plant = plant
 
 
@@ -270,7 +274,7 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
                            ["-c", SOURCE, "-o", "prof.o"], env={"KFUSE_PROJECT_ROOT": str(work)})
     if rc != 0:
         raise Failure("instrument", f"kfuse instrument {status_text(rc)}:\n" + err[-2000:])
-    rc, _, err = case.step("link-instrumented", [cfg.cxx, "prof.o", "-o", "instrumented", cfg.lib, "-ldl"])
+    rc, _, err = case.step("link-instrumented", [cfg.cxx] + cfg.flags + ["prof.o", "-o", "instrumented", cfg.lib, "-ldl"])
     if rc != 0:
         raise Failure("instrument", "the instrumented program does not link:\n" + err[-2000:])
     modes = prog.run_modes()

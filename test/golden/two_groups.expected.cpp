@@ -9,14 +9,15 @@
 
 using Field = Kokkos::View<double *>;
 
-// kfuse-functor-begin kfuse_fused_scale_shift
-// 'scale', 'shift' (test/golden/two_groups.cpp:13), fused.
-template <class T_r, class T_u> struct kfuse_fused_scale_shift {
+// kfuse-functor-begin kfuse_fused_scale_shift_norm
+// 'scale', 'shift', 'norm' (test/golden/two_groups.cpp:13), fused.
+template <class T_r, class T_u> struct kfuse_fused_scale_shift_norm {
   T_r r;
   T_u u;
+  using value_type = double;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT r_,
-                                          double *KOKKOS_RESTRICT u_) {
+                                          double *KOKKOS_RESTRICT u_, double &S) {
     {
       const int i = kfuse_i0;
       r_[i] = 0.5 * u_[i];
@@ -25,9 +26,13 @@ template <class T_r, class T_u> struct kfuse_fused_scale_shift {
       const int i = kfuse_i0;
       u_[i] = r_[i] + 1.0;
     }
+    {
+      const int i = kfuse_i0;
+      S += u_[i] * u_[i];
+    }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, r.data(), u.data());
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, double &S) const {
+    body(kfuse_i0, r.data(), u.data(), S);
   }
 };
 // kfuse-functor-end
@@ -56,10 +61,9 @@ template <class T_u, class T_r, class T_Norm> struct kfuse_fused_normalise_resid
 // kfuse-functor-end
 /// One relaxation sweep.
 double sweep(Field u, Field r, int N) {
-  // kfuse-begin fused("scale", "shift") profile=test/golden/two_groups.profile.json
-  if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}))) {
-    Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift>(r, u));
-  } else {
+  // kfuse-begin fused("scale", "shift", "norm") profile=test/golden/two_groups.profile.json
+  const bool kfuse_fused_scale_shift_norm_on = ::kfuse::use_fused("scale+shift+norm", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}));
+  if (!kfuse_fused_scale_shift_norm_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
       "scale", N, KOKKOS_LAMBDA(const int i) { r(i) = 0.5 * u(i); });
@@ -67,10 +71,18 @@ double sweep(Field u, Field r, int N) {
       "shift", N, KOKKOS_LAMBDA(const int i) { u(i) = r(i) + 1.0; });
 // kfuse-original-end
   }
-  // kfuse-end
+  // kfuse-kept-begin
   double Norm = 0;
-  Kokkos::parallel_reduce(
+  // kfuse-kept-end
+  if (kfuse_fused_scale_shift_norm_on) {
+    Kokkos::parallel_reduce("scale+shift+norm", N, ::kfuse::make_fused<kfuse_fused_scale_shift_norm>(r, u), Norm);
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_reduce(
       "norm", N, KOKKOS_LAMBDA(const int i, double &S) { S += u(i) * u(i); }, Norm);
+// kfuse-original-end
+  }
+  // kfuse-end
   // kfuse-begin fused("normalise", "residual") profile=test/golden/two_groups.profile.json
   if (::kfuse::use_fused("normalise+residual", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(r, true)}))) {
     Kokkos::parallel_for("normalise+residual", N, ::kfuse::make_fused<kfuse_fused_normalise_residual>(u, r, Norm));
@@ -86,9 +98,9 @@ double sweep(Field u, Field r, int N) {
   return Norm;
 }
 
-// kfuse-functor-begin kfuse_fused_scale_shift_2
+// kfuse-functor-begin kfuse_fused_scale_shift
 // 'scale', 'shift' (test/golden/two_groups.cpp:29), fused.
-template <class T_r, class T_u> struct kfuse_fused_scale_shift_2 {
+template <class T_r, class T_u> struct kfuse_fused_scale_shift {
   T_r r;
   T_u u;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
@@ -112,7 +124,7 @@ template <class T_r, class T_u> struct kfuse_fused_scale_shift_2 {
 void smooth(Field u, Field r, int N) {
   // kfuse-begin fused("scale", "shift") profile=test/golden/two_groups.profile.json
   if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}))) {
-    Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift_2>(r, u));
+    Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift>(r, u));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for(

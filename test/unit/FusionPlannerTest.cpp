@@ -84,17 +84,109 @@ TEST(FusionPlannerTest, LaunchesMovePastHostCodeThatOnlyReadsTheirScalars) {
   EXPECT_TRUE(P.Plan.Groups[0].MovesPastCode);
 }
 
-TEST(FusionPlannerTest, HostCodeDeclaringTheReductionResultStaysBetween) {
+TEST(FusionPlannerTest, HostCodeDeclaringTheReductionResultLetsTheEarlierLaunchMoveDown) {
   Planned P = plan(R"cpp(
   Kokkos::parallel_for("update", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
   double S = 0;
   Kokkos::parallel_reduce("sum", N, KOKKOS_LAMBDA(const int i, double &T) { T += a(i); }, S);
 )cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].LaunchRun, 1u); // at the reduction, after `double S`
+}
+
+TEST(FusionPlannerTest, CodeNeitherLaunchMayMovePastKeepsThemApart) {
+  Planned P = plan(R"cpp(
+  double Scale = Dt;
+  Kokkos::parallel_for("update", N, KOKKOS_LAMBDA(const int i) { a(i) += Scale; });
+  Scale = 2.0;
+  double S = 0;
+  Kokkos::parallel_reduce("sum", N, KOKKOS_LAMBDA(const int i, double &T) { T += a(i); }, S);
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u);
+  EXPECT_EQ(P.Plan.Refusals[0].Reason,
+            "not fusing 'update' with 'sum': the code between the launches declares 'S', "
+            "which 'sum' uses, and changes 'Scale', which 'update' uses");
+}
+
+TEST(FusionPlannerTest, AReductionResultReadBetweenKeepsTheReductionInPlace) {
+  // 'scale' needs Eps (declared between): it cannot move up; 'max' cannot
+  // move down past the code that reads its result.
+  Planned P = plan(R"cpp(
+  double Max = 0;
+  Kokkos::parallel_reduce("max", N, KOKKOS_LAMBDA(const int i, double &M) { M += a(i); }, Max);
+  const double Eps = 1e-9 * Max;
+  Kokkos::parallel_for("scale", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i) + Eps; });
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u);
+  EXPECT_EQ(P.Plan.Refusals[0].Reason,
+            "not fusing 'max' with 'scale': the code between the launches declares 'Eps', "
+            "which 'scale' uses, and reads 'Max', the result of 'max'");
+}
+
+/// Plans \p Body after helper functions \p Helpers.
+Planned planWithHelpers(const std::string &Helpers, const std::string &Body) {
+  return plan("}\n" + Helpers + "\nvoid run2(int N, V a, V b, V c, double Dt) {\n" + Body);
+}
+
+TEST(FusionPlannerTest, HelpersWhoseBodiesTouchNoDataArePassed) {
+  Planned P = planWithHelpers(R"cpp(
+  int g_steps = 0;
+  int interior(int N) { return N - 2 * (N > 2 ? 1 : 0); }
+  void count() { ++g_steps; }
+)cpp",
+                              R"cpp(
+  Kokkos::parallel_for("first", Kokkos::RangePolicy<>(0, N), KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  Kokkos::RangePolicy<> policy(0, N);
+  long M = a.extent(0) + interior(N);
+  count();
+  Kokkos::deep_copy(c, 0.0);
+  Kokkos::parallel_for("second", policy, KOKKOS_LAMBDA(const int i) { b(i) = a(i) * M; });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan)
+                                      << (P.Plan.Refusals.empty() ? "" : P.Plan.Refusals[0].Reason);
+  EXPECT_EQ(P.Plan.Groups[0].LaunchRun, 1u); // `policy` and `M` are declared between
+  // `c` may be another name of `a` or `b`: the guard checks.
+  EXPECT_EQ(P.Plan.Groups[0].HostViews, std::vector<std::string>{"c"});
+}
+
+// (A helper writing a View that only one of the kernels uses lets that
+// kernel stay on its side: the other moves past it.)
+TEST(FusionPlannerTest, AHelperWritingAViewOfBothKernelsKeepsThemApart) {
+  Planned P = planWithHelpers(R"cpp(
+  void reset(V x) { x(0) = 0.0; }
+)cpp",
+                              R"cpp(
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  reset(a);
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+)cpp");
   EXPECT_TRUE(P.Plan.Groups.empty());
   ASSERT_EQ(P.Plan.Refusals.size(), 1u);
   EXPECT_EQ(P.Plan.Refusals[0].Check, "kfuse-code-between");
-  EXPECT_NE(P.Plan.Refusals[0].Reason.find("declares 'S'"), std::string::npos)
+  EXPECT_NE(P.Plan.Refusals[0].Reason.find("uses 'a', which 'second' uses, and uses 'a', "
+                                           "which 'first' uses"),
+            std::string::npos)
       << P.Plan.Refusals[0].Reason;
+}
+
+TEST(FusionPlannerTest, CallsKfuseCannotFollowKeepLaunchesApart) {
+  for (const char *Between : {"external(N);", "obj->step();", "fp();", "return;"}) {
+    Planned P = planWithHelpers(R"cpp(
+  void external(int);
+  struct Solver { virtual void step(); };
+  Solver *obj; void (*fp)();
+)cpp",
+                                std::string(R"cpp(
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  )cpp") + Between + R"cpp(
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * c(i); });
+)cpp");
+    EXPECT_TRUE(P.Plan.Groups.empty()) << Between;
+    ASSERT_EQ(P.Plan.Refusals.size(), 1u) << Between;
+    EXPECT_EQ(P.Plan.Refusals[0].Check, "kfuse-code-between") << Between;
+  }
 }
 
 TEST(FusionPlannerTest, HostCodeTouchingAViewOfTheLaterLaunchStaysBetween) {

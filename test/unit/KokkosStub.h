@@ -63,6 +63,7 @@ template <class P, class F, class R> void parallel_reduce(const std::string &, c
 template <class P, class F, class R> void parallel_reduce(const P &, const F &, R &&) {}
 template <class P, class F> void parallel_scan(const std::string &, const P &, const F &) {}
 template <class T> void atomic_add(T *, T) {}
+template <class A, class B> void deep_copy(const A &, const B &) {}
 void fence() {}
 }
 )cpp";

@@ -1,0 +1,622 @@
+//===- HostCodeAnalyzer.cpp - What host code between launches does --------===//
+
+#include "HostCodeAnalyzer.h"
+#include "KokkosAST.h"
+#include "LaunchAnalyzer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include <functional>
+#include <map>
+
+using namespace clang;
+
+namespace kfuse {
+namespace {
+
+bool isLaunchFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  std::string Q = FD->getQualifiedNameAsString();
+  return Q == "Kokkos::parallel_for" || Q == "Kokkos::parallel_reduce" ||
+         Q == "Kokkos::parallel_scan";
+}
+
+/// Functions of the standard library, the C library and Kokkos: they touch
+/// memory only through the arguments they are given.
+bool isLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
+  if (FD->getBuiltinID() || SM.isInSystemHeader(FD->getLocation()))
+    return true;
+  const DeclContext *DC = FD->getDeclContext();
+  const NamespaceDecl *Top = nullptr;
+  for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Top = NS;
+  return Top && Top->getIdentifier() &&
+         llvm::is_contained({"std", "Kokkos", "__gnu_cxx"}, Top->getName());
+}
+
+/// View methods that read only its shape.
+bool isViewMetadata(const FunctionDecl *FD) {
+  static constexpr llvm::StringLiteral Names[] = {
+      "extent",      "extent_int", "size",       "span",     "span_is_contiguous",
+      "stride",      "stride_0",   "stride_1",   "stride_2", "stride_3",
+      "stride_4",    "stride_5",   "stride_6",   "stride_7", "rank",
+      "rank_dynamic", "label",     "is_allocated", "use_count", "layout",
+      "required_allocation_size"};
+  return FD && FD->getIdentifier() && llvm::is_contained(Names, FD->getName());
+}
+
+/// True if a value of type \p T can reach the elements of a View: a View,
+/// or a class (or array) with one among its members, bases or template
+/// arguments (`std::vector<View>`).
+bool holdsViews(QualType T, unsigned Depth = 0) {
+  if (T.isNull() || T->isDependentType() || Depth > 8)
+    return true;
+  T = T.getNonReferenceType();
+  if (isKokkosView(T))
+    return true;
+  if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    return holdsViews(AT->getElementType(), Depth + 1);
+  if (const auto *PT = T->getAs<PointerType>())
+    return holdsViews(PT->getPointeeType(), Depth + 1);
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (!RD->hasDefinition())
+    return true;
+  RD = RD->getDefinition();
+  if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : CTS->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type && holdsViews(A.getAsType(), Depth + 1))
+        return true;
+  if (RD->isLambda())
+    return llvm::any_of(RD->fields(), [&](const FieldDecl *F) {
+      return holdsViews(F->getType(), Depth + 1);
+    });
+  for (const FieldDecl *F : RD->fields())
+    if (holdsViews(F->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsViews(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+/// A pointer host code may pass around without kfuse losing track of
+/// memory: a C string.
+bool isStringPointer(QualType T) {
+  const auto *PT = T->getAs<PointerType>();
+  return PT && PT->getPointeeType()->isCharType();
+}
+
+/// What a function body does to memory outside itself: the globals it
+/// touches (named), and why it may touch anything, if it may.
+using Summary = HostStatement;
+
+struct SummaryCache {
+  std::map<std::pair<const FunctionDecl *, bool>, Summary> Bodies;
+};
+
+class HostWalker {
+public:
+  /// \p Depth 0 walks a statement of the gap; deeper walks a callee's body,
+  /// where only globals (and, with \p TrackThis, members of `this`) are
+  /// recorded.
+  HostWalker(ASTContext &Ctx, SummaryCache &Cache, Summary &Out, unsigned Depth,
+             bool TrackThis)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Cache(Cache), Out(Out), Depth(Depth),
+        TrackThis(TrackThis) {}
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    // Every name declared in the statement, in nested scopes too: none of
+    // them can be named before it (the guard's Views).
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && Depth == 0)
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          add(Out.Declares, VD->getNameAsString());
+    if (const auto *E = dyn_cast<Expr>(S); E && E->isTypeDependent()) {
+      opaque("'" + exprText(E, Ctx) + "' depends on a template parameter", S);
+      return;
+    }
+    if (isa<ReturnStmt>(S) && Depth == 0)
+      return opaque("'return' between the launches", S);
+    if ((isa<BreakStmt>(S) || isa<ContinueStmt>(S)) && Loops == 0 && Depth == 0)
+      return opaque(std::string("'") + (isa<BreakStmt>(S) ? "break" : "continue") +
+                        "' between the launches",
+                    S);
+    if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+      if (Depth == 0)
+        return opaque("'goto' between the launches", S);
+    } else if (isa<CXXThrowExpr>(S)) {
+      return opaque("a 'throw' between the launches", S);
+    } else if (isa<AsmStmt>(S)) {
+      return opaque("inline assembly between the launches", S);
+    } else if (isa<CoreturnStmt>(S) || isa<CoroutineBodyStmt>(S) ||
+               isa<CoawaitExpr>(S) || isa<CoyieldExpr>(S)) {
+      return opaque("a coroutine statement between the launches", S);
+    } else if (isa<CXXDeleteExpr>(S)) {
+      return opaque("a 'delete' between the launches", S);
+    }
+    if (const auto *For = dyn_cast<CXXForRangeStmt>(S)) {
+      if (Depth == 0)
+        add(Out.Declares, For->getLoopVariable()->getNameAsString());
+      walk(For->getInit());
+      walk(For->getRangeInit());
+      ++Loops;
+      walk(For->getBody());
+      --Loops;
+      return;
+    }
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<SwitchStmt>(S)) {
+      ++Loops;
+      children(S);
+      --Loops;
+      return;
+    }
+    if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      // Its body runs when it is called, perhaps here: count it here.
+      if (Depth == 0)
+        for (const ParmVarDecl *P : L->getCallOperator()->parameters())
+          add(Out.Declares, P->getNameAsString());
+      for (const Expr *Init : L->capture_inits())
+        walk(Init);
+      walk(L->getBody());
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->isAssignmentOp()) {
+        changes(B->getLHS());
+        walk(B->getRHS());
+        return;
+      }
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) {
+        changes(U->getSubExpr());
+        return;
+      }
+      if (U->getOpcode() == UO_Deref) {
+        pointerUse(U->getSubExpr());
+        return;
+      }
+    }
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(S)) {
+      if (A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
+        children(S);
+        return;
+      }
+      pointerUse(A->getBase());
+      walk(A->getIdx());
+      return;
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(S)) {
+      member(M);
+      return;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      use(Ref);
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      call(Call);
+      return;
+    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+      construct(Construct);
+      return;
+    }
+    if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(S)) {
+      if (const CXXDestructorDecl *D = Bind->getTemporary()->getDestructor())
+        if (!D->isTrivial())
+          callee(D, false, S);
+      walk(Bind->getSubExpr());
+      return;
+    }
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S)) {
+      walk(Default->getExpr());
+      return;
+    }
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(S)) {
+      walk(Default->getExpr());
+      return;
+    }
+    if (isa<CompoundStmt>(S) || isa<IfStmt>(S) || isa<CXXTryStmt>(S)) {
+      ++Nesting;
+      children(S);
+      --Nesting;
+      return;
+    }
+    children(S);
+  }
+
+private:
+  static void add(std::vector<std::string> &To, const std::string &Name) {
+    if (!Name.empty() && !llvm::is_contained(To, Name))
+      To.push_back(Name);
+  }
+
+  void opaque(const std::string &Why, const Stmt *At) {
+    if (!Out.Opaque.empty())
+      return;
+    Out.Opaque = Why;
+    Out.OpaquePos = positionOf(At->getBeginLoc(), Ctx);
+  }
+
+  void children(const Stmt *S) {
+    for (const Stmt *Child : S->children())
+      walk(Child);
+  }
+
+  /// The name host code knows \p VD by, or "" for a variable local to a
+  /// callee (invisible outside it).
+  std::string nameOf(const VarDecl *VD) const {
+    if (Depth > 0 && !(VD->hasGlobalStorage() && !VD->isStaticLocal()))
+      return "";
+    return VD->getNameAsString();
+  }
+
+  struct Root {
+    bool Known = false; ///< the lvalue is part of a variable (or needs none)
+    std::string Name;   ///< that variable ("" when local to a callee)
+    QualType Type;      ///< the variable's type
+  };
+
+  /// The variable an lvalue is part of: `a` for `a`, `s.x` and `arr[i]`,
+  /// the member for `this->m`.
+  Root rootOf(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        return {true, nameOf(VD), VD->getType()};
+      return {true, "", QualType()};
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+      if (isa<CXXThisExpr>(Base))
+        return {true, Depth == 0 || TrackThis ? M->getMemberDecl()->getNameAsString() : "",
+                M->getType()};
+      if (!M->isArrow())
+        return rootOf(Base);
+      return {};
+    }
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      if (A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        return rootOf(A->getBase());
+    if (isa<MaterializeTemporaryExpr>(E) || isa<CXXTemporaryObjectExpr>(E) ||
+        isa<CXXConstructExpr>(E) || isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E))
+      return {true, "", QualType()}; // a temporary
+    return {};
+  }
+
+  /// \p E is assigned or incremented, or its address taken.
+  void changes(const Expr *E) {
+    const Expr *Plain = E->IgnoreParenImpCasts();
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Plain))
+      walk(A->getIdx());
+    if (isa<CXXOperatorCallExpr>(Plain) || isa<CallExpr>(Plain)) {
+      walk(Plain); // `h(i) = x`, `v[i] = x`: the call says what it touches
+      return;
+    }
+    Root R = rootOf(Plain);
+    if (!R.Known) {
+      walk(Plain);
+      return opaque("'" + exprText(E, Ctx) + "' changes memory kfuse cannot name", E);
+    }
+    add(Out.Changes, R.Name);
+    if (!R.Type.isNull() && holdsViews(R.Type))
+      touch(R);
+  }
+
+  void touch(const Root &R) {
+    if (R.Name.empty())
+      return;
+    add(isKokkosView(R.Type) ? Out.TouchesViews : Out.TouchesObjects, R.Name);
+  }
+
+  void use(const DeclRefExpr *Ref) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!VD)
+      return;
+    Root R{true, nameOf(VD), VD->getType()};
+    if (holdsViews(VD->getType()))
+      touch(R);
+    else
+      add(Out.Reads, R.Name);
+  }
+
+  void member(const MemberExpr *M) {
+    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base)) {
+      Root R = rootOf(M);
+      if (holdsViews(M->getType()))
+        touch(R);
+      else
+        add(Out.Reads, R.Name);
+      return;
+    }
+    if (M->isArrow())
+      return pointerUse(M->getBase());
+    walk(M->getBase());
+  }
+
+  /// Memory reached through a raw pointer: it may be anything.
+  void pointerUse(const Expr *Pointer) {
+    const Expr *P = Pointer->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(P))
+      return;
+    walk(P);
+    opaque("reads or writes through the pointer '" + exprText(Pointer, Ctx) + "'", Pointer);
+  }
+
+  void call(const CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (isLaunchFunction(FD))
+      return opaque("launches a kernel", Call);
+    const Expr *Object = nullptr;
+    unsigned FirstArg = 0;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      Object = MC->getImplicitObjectArgument();
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+               Op && isa_and_nonnull<CXXMethodDecl>(FD) && Op->getNumArgs() > 0) {
+      Object = Op->getArg(0);
+      FirstArg = 1;
+    }
+    if (!FD) {
+      walk(Call->getCallee());
+      for (const Expr *A : Call->arguments())
+        walk(A);
+      return opaque("calls through '" + exprText(Call->getCallee(), Ctx) +
+                        "', which kfuse cannot follow",
+                    Call);
+    }
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (Object && MD && !MD->isStatic()) {
+      bool ThroughPointer = Object->getType()->isPointerType();
+      QualType ObjectType = ThroughPointer ? Object->getType()->getPointeeType()
+                                           : Object->getType();
+      const Expr *Plain = Object->IgnoreParenImpCasts();
+      bool OnThis = isa<CXXThisExpr>(Plain);
+      if (isKokkosView(ObjectType)) {
+        // Views are handles: their methods touch the elements or the shape.
+        if (!isViewMetadata(FD)) {
+          Root R = rootOf(Plain);
+          if (!R.Known)
+            walk(Plain);
+          touch(R.Known ? R : Root());
+          if (FD->getOverloadedOperator() == OO_Equal)
+            add(Out.Changes, R.Name);
+        }
+        arguments(Call, FD, FirstArg);
+        return;
+      }
+      if (ThroughPointer && !OnThis) {
+        pointerUse(Object);
+      } else if (!OnThis) {
+        Root R = rootOf(Plain);
+        if (!R.Known) {
+          walk(Plain);
+        } else {
+          if (!MD->isConst())
+            add(Out.Changes, R.Name);
+          if (holdsViews(ObjectType))
+            touch({true, R.Name, ObjectType});
+          else if (MD->isConst())
+            add(Out.Reads, R.Name);
+        }
+      }
+      if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+          !MD->getParent()->hasAttr<FinalAttr>())
+        return opaque("calls the virtual function '" + MD->getNameAsString() +
+                          "', whose overrider kfuse cannot know",
+                      Call);
+      arguments(Call, FD, FirstArg);
+      callee(FD, OnThis, Call);
+      return;
+    }
+    arguments(Call, FD, FirstArg);
+    callee(FD, false, Call);
+  }
+
+  void construct(const CXXConstructExpr *C) {
+    const CXXConstructorDecl *Ctor = C->getConstructor();
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      argument(C->getArg(I), I < Ctor->getNumParams() ? Ctor->getParamDecl(I) : nullptr,
+               Ctor);
+    if (!Ctor->isTrivial() && !Ctor->isImplicit())
+      callee(Ctor, false, C);
+  }
+
+  void arguments(const CallExpr *Call, const FunctionDecl *FD, unsigned FirstArg) {
+    for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I) {
+      unsigned P = I - FirstArg;
+      argument(Call->getArg(I), P < FD->getNumParams() ? FD->getParamDecl(P) : nullptr, FD);
+    }
+  }
+
+  /// An argument: what it names is used, a non-const reference parameter
+  /// may change it, a raw pointer may reach anything.
+  void argument(const Expr *Arg, const ParmVarDecl *Param, const FunctionDecl *FD) {
+    walk(Arg);
+    QualType PT = Param ? Param->getType() : Arg->getType();
+    if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
+      Root R = rootOf(Arg);
+      if (R.Known)
+        add(Out.Changes, R.Name);
+      return;
+    }
+    QualType AT = Arg->IgnoreParenImpCasts()->getType();
+    if ((AT->isPointerType() || PT->isPointerType()) && !isStringPointer(AT) &&
+        !isa<CXXThisExpr>(Arg->IgnoreParenImpCasts()) &&
+        !Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull))
+      opaque("passes the pointer '" + exprText(Arg, Ctx) + "' to '" +
+                 FD->getNameAsString() + "'",
+             Arg);
+  }
+
+  /// Follows a call into \p FD: what its body does to globals (and, for a
+  /// method of the enclosing object, to its members).
+  void callee(const FunctionDecl *FD, bool OnThis, const Stmt *At) {
+    if (isLibraryFunction(FD, SM))
+      return;
+    std::string Name = FD->getNameAsString();
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def)
+      return opaque("calls '" + Name + "', whose body kfuse cannot see", At);
+    if (Depth >= 6)
+      return opaque("calls '" + Name + "' through too many levels of calls", At);
+    bool This = OnThis && (Depth == 0 || TrackThis);
+    auto Key = std::make_pair(Def, This);
+    auto It = Cache.Bodies.find(Key);
+    if (It == Cache.Bodies.end()) {
+      It = Cache.Bodies.emplace(Key, Summary()).first; // recursion: in progress
+      Summary S;
+      HostWalker W(Ctx, Cache, S, Depth + 1, This);
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+        for (const CXXCtorInitializer *Init : Ctor->inits())
+          W.walk(Init->getInit());
+      W.walk(Def->getBody());
+      S.Declares.clear();
+      Cache.Bodies[Key] = S;
+      It = Cache.Bodies.find(Key);
+    }
+    const Summary &S = It->second;
+    for (const std::string &N : S.Changes)
+      add(Out.Changes, N);
+    for (const std::string &N : S.Reads)
+      add(Out.Reads, N);
+    for (const std::string &N : S.TouchesViews)
+      add(Out.TouchesViews, N);
+    for (const std::string &N : S.TouchesObjects)
+      add(Out.TouchesObjects, N);
+    if (!S.Opaque.empty())
+      opaque("calls '" + Name + "', which " +
+                 (llvm::StringRef(S.Opaque).starts_with("calls ") ? S.Opaque
+                  : "has " + S.Opaque),
+             At);
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  SummaryCache &Cache;
+  Summary &Out;
+  unsigned Depth;
+  bool TrackThis;
+  unsigned Loops = 0;
+  unsigned Nesting = 0;
+};
+
+/// The end of statement \p S through its `;`, or of its last token.
+unsigned statementEnd(const Stmt &S, const ASTContext &Ctx) {
+  TextRange R = fileRange(S.getSourceRange(), Ctx);
+  if (!R.valid())
+    return 0;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID FID = SM.getFileID(SM.getExpansionLoc(S.getBeginLoc()));
+  SourceLocation End = SM.getComposedLoc(FID, R.Offset + R.Length);
+  std::optional<Token> Next =
+      Lexer::findNextToken(End.getLocWithOffset(-1), SM, Ctx.getLangOpts());
+  if (Next && Next->is(tok::semi))
+    return SM.getFileOffset(Next->getLocation()) + 1;
+  return R.Offset + R.Length;
+}
+
+/// True if a preprocessor directive lies in [From, To) of \p FID.
+bool hasDirective(FileID FID, unsigned From, unsigned To, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Text = SM.getBufferData(FID);
+  if (To > Text.size() || From >= To)
+    return false;
+  // The raw lexer needs the buffer's terminating null: lex from From and
+  // stop at To.
+  Lexer Raw(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Text.begin(),
+            Text.begin() + From, Text.end());
+  Token T;
+  bool More = true;
+  while (More) {
+    More = !Raw.LexFromRawLexer(T);
+    if (SM.getFileOffset(T.getLocation()) >= To || T.is(tok::eof))
+      return false;
+    if (T.is(tok::hash) && T.isAtStartOfLine())
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool isLaunchStatement(const Stmt *S) {
+  if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(S))
+    S = Cleanups->getSubExpr();
+  const auto *Call = dyn_cast_or_null<CallExpr>(S);
+  if (!Call)
+    return false;
+  if (isLaunchFunction(Call->getDirectCallee()))
+    return true;
+  if (const auto *ULE =
+          dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImpCasts()))
+    return llvm::is_contained({"parallel_for", "parallel_reduce", "parallel_scan"},
+                              ULE->getName().getAsString());
+  return false;
+}
+
+std::optional<HostGap> analyzeHostGap(const CompoundStmt &Block, const Stmt &Launch,
+                                      ASTContext &Ctx) {
+  std::vector<const Stmt *> Body(Block.body_begin(), Block.body_end());
+  auto At = llvm::find(Body, &Launch);
+  if (At == Body.end())
+    return std::nullopt;
+  auto Prev = At;
+  while (Prev != Body.begin() && !isLaunchStatement(*std::prev(Prev)))
+    --Prev;
+  if (Prev == Body.begin())
+    return std::nullopt;
+  HostGap Gap;
+  Gap.From = statementEnd(**std::prev(Prev), Ctx);
+  TextRange LaunchRange = fileRange(Launch.getSourceRange(), Ctx);
+  Gap.To = LaunchRange.Offset;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID FID = SM.getFileID(SM.getExpansionLoc(Launch.getBeginLoc()));
+  Gap.Directive = hasDirective(FID, Gap.From, Gap.To, Ctx);
+  SummaryCache Cache;
+  for (auto It = Prev; It != At; ++It) {
+    HostStatement S;
+    S.Range = fileRange((*It)->getSourceRange(), Ctx);
+    S.Pos = positionOf((*It)->getBeginLoc(), Ctx);
+    HostWalker W(Ctx, Cache, S, 0, false);
+    W.walk(*It);
+    Gap.Statements.push_back(std::move(S));
+  }
+  return Gap;
+}
+
+std::vector<std::string> hostNamesOf(const CallExpr &Call) {
+  std::vector<std::string> Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    std::string Name;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      if (isa<VarDecl>(Ref->getDecl()))
+        Name = Ref->getDecl()->getNameAsString();
+    } else if (const auto *M = dyn_cast<MemberExpr>(S)) {
+      if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+        Name = M->getMemberDecl()->getNameAsString();
+    }
+    if (!Name.empty() && !llvm::is_contained(Out, Name))
+      Out.push_back(Name);
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  for (const Expr *Arg : Call.arguments())
+    Walk(Arg);
+  return Out;
+}
+
+} // namespace kfuse
