@@ -63,11 +63,10 @@ case $Name in
   # Hand-fused: force_zero..kinetic_energy in one reduce. kfuse takes
   # initial_integrate+force_zero first, then cannot add force_compute (x(j));
   # temperature's result is declared between it and final_integrate: they
-  # move down to temperature. kinetic_energy is a second reduction.
-  md) Groups="initial_integrate+force_zero force_compute+final_integrate+temperature" ;;
+  # move down to temperature; kinetic_energy's reduction combines with it.
+  md) Groups="initial_integrate+force_zero force_compute+final_integrate+temperature+kinetic_energy" ;;
   md_half) # negative subject for the force chain (atomic scatter into f(j))
-    # Hand-fused also fuses kinetic_energy (two reductions in one kernel).
-    Groups="final_integrate+temperature initial_integrate+force_zero"
+    Groups="final_integrate+temperature+kinetic_energy initial_integrate+force_zero"
     Refusals=("not fusing 'force_zero' with 'force_compute': .*\[kfuse-unsafe-dependence\]"
       "not fusing 'force_compute' with 'final_integrate': .*\[kfuse-unsafe-dependence\]") ;;
   *) fail "no expectation for this subject in $0" ;;

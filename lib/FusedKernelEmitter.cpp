@@ -62,6 +62,9 @@ struct Emitter {
   std::vector<std::string> Members;
   std::vector<const ScalarUse *> Scalars;
   const KernelModel *Reduce = nullptr;
+  /// Every reduction, in order; with two or more, they combine into one
+  /// value (a struct with one member per reduction).
+  std::vector<const KernelModel *> Reductions;
 
   FusedView &view(const std::string &Name) {
     for (auto &[N, V] : Views)
@@ -74,8 +77,10 @@ struct Emitter {
   void collect() {
     for (size_t S : Group.Sites) {
       const KernelModel &M = Sites[S];
-      if (M.Reduction)
+      if (M.Reduction) {
         Reduce = &M;
+        Reductions.push_back(&M);
+      }
       for (const ViewUse &V : M.Views) {
         FusedView &F = view(Group.canonical(V.Name));
         if (!F.Use) // merged names have one element type and rank
@@ -227,6 +232,25 @@ struct Emitter {
     return Bind;
   }
 
+  bool combinedReductions() const { return Reductions.size() >= 2; }
+
+  /// The partial result of reduction \p K in the fused body.
+  std::string partial(size_t K) const {
+    return (Opts.Restrict ? "kfuse_r" : "kfuse_v.r") + std::to_string(K);
+  }
+
+  /// Index parameters bound to the fused ones and, where reductions
+  /// combine, the accumulator bound to its member of the combined value.
+  std::string bindKernel(const KernelModel &M) {
+    std::string Bind = bindIndices(M);
+    if (combinedReductions() && M.Reduction) {
+      size_t K = llvm::find(Reductions, &M) - Reductions.begin();
+      Bind += stripConstRef(M.Reduction->AccumulatorType) + " &" +
+              M.Reduction->AccumulatorParam + " = " + partial(K) + "; ";
+    }
+    return Bind;
+  }
+
   /// The body of kernel \p M, index parameters bound to the fused ones at
   /// its top: `{ bind; body }`.
   std::string kernelBody(const KernelModel &M) {
@@ -238,10 +262,44 @@ struct Emitter {
     // A body that returns early runs as a lambda, so that `return` ends this
     // kernel's part of the iteration only.
     if (M.EarlyExit)
-      return "{ " + bindIndices(M) + "[&]() " + Body + "(); }";
+      return "{ " + bindKernel(M) + "[&]() " + Body + "(); }";
     if (llvm::StringRef(Body).starts_with("{"))
-      return "{ " + bindIndices(M) + Body.substr(1);
-    return "{ " + bindIndices(M) + "{ " + Body + " } }";
+      return "{ " + bindKernel(M) + Body.substr(1);
+    return "{ " + bindKernel(M) + "{ " + Body + " } }";
+  }
+
+  /// The combined value of several reductions, its identity and its join:
+  /// lines of the functor (the struct itself is defined before it).
+  std::vector<std::string> combinedValue(const std::string &Values) {
+    std::vector<std::string> Init, Join, L;
+    for (size_t K = 0; K < Reductions.size(); ++K) {
+      const ReductionModel &R = *Reductions[K]->Reduction;
+      std::string T = stripConstRef(R.AccumulatorType), M = "r" + std::to_string(K);
+      std::string Identity = R.Reducer == "Prod"  ? "prod"
+                             : R.Reducer == "Min" ? "min"
+                             : R.Reducer == "Max" ? "max"
+                                                  : "sum";
+      Init.push_back("kfuse_v." + M + " = ::Kokkos::reduction_identity<" + T + ">::" + Identity +
+                     "();");
+      if (R.Reducer == "Min" || R.Reducer == "Max")
+        Join.push_back("if (kfuse_s." + M + (R.Reducer == "Min" ? " < " : " > ") + "kfuse_d." +
+                       M + ") kfuse_d." + M + " = kfuse_s." + M + ";");
+      else
+        Join.push_back("kfuse_d." + M + (R.Reducer == "Prod" ? " *= " : " += ") + "kfuse_s." + M +
+                       ";");
+    }
+    L.push_back("  using value_type = " + Values + ";");
+    // Parameter names of kfuse's own: members are named like the user's Views.
+    L.push_back("  KOKKOS_INLINE_FUNCTION void init(value_type &kfuse_v) const { " +
+                llvm::join(Init, " ") + " }");
+    L.push_back("  KOKKOS_INLINE_FUNCTION void join(value_type &kfuse_d, "
+                "const value_type &kfuse_s) const { " +
+                llvm::join(Join, " ") + " }");
+    L.push_back("  // Kokkos 3 joins volatile values.");
+    L.push_back("  KOKKOS_INLINE_FUNCTION void join(volatile value_type &kfuse_d, "
+                "const volatile value_type &kfuse_s) const { " +
+                llvm::join(Join, " ") + " }");
+    return L;
   }
 
   /// The statement that is the body of loop \p L, through its `;`.
@@ -416,16 +474,35 @@ struct Emitter {
                                      std::to_string(Sites[Group.Sites.front()].Repeat->Pos.Line) +
                                      ")."
                                : "."));
+    if (combinedReductions()) {
+      std::vector<std::string> Fields;
+      for (size_t K = 0; K < Reductions.size(); ++K)
+        Fields.push_back(stripConstRef(Reductions[K]->Reduction->AccumulatorType) + " r" +
+                         std::to_string(K) + ";");
+      L.push_back("// The results of " + std::to_string(Reductions.size()) +
+                  " reductions, combined.");
+      L.push_back("struct " + Name + "_values { " + llvm::join(Fields, " ") + " };");
+    }
     L.push_back("template <" + llvm::join(Params, ", ") + ">");
     L.push_back("struct " + Name + " {");
     for (const std::string &N : memberNames())
       L.push_back("  T_" + N + " " + N + ";");
-    if (Reduce)
+    std::string Acc, AccArg, BodyAcc;
+    if (combinedReductions()) {
+      std::vector<std::string> Lines = combinedValue(Name + "_values");
+      L.insert(L.end(), Lines.begin(), Lines.end());
+      Acc = ", value_type &kfuse_v";
+      for (size_t K = 0; K < Reductions.size(); ++K) {
+        BodyAcc += ", " + stripConstRef(Reductions[K]->Reduction->AccumulatorType) + " &" +
+                   partial(K);
+        AccArg += ", kfuse_v.r" + std::to_string(K);
+      }
+    } else if (Reduce) {
       L.push_back("  using value_type = " + accumulatorType() + ";");
-    std::string Acc = Reduce ? ", " + accumulatorType() + " &" +
-                                   Reduce->Reduction->AccumulatorParam
-                             : "";
-    std::string AccArg = Reduce ? ", " + Reduce->Reduction->AccumulatorParam : "";
+      Acc = ", " + accumulatorType() + " &" + Reduce->Reduction->AccumulatorParam;
+      BodyAcc = Acc;
+      AccArg = ", " + Reduce->Reduction->AccumulatorParam;
+    }
     std::vector<std::string> Bodies = bodies();
 
     if (Opts.Restrict) {
@@ -448,7 +525,7 @@ struct Emitter {
       L.push_back("  // Raw pointers as parameters: compilers honour restrict there, "
                   "not on members.");
       L.push_back("  KOKKOS_INLINE_FUNCTION static void body(" + indexParams() +
-                  ", " + llvm::join(Params, ", ") + Acc + ") {");
+                  ", " + llvm::join(Params, ", ") + BodyAcc + ") {");
       L.insert(L.end(), Bodies.begin(), Bodies.end());
       L.push_back("  }");
       L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() +
@@ -528,9 +605,19 @@ struct Emitter {
     std::string Launch = Call + "(\"" + labels("+") + "\", " +
                          First.Policy.Text + ", ::kfuse::make_fused<" + Name +
                          ">(" + llvm::join(memberNames(), ", ") + ")";
-    if (Reduce)
-      Launch += ", " + Reduce->Reduction->ResultArgText;
-    Launch += ");";
+    if (combinedReductions()) {
+      // One value for every result, copied to each after the launch.
+      std::string Result = "kfuse_results"; // in a block of its own
+      Launch = Name + "_values " + Result + ";\n" + Indent + "  " + Launch + ", " + Result +
+               ");";
+      for (size_t K = 0; K < Reductions.size(); ++K)
+        Launch += "\n" + Indent + "  " + Reductions[K]->Reduction->ResultText + " = " +
+                  Result + ".r" + std::to_string(K) + ";";
+    } else {
+      if (Reduce)
+        Launch += ", " + Reduce->Reduction->ResultArgText;
+      Launch += ");";
+    }
 
     // The launches in runs separated by code they move past.
     // (Temporal fusion replaces the host loop around its launch: one run.)

@@ -14,6 +14,14 @@ using namespace planner;
 
 namespace {
 
+/// A reduction that can share a fused kernel with others: its partial
+/// results combine member by member in one value.
+bool combinable(const ReductionModel &R) {
+  return R.ScalarVariable && !R.ResultIsView &&
+         llvm::is_contained({"Sum", "Prod", "Min", "Max"}, R.Reducer) &&
+         !R.AccumulatorParam.empty();
+}
+
 /// What the planner supports of one kernel, or "" when all of it.
 std::string unsupported(const KernelModel &M) {
   if (M.Kind == LaunchKind::Scan)
@@ -386,9 +394,15 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       // statements after) joins the run of loops before it when it may be
       // merged with each of them.
       Current.JoinsPreviousLoop.assign(Current.Sites.size(), false);
+      // Several reductions each keep their block: their accumulators are
+      // bound there.
+      size_t Reductions = llvm::count_if(Current.Sites, [&](size_t S) {
+        return Sites[S].Reduction.has_value();
+      });
+      auto Reduces = [&](size_t K) { return Sites[Current.Sites[K]].Reduction.has_value(); };
       size_t RunStart = 0;
       for (size_t K = 1; K < Current.Sites.size(); ++K) {
-        bool Join = true;
+        bool Join = Reductions < 2 || (!Reduces(K) && !Reduces(K - 1));
         for (size_t J = RunStart; J < K && Join; ++J)
           Join = loopFusionBetween(Sites[Current.Sites[J]], Sites[Current.Sites[K]],
                                    FileText, Current).empty();
@@ -490,8 +504,13 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     } else if (M.Reduction &&
                llvm::any_of(Current.Sites, [&](size_t S) {
                  return Sites[S].Reduction.has_value();
-               })) {
-      Why = "a fused kernel holds at most one reduction";
+               }) &&
+               (!combinable(*M.Reduction) ||
+                llvm::any_of(Current.Sites, [&](size_t S) {
+                  return Sites[S].Reduction && !combinable(*Sites[S].Reduction);
+                }))) {
+      Why = "a fused kernel combines several reductions only when each is a Sum, Prod, Min or "
+            "Max into a variable";
     } else {
       mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
       Why = overlapSeen(Trial, *Pair, Sites, M);

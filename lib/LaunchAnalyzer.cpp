@@ -420,16 +420,24 @@ static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
   R.ResultArgText = R.ResultText;
   R.ResultType = typeText(T, Ctx);
   std::string Template = templateNameOf(T);
+  auto IsScalarVariable = [](const Expr *X) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return Ref && isa<VarDecl>(Ref->getDecl()) &&
+           Ref->getType().getNonReferenceType()->isArithmeticType();
+  };
   if (isKokkosView(T)) {
     R.Reducer = "Sum";
     R.ResultIsView = true;
   } else if (StringRef(Template).starts_with("Kokkos::")) {
     R.Reducer = lastComponent(Template).str();
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-      if (CE->getNumArgs() >= 1)
+      if (CE->getNumArgs() >= 1) {
         R.ResultText = exprText(CE->getArg(0), Ctx);
+        R.ScalarVariable = IsScalarVariable(CE->getArg(0));
+      }
   } else {
     R.Reducer = "Sum";
+    R.ScalarVariable = IsScalarVariable(E);
   }
 }
 

@@ -171,6 +171,9 @@ struct ReductionModel {
   std::string ResultArgText; ///< the whole result argument as written
   std::string ResultType;
   bool ResultIsView = false;
+  /// The result is a variable of arithmetic type, given directly or to a
+  /// Sum/Prod/Min/Max reducer: several such reductions combine into one.
+  bool ScalarVariable = false;
   std::string AccumulatorParam; ///< name of the lambda's accumulator parameter
   std::string AccumulatorType;
 };

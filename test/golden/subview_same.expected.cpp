@@ -46,6 +46,51 @@ void step(Vector whole, Vector out, int N) {
   // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_fused_sum_outsum
+// 'sum', 'outsum' (test/golden/subview_same.cpp:27), fused.
+// The results of 2 reductions, combined.
+struct kfuse_fused_sum_outsum_values {
+  double r0;
+  double r1;
+};
+template <class T_whole, class T_out> struct kfuse_fused_sum_outsum {
+  T_whole whole;
+  T_out out;
+  using value_type = kfuse_fused_sum_outsum_values;
+  KOKKOS_INLINE_FUNCTION void init(value_type &kfuse_v) const {
+    kfuse_v.r0 = ::Kokkos::reduction_identity<double>::sum();
+    kfuse_v.r1 = ::Kokkos::reduction_identity<double>::sum();
+  }
+  KOKKOS_INLINE_FUNCTION void join(value_type &kfuse_d, const value_type &kfuse_s) const {
+    kfuse_d.r0 += kfuse_s.r0;
+    kfuse_d.r1 += kfuse_s.r1;
+  }
+  // Kokkos 3 joins volatile values.
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type &kfuse_d,
+                                   const volatile value_type &kfuse_s) const {
+    kfuse_d.r0 += kfuse_s.r0;
+    kfuse_d.r1 += kfuse_s.r1;
+  }
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const double *KOKKOS_RESTRICT whole_,
+                                          const double *KOKKOS_RESTRICT out_, double &kfuse_r0,
+                                          double &kfuse_r1) {
+    {
+      const int i = kfuse_i0;
+      double &S = kfuse_r0;
+      S += whole_[i] * (1 + i % 7);
+    }
+    {
+      const int i = kfuse_i0;
+      double &S = kfuse_r1;
+      S += out_[i] * (1 + i % 5);
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, value_type &kfuse_v) const {
+    body(kfuse_i0, whole.data(), out.data(), kfuse_v.r0, kfuse_v.r1);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -55,10 +100,21 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 3; ++It)
       step(whole, out, N);
     double Sum = 0, OutSum = 0;
-    Kokkos::parallel_reduce(
+    // kfuse-begin fused("sum", "outsum") profile=test/golden/subview_same.profile.json
+    if (::kfuse::use_fused("sum+outsum", ::kfuse::no_overlap({::kfuse::bytes_of(whole, false), ::kfuse::bytes_of(out, false)}))) {
+      kfuse_fused_sum_outsum_values kfuse_results;
+      Kokkos::parallel_reduce("sum+outsum", N, ::kfuse::make_fused<kfuse_fused_sum_outsum>(whole, out), kfuse_results);
+      Sum = kfuse_results.r0;
+      OutSum = kfuse_results.r1;
+    } else {
+// kfuse-original-begin
+      Kokkos::parallel_reduce(
         "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += whole(i) * (1 + i % 7); }, Sum);
     Kokkos::parallel_reduce(
         "outsum", N, KOKKOS_LAMBDA(const int i, double &S) { S += out(i) * (1 + i % 5); }, OutSum);
+// kfuse-original-end
+    }
+    // kfuse-end
     std::printf("checksum=%.17g out=%.17g\n", Sum, OutSum);
   }
   Kokkos::finalize();

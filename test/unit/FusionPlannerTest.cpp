@@ -125,6 +125,22 @@ TEST(FusionPlannerTest, AReductionResultReadBetweenKeepsTheReductionInPlace) {
             "which 'scale' uses, and reads 'Max', the result of 'max'");
 }
 
+TEST(FusionPlannerTest, ScalarReductionsCombineAndAViewResultDoesNot) {
+  Planned P = plan(R"cpp(
+  double S = 0, M = 0;
+  Kokkos::parallel_reduce("sum", N, KOKKOS_LAMBDA(const int i, double &T) { T += a(i); }, S);
+  Kokkos::parallel_reduce("max", N, KOKKOS_LAMBDA(const int i, double &T) { if (b(i) > T) T = b(i); },
+                          Kokkos::Max<double>(M));
+  Kokkos::parallel_reduce("into_view", N, KOKKOS_LAMBDA(const int i, double &T) { T += b(i); }, c);
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].Sites.size(), 2u);
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u);
+  EXPECT_NE(P.Plan.Refusals[0].Reason.find("combines several reductions only when"),
+            std::string::npos)
+      << P.Plan.Refusals[0].Reason;
+}
+
 /// Plans \p Body after helper functions \p Helpers.
 Planned planWithHelpers(const std::string &Helpers, const std::string &Body) {
   return plan("}\n" + Helpers + "\nvoid run2(int N, V a, V b, V c, double Dt) {\n" + Body);
