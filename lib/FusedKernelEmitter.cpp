@@ -6,6 +6,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <set>
 
@@ -65,6 +66,9 @@ struct Emitter {
   /// Every reduction, in order; with two or more, they combine into one
   /// value (a struct with one member per reduction).
   std::vector<const KernelModel *> Reductions;
+  /// The host conditions of kernels under an `if`, evaluated before the
+  /// launch into members `kfuse_ifK` (K the kernel's place in the group).
+  std::deque<ScalarUse> Conditions;
 
   FusedView &view(const std::string &Name) {
     for (auto &[N, V] : Views)
@@ -92,6 +96,13 @@ struct Emitter {
       }
       for (const ScalarUse &Sc : M.Scalars)
         addScalar(Sc);
+      if (M.Condition) {
+        ScalarUse C;
+        C.Name = conditionName(M);
+        C.Type = "bool";
+        Conditions.push_back(C);
+        addScalar(Conditions.back());
+      }
     }
     // Temporal fusion: the host loop's header runs in the kernel, declaring
     // its variables there (no longer captured) and reading others.
@@ -234,6 +245,14 @@ struct Emitter {
 
   bool combinedReductions() const { return Reductions.size() >= 2; }
 
+  /// The member holding the condition of kernel \p M of the group.
+  std::string conditionName(const KernelModel &M) const {
+    size_t K = 0;
+    while (K < Group.Sites.size() && &Sites[Group.Sites[K]] != &M)
+      ++K;
+    return "kfuse_if" + std::to_string(K + 1);
+  }
+
   /// The partial result of reduction \p K in the fused body.
   std::string partial(size_t K) const {
     return (Opts.Restrict ? "kfuse_r" : "kfuse_v.r") + std::to_string(K);
@@ -261,11 +280,15 @@ struct Emitter {
     std::string Body = bodyText(M, B, E);
     // A body that returns early runs as a lambda, so that `return` ends this
     // kernel's part of the iteration only.
+    std::string Block;
     if (M.EarlyExit)
-      return "{ " + bindKernel(M) + "[&]() " + Body + "(); }";
-    if (llvm::StringRef(Body).starts_with("{"))
-      return "{ " + bindKernel(M) + Body.substr(1);
-    return "{ " + bindKernel(M) + "{ " + Body + " } }";
+      Block = "{ " + bindKernel(M) + "[&]() " + Body + "(); }";
+    else if (llvm::StringRef(Body).starts_with("{"))
+      Block = "{ " + bindKernel(M) + Body.substr(1);
+    else
+      Block = "{ " + bindKernel(M) + "{ " + Body + " } }";
+    // Under its `if`: the condition the host evaluated.
+    return M.Condition ? "if (" + conditionName(M) + ") " + Block : Block;
   }
 
   /// The combined value of several reductions, its identity and its join:
@@ -605,6 +628,13 @@ struct Emitter {
     std::string Launch = Call + "(\"" + labels("+") + "\", " +
                          First.Policy.Text + ", ::kfuse::make_fused<" + Name +
                          ">(" + llvm::join(memberNames(), ", ") + ")";
+    // Conditions of kernels under an `if`, evaluated once where the fused
+    // launch runs (the planner checked nothing between changes them).
+    std::string Prelude;
+    for (size_t K = 0; K < Group.Sites.size(); ++K)
+      if (const std::optional<LaunchCondition> &C = Sites[Group.Sites[K]].Condition)
+        Prelude += "const bool " + conditionName(Sites[Group.Sites[K]]) + " = (" + C->Text +
+                   ");\n" + Indent + "  ";
     if (combinedReductions()) {
       // One value for every result, copied to each after the launch.
       std::string Result = "kfuse_results"; // in a block of its own
@@ -618,6 +648,7 @@ struct Emitter {
         Launch += ", " + Reduce->Reduction->ResultArgText;
       Launch += ");";
     }
+    Launch = Prelude + Launch;
 
     // The launches in runs separated by code they move past.
     // (Temporal fusion replaces the host loop around its launch: one run.)

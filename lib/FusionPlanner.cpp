@@ -22,6 +22,18 @@ bool combinable(const ReductionModel &R) {
          !R.AccumulatorParam.empty();
 }
 
+/// The result of a reduction among \p Group that the condition of \p M reads.
+const std::string *conditionReadsResult(const KernelModel &M, const std::vector<size_t> &Group,
+                                        const std::vector<KernelModel> &Sites) {
+  if (!M.Condition)
+    return nullptr;
+  for (size_t S : Group)
+    if (const std::optional<ReductionModel> &R = Sites[S].Reduction)
+      if (llvm::is_contained(M.Condition->Effects.Reads, R->ResultText))
+        return &R->ResultText;
+  return nullptr;
+}
+
 /// What the planner supports of one kernel, or "" when all of it.
 std::string unsupported(const KernelModel &M) {
   if (M.Kind == LaunchKind::Scan)
@@ -36,6 +48,20 @@ std::string unsupported(const KernelModel &M) {
     return "launch inside a template";
   if (!M.StmtRange.valid())
     return "launch is not a statement of a block";
+  if (const std::optional<LaunchCondition> &C = M.Condition) {
+    // Evaluated once on the host, where the fused launch runs: it may only
+    // read numbers.
+    if (M.Reduction)
+      return "a reduction under an 'if' keeps its result when the condition is false";
+    if (!C->Effects.Opaque.empty())
+      return "its condition '" + C->Text + "' " + C->Effects.Opaque;
+    if (!C->Effects.Changes.empty())
+      return "its condition '" + C->Text + "' changes '" + C->Effects.Changes.front() + "'";
+    for (const auto *Names : {&C->Effects.TouchesViews, &C->Effects.TouchesObjects})
+      if (!Names->empty())
+        return "its condition '" + C->Text + "' reads the data of '" + Names->front() +
+               "', which kernels may change";
+  }
   if (!M.ScopedNames.empty())
     return "the body names '" + M.ScopedNames.front() +
            "', declared in the enclosing function or class, which the fused "
@@ -400,9 +426,12 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         return Sites[S].Reduction.has_value();
       });
       auto Reduces = [&](size_t K) { return Sites[Current.Sites[K]].Reduction.has_value(); };
+      // A kernel under an `if` keeps its block too: the condition guards it.
+      auto Guarded = [&](size_t K) { return Sites[Current.Sites[K]].Condition.has_value(); };
       size_t RunStart = 0;
       for (size_t K = 1; K < Current.Sites.size(); ++K) {
-        bool Join = Reductions < 2 || (!Reduces(K) && !Reduces(K - 1));
+        bool Join = (Reductions < 2 || (!Reduces(K) && !Reduces(K - 1))) && !Guarded(K) &&
+                    !Guarded(K - 1);
         for (size_t J = RunStart; J < K && Join; ++J)
           Join = loopFusionBetween(Sites[Current.Sites[J]], Sites[Current.Sites[K]],
                                    FileText, Current).empty();
@@ -511,6 +540,10 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
                 }))) {
       Why = "a fused kernel combines several reductions only when each is a Sum, Prod, Min or "
             "Max into a variable";
+    } else if (const std::string *R = conditionReadsResult(M, Current.Sites, Sites)) {
+      Why = "the condition of " + name(M) + " reads '" + *R +
+            "', the result of a reduction before it, known only after the fused kernel";
+      Check = "kfuse-unsafe-dependence";
     } else {
       mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
       Why = overlapSeen(Trial, *Pair, Sites, M);

@@ -176,6 +176,13 @@ public:
         walk(B->getRHS());
         return;
       }
+      // `v.data() == nullptr`: the pointer is compared, no element read.
+      if (B->isComparisonOp()) {
+        for (const Expr *Side : {B->getLHS(), B->getRHS()})
+          if (!isComparedViewData(Side))
+            walk(Side);
+        return;
+      }
     }
     if (const auto *U = dyn_cast<UnaryOperator>(S)) {
       if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) {
@@ -280,7 +287,9 @@ private:
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
       const Expr *Base = M->getBase()->IgnoreParenImpCasts();
       if (isa<CXXThisExpr>(Base))
-        return {true, Depth == 0 || TrackThis ? M->getMemberDecl()->getNameAsString() : "",
+        return {true, Depth == 0 ? M->getMemberDecl()->getNameAsString()
+                      : TrackThis ? ThisPrefix + M->getMemberDecl()->getNameAsString()
+                                  : "",
                 M->getType()};
       if (!M->isArrow())
         return rootOf(Base);
@@ -346,6 +355,16 @@ private:
     walk(M->getBase());
   }
 
+  /// `v.data()` of a View named by a variable or member.
+  bool isComparedViewData(const Expr *E) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+    if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+        MC->getMethodDecl()->getName() != "data" || MC->getNumArgs() != 0)
+      return false;
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    return isKokkosView(Obj->getType()) && rootOf(Obj).Known;
+  }
+
   /// Memory reached through a raw pointer: it may be anything.
   void pointerUse(const Expr *Pointer) {
     const Expr *P = Pointer->IgnoreParenImpCasts();
@@ -378,6 +397,7 @@ private:
     }
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     if (Object && MD && !MD->isStatic()) {
+      Root Target; // the object whose members the method's body names
       bool ThroughPointer = Object->getType()->isPointerType();
       QualType ObjectType = ThroughPointer ? Object->getType()->getPointeeType()
                                            : Object->getType();
@@ -400,8 +420,13 @@ private:
         pointerUse(Object);
       } else if (!OnThis) {
         Root R = rootOf(Plain);
+        const FunctionDecl *Def = nullptr;
         if (!R.Known) {
           walk(Plain);
+        } else if (!isLibraryFunction(FD, SM) && FD->hasBody(Def)) {
+          // Its body says what it does to the object's members.
+          Target = R;
+          Target.Type = ObjectType;
         } else {
           if (!MD->isConst())
             add(Out.Changes, R.Name);
@@ -417,7 +442,7 @@ private:
                           "', whose overrider kfuse cannot know",
                       Call);
       arguments(Call, FD, FirstArg);
-      callee(FD, OnThis, Call);
+      callee(FD, OnThis, Call, Target.Known ? &Target : nullptr);
       return;
     }
     arguments(Call, FD, FirstArg);
@@ -462,7 +487,8 @@ private:
 
   /// Follows a call into \p FD: what its body does to globals (and, for a
   /// method of the enclosing object, to its members).
-  void callee(const FunctionDecl *FD, bool OnThis, const Stmt *At) {
+  void callee(const FunctionDecl *FD, bool OnThis, const Stmt *At,
+              const Root *Target = nullptr) {
     if (isLibraryFunction(FD, SM))
       return;
     std::string Name = FD->getNameAsString();
@@ -471,7 +497,7 @@ private:
       return opaque("calls '" + Name + "', whose body kfuse cannot see", At);
     if (Depth >= 6)
       return opaque("calls '" + Name + "' through too many levels of calls", At);
-    bool This = OnThis && (Depth == 0 || TrackThis);
+    bool This = (OnThis && (Depth == 0 || TrackThis)) || Target;
     auto Key = std::make_pair(Def, This);
     auto It = Cache.Bodies.find(Key);
     if (It == Cache.Bodies.end()) {
@@ -487,20 +513,36 @@ private:
       It = Cache.Bodies.find(Key);
     }
     const Summary &S = It->second;
+    // Members of the object the method ran on ("this->m" in its summary):
+    // of the target object, or of this function's own object.
+    auto Map = [&](const std::string &N, std::vector<std::string> &To, bool Data) {
+      llvm::StringRef Member(N);
+      if (!Member.consume_front(ThisPrefix))
+        return add(To, N);
+      if (Target) {
+        if (Data)
+          return add(Out.TouchesObjects, Target->Name);
+        return add(&To == &Out.Changes ? Out.Changes : Out.Reads, Target->Name);
+      }
+      add(To, Depth == 0 ? Member.str() : N);
+    };
     for (const std::string &N : S.Changes)
-      add(Out.Changes, N);
+      Map(N, Out.Changes, false);
     for (const std::string &N : S.Reads)
-      add(Out.Reads, N);
+      Map(N, Out.Reads, false);
     for (const std::string &N : S.TouchesViews)
-      add(Out.TouchesViews, N);
+      Map(N, Out.TouchesViews, true);
     for (const std::string &N : S.TouchesObjects)
-      add(Out.TouchesObjects, N);
+      Map(N, Out.TouchesObjects, true);
     if (!S.Opaque.empty())
       opaque("calls '" + Name + "', which " +
                  (llvm::StringRef(S.Opaque).starts_with("calls ") ? S.Opaque
                   : "has " + S.Opaque),
              At);
   }
+
+  /// How a callee's summary names the members of the object it ran on.
+  static constexpr const char *ThisPrefix = "this->";
 
   ASTContext &Ctx;
   const SourceManager &SM;
@@ -551,7 +593,38 @@ bool hasDirective(FileID FID, unsigned From, unsigned To, const ASTContext &Ctx)
 
 } // namespace
 
+static bool isLaunchCall(const Stmt *S);
+
+const Stmt *guardedLaunch(const IfStmt &If) {
+  if (If.getElse() || If.getInit() || If.getConditionVariable() || If.isConstexpr() ||
+      If.isConsteval())
+    return nullptr;
+  const Stmt *Then = If.getThen();
+  if (const auto *Block = dyn_cast<CompoundStmt>(Then)) {
+    if (Block->size() != 1)
+      return nullptr;
+    Then = Block->body_front();
+  }
+  return isLaunchCall(Then) ? Then : nullptr;
+}
+
 bool isLaunchStatement(const Stmt *S) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
+    return guardedLaunch(*If) != nullptr;
+  return isLaunchCall(S);
+}
+
+HostStatement analyzeHostExpr(const Expr &E, ASTContext &Ctx) {
+  HostStatement S;
+  S.Range = fileRange(E.getSourceRange(), Ctx);
+  S.Pos = positionOf(E.getBeginLoc(), Ctx);
+  SummaryCache Cache;
+  HostWalker W(Ctx, Cache, S, 0, false);
+  W.walk(&E);
+  return S;
+}
+
+static bool isLaunchCall(const Stmt *S) {
   if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(S))
     S = Cleanups->getSubExpr();
   const auto *Call = dyn_cast_or_null<CallExpr>(S);

@@ -31,8 +31,16 @@ std::optional<HostGap> analyzeHostGap(const clang::CompoundStmt &Block,
 std::vector<std::string> hostNamesOf(const clang::CallExpr &Call);
 
 /// True if \p S is a statement that launches a kernel (a call of
-/// Kokkos::parallel_for/reduce/scan, cleanups aside).
+/// Kokkos::parallel_for/reduce/scan, cleanups aside), or an `if` without
+/// `else` whose only statement is one (guardedLaunch).
 bool isLaunchStatement(const clang::Stmt *S);
+
+/// The launch statement \p If guards when that launch is all it does and
+/// it has no `else`, init statement or condition variable; else null.
+const clang::Stmt *guardedLaunch(const clang::IfStmt &If);
+
+/// What evaluating the host expression \p E does (a launch's condition).
+HostStatement analyzeHostExpr(const clang::Expr &E, clang::ASTContext &Ctx);
 
 } // namespace kfuse
 

@@ -177,6 +177,45 @@ void setRepeatLoop(KernelModel &M, const CompoundStmt *Block, ASTContext &Ctx) {
   M.Repeat = std::move(R);
 }
 
+/// A launch that is all an `if` without `else` does, in a block: the `if`
+/// is the statement of that block (KernelModel::Condition).
+void setCondition(KernelModel &M, const Stmt &Launch, FileID FID, ASTContext &Ctx) {
+  if (!M.WholeStmt.valid())
+    return;
+  DynTypedNodeList Parents = Ctx.getParents(Launch);
+  if (Parents.size() != 1)
+    return;
+  if (const auto *Then = Parents[0].get<CompoundStmt>()) {
+    Parents = Ctx.getParents(*Then);
+    if (Parents.size() != 1)
+      return;
+  }
+  const auto *If = Parents[0].get<IfStmt>();
+  if (!If || guardedLaunch(*If) != &Launch)
+    return;
+  DynTypedNodeList Outer = Ctx.getParents(*If);
+  const auto *Block = Outer.size() == 1 ? Outer[0].get<CompoundStmt>() : nullptr;
+  TextRange IfRange = fileRange(If->getSourceRange(), Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Block || !IfRange.valid() ||
+      SM.getFileID(SM.getExpansionLoc(If->getBeginLoc())) != FID)
+    return;
+  unsigned End = std::max(IfRange.Offset + IfRange.Length,
+                          M.WholeStmt.Offset + M.WholeStmt.Length);
+  M.StmtRange = {IfRange.Offset, End - IfRange.Offset};
+  M.BlockOffset = SM.getFileOffset(SM.getExpansionLoc(Block->getLBracLoc()));
+  M.Repeat.reset();
+  LaunchCondition C;
+  C.Text = exprText(If->getCond(), Ctx);
+  C.Pos = positionOf(If->getCond()->getBeginLoc(), Ctx);
+  C.Effects = analyzeHostExpr(*If->getCond(), Ctx);
+  for (const std::string &N : C.Effects.Reads)
+    if (!llvm::is_contained(M.HostNames, N))
+      M.HostNames.push_back(N);
+  M.Condition = std::move(C);
+  M.Before = analyzeHostGap(*Block, *If, Ctx);
+}
+
 /// See KernelModel::TopDeclOffset.
 unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
   while (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(
@@ -324,16 +363,17 @@ public:
     const auto *Block = Result.Nodes.getNodeAs<CompoundStmt>(EnclosingBlock);
     if (Block || isWholeStatement(Call, *Result.Context))
       setStatementRange(M, FID, Block, *Result.Context);
+    const Stmt *Statement = Call;
+    for (DynTypedNodeList P = Result.Context->getParents(*Call);
+         P.size() == 1 && P[0].get<ExprWithCleanups>();
+         P = Result.Context->getParents(*P[0].get<ExprWithCleanups>()))
+      Statement = P[0].get<ExprWithCleanups>();
     if (Block) {
       setRepeatLoop(M, Block, *Result.Context);
-      const Stmt *Statement = Call;
-      for (const Stmt *S : Block->body())
-        if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S);
-            Cleanups && Cleanups->getSubExpr() == Call)
-          Statement = S;
       M.Before = analyzeHostGap(*Block, *Statement, *Result.Context);
     }
     M.HostNames = hostNamesOf(*Call);
+    setCondition(M, *Statement, FID, *Result.Context);
     M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
     if (Fn)
       M.TopDeclOffset = topDeclarationOffset(Fn, *Result.Context);

@@ -227,6 +227,14 @@ struct HostGap {
   bool Directive = false; ///< a preprocessor directive between them
 };
 
+/// The host condition of a launch that is all an `if` (without `else`)
+/// does: `if (flag) Kokkos::parallel_for(...);`, braces or not.
+struct LaunchCondition {
+  std::string Text;      ///< the condition as written
+  SourcePos Pos;
+  HostStatement Effects; ///< what evaluating it reads (and whether it does more)
+};
+
 /// The stable identity of a launch site (DESIGN.md, "Site identity").
 struct SiteId {
   std::string RelFile;   ///< file relative to the project root
@@ -277,8 +285,11 @@ struct KernelModel {
   /// this one, when the launch is a statement of a block after another.
   std::optional<HostGap> Before;
   /// Variables the launch statement names outside its functor: in the label,
-  /// the policy and the reduction result.
+  /// the policy, the reduction result and the condition.
   std::vector<std::string> HostNames;
+  /// Set when the launch is guarded by an `if`: StmtRange, BlockOffset and
+  /// Before then describe the `if` statement in the block around it.
+  std::optional<LaunchCondition> Condition;
   bool InTemplate = false;  ///< written inside a template
   bool FromMacro = false;   ///< written through a macro expansion
   bool EarlyExit = false;   ///< the body has a `return`

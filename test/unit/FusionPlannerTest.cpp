@@ -141,9 +141,54 @@ TEST(FusionPlannerTest, ScalarReductionsCombineAndAViewResultDoesNot) {
       << P.Plan.Refusals[0].Reason;
 }
 
+TEST(FusionPlannerTest, LaunchesUnderIfsJoinAGroupWhenTheirConditionsReadOnlyNumbers) {
+  Planned P = plan(R"cpp(
+  if (Dt > 0) {
+    Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += Dt; });
+  }
+  if (N > 2)
+    Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+  if (c(0) > 0)
+    Kokkos::parallel_for("third", N, KOKKOS_LAMBDA(const int i) { b(i) += 1.0; });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].Sites.size(), 2u);
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u);
+  EXPECT_NE(P.Plan.Refusals[0].Reason.find("its condition 'c(0) > 0' reads the data of 'c'"),
+            std::string::npos)
+      << P.Plan.Refusals[0].Reason;
+}
+
 /// Plans \p Body after helper functions \p Helpers.
 Planned planWithHelpers(const std::string &Helpers, const std::string &Body) {
   return plan("}\n" + Helpers + "\nvoid run2(int N, V a, V b, V c, double Dt) {\n" + Body);
+}
+
+TEST(FusionPlannerTest, MethodsAreFollowedIntoTheirBodies) {
+  // A non-const method that only compares a member View's data pointer
+  // reads the object; one that writes an element touches its Views.
+  Planned P = planWithHelpers(R"cpp(
+  struct Mesh {
+    V nodes;
+    bool empty() { return nodes.data() == nullptr; }
+    void clear() { nodes(0) = 0.0; }
+  };
+)cpp",
+                              R"cpp(
+  Mesh mesh;
+  if (!mesh.empty())
+    Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  if (!mesh.empty())
+    Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+  mesh.clear();
+  Kokkos::parallel_for("third", N, KOKKOS_LAMBDA(const int i) { b(i) += a(i); });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].Sites.size(), 2u);
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u);
+  EXPECT_NE(P.Plan.Refusals[0].Reason.find("uses 'mesh', an object holding Views"),
+            std::string::npos)
+      << P.Plan.Refusals[0].Reason;
 }
 
 TEST(FusionPlannerTest, HelpersWhoseBodiesTouchNoDataArePassed) {
@@ -297,8 +342,9 @@ TEST(FusionPlannerTest, ANeighbourReadIsAnUnsafeDependence) {
 TEST(FusionPlannerTest, BackToBackLaunchesInDifferentBlocksAreExplained) {
   Planned P = plan(R"cpp(
   Kokkos::parallel_for("outer", N, KOKKOS_LAMBDA(const int i) { a(i) = i; });
-  if (N > 1) {
+  if (N > 1) { // more than the launch: not a launch under an `if`
     Kokkos::parallel_for("inner", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+    Kokkos::fence();
   }
 )cpp");
   EXPECT_TRUE(P.Plan.Groups.empty());
