@@ -35,6 +35,19 @@ std::string transformations(const FusionGroup &G,
                             const std::vector<KernelModel> &Sites,
                             llvm::StringRef Text, bool Restrict) {
   std::vector<std::string> T;
+  if (Sites[G.Sites.front()].Functor.Kind == FunctorModel::Form::Object) {
+    T.push_back("composition (the object's operators called in turn for each index)");
+    if (G.MovesPastCode)
+      T.push_back("launches moved past the code between them");
+    T.push_back("guarded fallback");
+    return llvm::join(T, ", ");
+  }
+  size_t Conditions = llvm::count_if(G.Sites, [&](size_t S) {
+    return Sites[S].Condition.has_value();
+  });
+  size_t Reductions = llvm::count_if(G.Sites, [&](size_t S) {
+    return Sites[S].Reduction.has_value();
+  });
   if (G.Repeats)
     T.push_back("temporal fusion (the loop at line " +
                 std::to_string(Sites[G.Sites.front()].Repeat->Pos.Line) +
@@ -69,6 +82,11 @@ std::string transformations(const FusionGroup &G,
   if (!Carried.empty())
     T.push_back("scalar replacement (" + llvm::join(Carried, ", ") +
                 " kept in registers from one loop iteration to the next)");
+  if (Reductions > 1)
+    T.push_back(std::to_string(Reductions) + " reductions combined");
+  if (Conditions)
+    T.push_back(std::to_string(Conditions) + (Conditions > 1 ? " conditions" : " condition") +
+                " evaluated once on the host");
   if (Restrict)
     T.push_back("restrict");
   T.push_back("guarded fallback");

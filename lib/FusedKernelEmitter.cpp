@@ -450,6 +450,86 @@ struct Emitter {
 
   /// The names of the functor's members, in order: one per View object
   /// (with restrict; every name without), then the scalars.
+  /// Composition: the group launches the enclosing object (`*this`) with
+  /// work tags; the fused functor holds a copy and calls its operators in
+  /// turn, each with its tag.
+  bool composition() const {
+    return Sites[Group.Sites.front()].Functor.Kind == FunctorModel::Form::Object;
+  }
+
+  /// The member of the composed functor holding kernel \p K's work tag.
+  static std::string tagMember(size_t K) { return "kfuse_tag" + std::to_string(K + 1); }
+
+  /// A View of the group as the guard names it (the object's members
+  /// through `this`, past any local of the same name).
+  std::string guarded(const std::string &View) const {
+    return composition() ? "this->" + View : View;
+  }
+
+  /// The policy of the first launch without its work tag.
+  std::string untaggedPolicy() const {
+    const PolicyModel &P = Sites[Group.Sites.front()].Policy;
+    if (P.Kind == PolicyKind::Count || P.WorkTag.empty())
+      return P.Text;
+    std::vector<std::string> Args;
+    for (const std::string *A : {&P.ExecSpace, &P.Schedule, &P.IndexType})
+      if (!A->empty())
+        Args.push_back(*A);
+    return "Kokkos::RangePolicy<" + llvm::join(Args, ", ") + ">(" + P.Begin.front() + ", " +
+           P.End.front() + ")";
+  }
+
+  /// Arguments of make_fused, in the order of the functor's members.
+  std::vector<std::string> memberArgs() {
+    if (!composition())
+      return memberNames();
+    std::vector<std::string> Out = {"*this"};
+    for (size_t K = 0; K < Group.Sites.size(); ++K)
+      if (!Sites[Group.Sites[K]].Policy.WorkTag.empty())
+        Out.push_back(Sites[Group.Sites[K]].Policy.WorkTag + "()");
+    for (const ScalarUse &C : Conditions)
+      Out.push_back(C.Name);
+    return Out;
+  }
+
+  /// The composed functor: a copy of the object, the work tags, the
+  /// conditions; its operator calls the object's operators in turn.
+  std::vector<std::string> composedFunctor(const std::string &Name) {
+    std::vector<std::string> Params = {"class T_self"}, Members = {"  T_self self;"},
+                             Calls;
+    for (size_t K = 0; K < Group.Sites.size(); ++K) {
+      const KernelModel &M = Sites[Group.Sites[K]];
+      std::string Call = "self(";
+      if (!M.Policy.WorkTag.empty()) {
+        Params.push_back("class T_" + tagMember(K));
+        Members.push_back("  T_" + tagMember(K) + " " + tagMember(K) + ";");
+        Call += tagMember(K) + ", ";
+      }
+      Call += "kfuse_i0);";
+      Calls.push_back("    " + (M.Condition ? "if (" + conditionName(M) + ") " : std::string()) +
+                      Call);
+    }
+    for (const ScalarUse &C : Conditions) {
+      Params.push_back("class T_" + C.Name);
+      Members.push_back("  T_" + C.Name + " " + C.Name + ";");
+    }
+    std::vector<std::string> L;
+    std::vector<std::string> Labels;
+    for (size_t S : Group.Sites)
+      Labels.push_back("'" + Sites[S].Label + "'");
+    L.push_back("// " + llvm::join(Labels, ", ") + " (" + Sites[Group.Sites.front()].Id.RelFile +
+                ":" + std::to_string(Sites[Group.Sites.front()].Pos.Line) +
+                "), fused: the object's operators called in turn for each index.");
+    L.push_back("template <" + llvm::join(Params, ", ") + "> struct " + Name + " {");
+    L.insert(L.end(), Members.begin(), Members.end());
+    L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(const " + indexType() +
+                " kfuse_i0) const {");
+    L.insert(L.end(), Calls.begin(), Calls.end());
+    L.push_back("  }");
+    L.push_back("};");
+    return L;
+  }
+
   std::vector<std::string> memberNames() {
     std::vector<std::string> Out;
     if (Opts.Restrict) {
@@ -483,6 +563,8 @@ struct Emitter {
   /// The fused functor: a class template over its members' types, defined
   /// at namespace scope (CUDA cannot launch a type local to a function).
   std::vector<std::string> functor(const std::string &Name) {
+    if (composition())
+      return composedFunctor(Name);
     std::vector<std::string> Params, L;
     for (const std::string &N : memberNames())
       Params.push_back("class T_" + N);
@@ -571,7 +653,7 @@ struct Emitter {
   std::string guard() {
     std::vector<std::string> Bytes;
     for (auto &[N, V] : Views)
-      Bytes.push_back("::kfuse::bytes_of(" + N + ", " +
+      Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " +
                       (V.Written || llvm::is_contained(Group.HostViews, N) ? "true" : "false") +
                       ")");
     // Views the code between the launches may write: other names of none.
@@ -581,7 +663,7 @@ struct Emitter {
     std::string G = "::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})";
     // Every merged name, also a member of a captured object (`fs.y`).
     for (auto &[Alias, Kept] : Group.Merged)
-      G += " && ::kfuse::same_view(" + Kept + ", " + Alias + ")";
+      G += " && ::kfuse::same_view(" + guarded(Kept) + ", " + guarded(Alias) + ")";
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
     return "::kfuse::use_fused(\"" + labels("+") + "\", " + G + ")";
@@ -625,9 +707,9 @@ struct Emitter {
                                    : Sites[S].Id.str()) +
                        "\"");
     std::string Call = Reduce ? "Kokkos::parallel_reduce" : "Kokkos::parallel_for";
-    std::string Launch = Call + "(\"" + labels("+") + "\", " +
-                         First.Policy.Text + ", ::kfuse::make_fused<" + Name +
-                         ">(" + llvm::join(memberNames(), ", ") + ")";
+    std::string Launch = Call + "(\"" + labels("+") + "\", " + untaggedPolicy() +
+                         ", ::kfuse::make_fused<" + Name + ">(" +
+                         llvm::join(memberArgs(), ", ") + ")";
     // Conditions of kernels under an `if`, evaluated once where the fused
     // launch runs (the planner checked nothing between changes them).
     std::string Prelude;

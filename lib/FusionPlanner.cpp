@@ -34,12 +34,27 @@ const std::string *conditionReadsResult(const KernelModel &M, const std::vector<
   return nullptr;
 }
 
+/// A launch of the enclosing object, `parallel_for(policy, *this)`: fused
+/// by composition, the object's operators called in turn.
+bool composable(const KernelModel &M) {
+  return M.Functor.Kind == FunctorModel::Form::Object && squeeze(M.Functor.Text) == "*this";
+}
+
 /// What the planner supports of one kernel, or "" when all of it.
 std::string unsupported(const KernelModel &M) {
   if (M.Kind == LaunchKind::Scan)
     return "parallel_scan is not fused";
-  if (M.Functor.Kind != FunctorModel::Form::Lambda)
-    return "functor classes are not fused yet";
+  if (M.Functor.Kind != FunctorModel::Form::Lambda && !composable(M))
+    return "functor objects are fused only when they are the enclosing object ('*this')";
+  if (composable(M)) {
+    if (M.Kind != LaunchKind::For)
+      return "reductions of functor objects are not fused yet";
+    if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range)
+      return std::string(toString(M.Policy.Kind)) + " policies of '*this' are not fused yet";
+    if (M.Policy.OtherArgs)
+      return "the policy takes more than its bounds (an execution space instance or a "
+             "chunk size), which the fused launch would lose";
+  }
   if (!M.Functor.BodyVisible || !M.Functor.BodyRange.valid())
     return "kernel body not visible";
   if (M.FromMacro)
@@ -62,6 +77,9 @@ std::string unsupported(const KernelModel &M) {
         return "its condition '" + C->Text + "' reads the data of '" + Names->front() +
                "', which kernels may change";
   }
+  if (!M.ScopedNames.empty() && composable(M))
+    return "the operator calls or names '" + M.ScopedNames.front() +
+           "' of the class, which kfuse does not follow into";
   if (!M.ScopedNames.empty())
     return "the body names '" + M.ScopedNames.front() +
            "', declared in the enclosing function or class, which the fused "
@@ -72,7 +90,7 @@ std::string unsupported(const KernelModel &M) {
   if (M.Policy.Kind == PolicyKind::MDRange &&
       (M.Policy.Rank < 2 || M.Policy.Rank > 3))
     return "MDRangePolicy of rank " + std::to_string(M.Policy.Rank);
-  if (!M.Policy.WorkTag.empty())
+  if (!M.Policy.WorkTag.empty() && !composable(M))
     return "policy has a work tag";
   if (M.Policy.End.empty())
     return "range not recognised";
@@ -431,7 +449,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       size_t RunStart = 0;
       for (size_t K = 1; K < Current.Sites.size(); ++K) {
         bool Join = (Reductions < 2 || (!Reduces(K) && !Reduces(K - 1))) && !Guarded(K) &&
-                    !Guarded(K - 1);
+                    !Guarded(K - 1) && !composable(Sites[Current.Sites[K]]);
         for (size_t J = RunStart; J < K && Join; ++J)
           Join = loopFusionBetween(Sites[Current.Sites[J]], Sites[Current.Sites[K]],
                                    FileText, Current).empty();
@@ -519,6 +537,8 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Why = unknownAccess(*K);
       Check = "kfuse-unknown-access";
       Pos = K->Unknown.front().Pos;
+    } else if (composable(Prev) != composable(M)) {
+      Why = "a functor object and a lambda are not fused together yet";
     } else if (policyFamily(Prev) != policyFamily(M)) {
       Why = "different policies or execution spaces";
     } else if (const KernelModel *K = randomScatter(Prev) ? &Prev
@@ -631,6 +651,8 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     SourcePos Pos = M.Pos;
     std::string Check = "kfuse-not-fusable";
     std::string Why = unsupported(M);
+    if (Why.empty() && composable(M))
+      Why = "the loop around a functor object's launch stays on the host";
     FusionGroup G;
     G.Sites = {I};
     G.Repeats = true;

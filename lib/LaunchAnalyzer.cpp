@@ -184,6 +184,7 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
       if (AT->isIntegerType() || AT->isDependentType())
         Bounds.push_back(A);
     }
+    P.OtherArgs = CtorArgs.size() > Bounds.size();
     if (Bounds.size() >= 2) {
       P.Begin = {exprText(Bounds[0], Ctx)};
       P.End = {exprText(Bounds[1], Ctx)};

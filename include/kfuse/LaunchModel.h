@@ -146,6 +146,9 @@ struct PolicyModel {
   std::vector<std::string> Begin; ///< per dimension, as written ("0" if implied)
   std::vector<std::string> End;   ///< per dimension, as written
   std::string LeagueSize, TeamSize; ///< TeamPolicy arguments
+  /// Constructor arguments besides the bounds (an execution space instance,
+  /// a chunk size): the policy cannot be rebuilt from the fields above.
+  bool OtherArgs = false;
   TextRange Range;           ///< the policy argument
 };
 
