@@ -322,6 +322,51 @@ std::string placeLaunch(FusionGroup &G, const std::vector<GroupGap> &Gaps,
   return UpWhy[Up] + ", and " + Second.str();
 }
 
+/// Two names of kernels of the group (with \p M appended) that the profile
+/// saw as one allocation or overlapping, in any chain that ran the group's
+/// launches in a row, one of them written, and that are not merged (facts of
+/// adjacent pairs are merged before): the fused kernel would read what the
+/// other name wrote in the wrong order, or the guard would refuse it every
+/// time. Empty when none.
+std::string aliasingInGroup(const FusionGroup &G, const Profile &Prof,
+                            const std::vector<KernelModel> &Sites, const KernelModel &M) {
+  std::vector<std::string> Ids;
+  for (size_t S : G.Sites)
+    Ids.push_back(Sites[S].Id.str());
+  Ids.push_back(M.Id.str());
+  auto Written = [&](const std::string &Name) {
+    auto Writes = [&](const KernelModel &K) {
+      return llvm::any_of(K.Views, [&](const ViewUse &V) {
+        return G.canonical(V.Name) == Name && V.Mode != AccessMode::Read;
+      });
+    };
+    return Writes(M) || llvm::any_of(G.Sites, [&](size_t S) { return Writes(Sites[S]); });
+  };
+  auto Label = [&](size_t Pos) {
+    return Pos + 1 < Ids.size() ? name(Sites[G.Sites[Pos]]) : name(M);
+  };
+  for (const ProfileChain &C : Prof.Chains)
+    for (size_t O = 0; O + Ids.size() <= C.Sites.size(); ++O) {
+      if (!std::equal(Ids.begin(), Ids.end(), C.Sites.begin() + O))
+        continue;
+      for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
+        for (const IdentityFact &F : *Facts) {
+          if (F.Count == 0 || F.A.Position < O || F.B.Position < O ||
+              F.A.Position >= O + Ids.size() || F.B.Position >= O + Ids.size())
+            continue;
+          std::string A = G.canonical(F.A.Name), B = G.canonical(F.B.Name);
+          if (A == B || (!Written(A) && !Written(B)))
+            continue;
+          return "the profile saw '" + F.A.Name + "' (in " + Label(F.A.Position - O) +
+                 ") and '" + F.B.Name + "' (in " + Label(F.B.Position - O) + ") " +
+                 (Facts == &C.SameAllocation ? "as one View" : "overlap in memory") + " (" +
+                 std::to_string(F.Count) + " runs), and kfuse merges names only of kernels "
+                 "next to each other: the fused kernel's guard would refuse those runs";
+        }
+    }
+  return "";
+}
+
 /// Kernels shorter than this (median) gain from fusion by the launch saved,
 /// whatever data they share. On a host backend a launch costs next to
 /// nothing: two long kernels sharing no element were measured no faster
@@ -567,6 +612,8 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     } else {
       mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
       Why = overlapSeen(Trial, *Pair, Sites, M);
+      if (Why.empty() && !Current.Sites.empty())
+        Why = aliasingInGroup(Trial, Prof, Sites, M);
       if (!Why.empty())
         Check = "kfuse-aliasing";
       TrialGaps = Gaps;
