@@ -82,6 +82,9 @@ std::string transformations(const FusionGroup &G,
   if (!Carried.empty())
     T.push_back("scalar replacement (" + llvm::join(Carried, ", ") +
                 " kept in registers from one loop iteration to the next)");
+  if (G.Horizontal)
+    T.push_back("horizontal fusion (one launch over the union of the ranges, each part below "
+                "its own end)");
   if (Reductions > 1)
     T.push_back(std::to_string(Reductions) + " reductions combined");
   if (Conditions)

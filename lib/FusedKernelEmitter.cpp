@@ -103,6 +103,13 @@ struct Emitter {
         Conditions.push_back(C);
         addScalar(Conditions.back());
       }
+      if (Group.Horizontal) {
+        ScalarUse E;
+        E.Name = endName(M);
+        E.Type = indexType();
+        Conditions.push_back(E);
+        addScalar(Conditions.back());
+      }
     }
     // Temporal fusion: the host loop's header runs in the kernel, declaring
     // its variables there (no longer captured) and reading others.
@@ -238,19 +245,40 @@ struct Emitter {
   std::string bindIndices(const KernelModel &M) {
     std::string Bind;
     for (size_t D = 0; D < M.Functor.IndexParams.size(); ++D)
-      Bind += "const " + indexType() + " " + M.Functor.IndexParams[D] +
-              " = kfuse_i" + std::to_string(D) + "; ";
+      if (!M.Functor.IndexParams[D].empty()) // unnamed: unused
+        Bind += "const " + indexType() + " " + M.Functor.IndexParams[D] + " = kfuse_i" +
+                std::to_string(D) + "; ";
     return Bind;
   }
 
   bool combinedReductions() const { return Reductions.size() >= 2; }
 
-  /// The member holding the condition of kernel \p M of the group.
-  std::string conditionName(const KernelModel &M) const {
+  size_t placeOf(const KernelModel &M) const {
     size_t K = 0;
     while (K < Group.Sites.size() && &Sites[Group.Sites[K]] != &M)
       ++K;
-    return "kfuse_if" + std::to_string(K + 1);
+    return K;
+  }
+
+  /// The member holding the condition of kernel \p M of the group.
+  std::string conditionName(const KernelModel &M) const {
+    return "kfuse_if" + std::to_string(placeOf(M) + 1);
+  }
+
+  /// Horizontal fusion: the member holding the end of kernel \p M's range.
+  std::string endName(const KernelModel &M) const {
+    return "kfuse_end" + std::to_string(placeOf(M) + 1);
+  }
+
+  /// When kernel \p M's part of an index runs: its condition held, and the
+  /// index is below its own end (horizontal fusion); "" for always.
+  std::string partGuard(const KernelModel &M) const {
+    std::vector<std::string> C;
+    if (M.Condition)
+      C.push_back(conditionName(M));
+    if (Group.Horizontal)
+      C.push_back("kfuse_i0 < " + endName(M));
+    return llvm::join(C, " && ");
   }
 
   /// The partial result of reduction \p K in the fused body.
@@ -287,8 +315,9 @@ struct Emitter {
       Block = "{ " + bindKernel(M) + Body.substr(1);
     else
       Block = "{ " + bindKernel(M) + "{ " + Body + " } }";
-    // Under its `if`: the condition the host evaluated.
-    return M.Condition ? "if (" + conditionName(M) + ") " + Block : Block;
+    // Under its `if` (the condition the host evaluated), below its end.
+    std::string When = partGuard(M);
+    return When.empty() ? Block : "if (" + When + ") " + Block;
   }
 
   /// The combined value of several reductions, its identity and its join:
@@ -466,17 +495,27 @@ struct Emitter {
     return composition() ? "this->" + View : View;
   }
 
-  /// The policy of the first launch without its work tag.
+  /// The policy of the fused launch: the first launch's without its work
+  /// tag; with horizontal fusion, to the largest end of the group's.
   std::string untaggedPolicy() const {
     const PolicyModel &P = Sites[Group.Sites.front()].Policy;
-    if (P.Kind == PolicyKind::Count || P.WorkTag.empty())
+    std::string End = P.End.empty() ? "" : P.End.front();
+    if (Group.Horizontal) {
+      std::vector<std::string> Ends;
+      for (size_t S : Group.Sites)
+        Ends.push_back(endName(Sites[S]));
+      End = "std::max({" + llvm::join(Ends, ", ") + "})";
+      if (P.Kind == PolicyKind::Count)
+        return End;
+    } else if (P.Kind == PolicyKind::Count || P.WorkTag.empty()) {
       return P.Text;
+    }
     std::vector<std::string> Args;
     for (const std::string *A : {&P.ExecSpace, &P.Schedule, &P.IndexType})
       if (!A->empty())
         Args.push_back(*A);
-    return "Kokkos::RangePolicy<" + llvm::join(Args, ", ") + ">(" + P.Begin.front() + ", " +
-           P.End.front() + ")";
+    return "Kokkos::RangePolicy<" + llvm::join(Args, ", ") + ">(" + P.Begin.front() + ", " + End +
+           ")";
   }
 
   /// Arguments of make_fused, in the order of the functor's members.
@@ -713,10 +752,16 @@ struct Emitter {
     // Conditions of kernels under an `if`, evaluated once where the fused
     // launch runs (the planner checked nothing between changes them).
     std::string Prelude;
-    for (size_t K = 0; K < Group.Sites.size(); ++K)
-      if (const std::optional<LaunchCondition> &C = Sites[Group.Sites[K]].Condition)
-        Prelude += "const bool " + conditionName(Sites[Group.Sites[K]]) + " = (" + C->Text +
+    for (size_t K = 0; K < Group.Sites.size(); ++K) {
+      const KernelModel &M = Sites[Group.Sites[K]];
+      if (const std::optional<LaunchCondition> &C = M.Condition)
+        Prelude += "const bool " + conditionName(M) + " = (" + C->Text + ");\n" + Indent + "  ";
+      if (Group.Horizontal) {
+        Prelude += "const " + indexType() + " " + endName(M) + " = (" + M.Policy.End.front() +
                    ");\n" + Indent + "  ";
+      }
+    }
+
     if (combinedReductions()) {
       // One value for every result, copied to each after the launch.
       std::string Result = "kfuse_results"; // in a block of its own

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -139,6 +140,33 @@ std::vector<std::pair<std::string, std::string>> rangeOf(const KernelModel &M) {
     R.emplace_back(squeeze(D < M.Policy.Begin.size() ? M.Policy.Begin[D] : "0"),
                    squeeze(M.Policy.End[D]));
   return R;
+}
+
+/// Why the kernels of \p G and \p M, whose ranges differ, cannot run as
+/// one launch over the union of their ranges, each below its own end; ""
+/// when they can.
+std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelModel> &Sites,
+                              const KernelModel &M) {
+  std::vector<const KernelModel *> All;
+  for (size_t S : G.Sites)
+    All.push_back(&Sites[S]);
+  All.push_back(&M);
+  for (const KernelModel *K : All) {
+    if (K->Policy.Rank != 1 || K->Policy.End.size() != 1)
+      return "only 1-D ranges run as one launch over their union";
+    if (K->Functor.Kind != FunctorModel::Form::Lambda)
+      return "functor objects do not run over the union of ranges yet";
+    if (rangeOf(*K).front().first != rangeOf(*All.front()).front().first)
+      return "their ranges begin at different places";
+    // Related ranges only: the same end plus or minus a few (cells and
+    // nodes), not ranges over different things.
+    const PolicyModel &P = K->Policy, &F = All.front()->Policy;
+    if (P.EndBase.empty() || squeeze(P.EndBase) != squeeze(F.EndBase) ||
+        std::abs(P.EndOffset - F.EndOffset) > 16)
+      return "their ends are not one bound plus or minus a few ('" + F.End.front() + "', '" +
+             P.End.front() + "')";
+  }
+  return "";
 }
 
 /// The policy family two launches must share.
@@ -494,7 +522,8 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       size_t RunStart = 0;
       for (size_t K = 1; K < Current.Sites.size(); ++K) {
         bool Join = (Reductions < 2 || (!Reduces(K) && !Reduces(K - 1))) && !Guarded(K) &&
-                    !Guarded(K - 1) && !composable(Sites[Current.Sites[K]]);
+                    !Guarded(K - 1) && !composable(Sites[Current.Sites[K]]) &&
+                    !Current.Horizontal;
         for (size_t J = RunStart; J < K && Join; ++J)
           Join = loopFusionBetween(Sites[Current.Sites[J]], Sites[Current.Sites[K]],
                                    FileText, Current).empty();
@@ -649,7 +678,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         }
       }
       if (Why.empty() && rangeOf(Prev) != rangeOf(M)) {
-        if (Pair->EqualRanges == Pair->Count) {
+        if (Pair->EqualRanges == Pair->Count && !Trial.Horizontal) {
           auto RA = rangeOf(Sites[Current.Sites.front()]), RB = rangeOf(M);
           for (size_t D = 0; D < RA.size() && D < RB.size(); ++D) {
             if (RA[D].first != RB[D].first)
@@ -659,9 +688,14 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
               Trial.RangeChecks.push_back("(" + M.Policy.End[D] + ") == (" +
                                           Sites[Current.Sites.front()].Policy.End[D] + ")");
           }
+        } else if (std::string H = horizontalBlocked(Trial, Sites, M); H.empty()) {
+          // Related ranges: one launch to the largest end, each part below
+          // its own (the dependences are point-wise where both run).
+          Trial.Horizontal = true;
+          Trial.RangeChecks.clear();
         } else {
           Why = "different ranges (equal in " + std::to_string(Pair->EqualRanges) +
-                " of " + std::to_string(Pair->Count) + " profiled runs)";
+                " of " + std::to_string(Pair->Count) + " profiled runs), and " + H;
           Check = "kfuse-different-ranges";
         }
       }

@@ -27,6 +27,20 @@ TextRange fileRange(SourceRange R, const ASTContext &Ctx) {
   return TextRange{B.second, E.second - B.second};
 }
 
+/// PolicyModel::EndBase and EndOffset of the 1-D end \p End.
+static void setEndBase(PolicyModel &P, const Expr *End, const ASTContext &Ctx) {
+  End = End->IgnoreParenImpCasts();
+  P.EndOffset = 0;
+  if (const auto *B = dyn_cast<BinaryOperator>(End);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub))
+    if (const auto *K = dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts())) {
+      int64_t V = K->getValue().getLimitedValue(1 << 20);
+      P.EndOffset = B->getOpcode() == BO_Add ? V : -V;
+      End = B->getLHS()->IgnoreParenImpCasts();
+    }
+  P.EndBase = exprText(End, Ctx);
+}
+
 static StringRef lastComponent(StringRef Qualified) {
   size_t Pos = Qualified.rfind("::");
   return Pos == StringRef::npos ? Qualified : Qualified.substr(Pos + 2);
@@ -105,6 +119,7 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
     P.TypeName = "count";
     P.Begin = {"0"};
     P.End = {P.Text};
+    setEndBase(P, E, Ctx);
     return;
   }
 
@@ -188,6 +203,7 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
     if (Bounds.size() >= 2) {
       P.Begin = {exprText(Bounds[0], Ctx)};
       P.End = {exprText(Bounds[1], Ctx)};
+      setEndBase(P, Bounds[1], Ctx);
     } else {
       M.Notes.push_back("range bounds of '" + P.Text + "' not recognised");
     }

@@ -47,6 +47,10 @@ struct FusionGroup {
   /// Views the code between the launches may touch that no kernel of the
   /// group names: the guard checks they overlap none of the group's Views.
   std::vector<std::string> HostViews;
+  /// Horizontal fusion: the kernels' 1-D ranges share their begin and end
+  /// apart; the fused launch runs to the largest end, each kernel's part
+  /// only below its own.
+  bool Horizontal = false;
   /// Temporal fusion: the group is one launch, and the host loop around it
   /// (KernelModel::Repeat) runs inside the fused kernel.
   bool Repeats = false;

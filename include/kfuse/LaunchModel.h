@@ -149,6 +149,10 @@ struct PolicyModel {
   /// Constructor arguments besides the bounds (an execution space instance,
   /// a chunk size): the policy cannot be rebuilt from the fields above.
   bool OtherArgs = false;
+  /// A 1-D end written as `base`, `base + k` or `base - k` (k an integer
+  /// literal): the base as written and k, so related ranges are recognised.
+  std::string EndBase;
+  int64_t EndOffset = 0;
   TextRange Range;           ///< the policy argument
 };
 

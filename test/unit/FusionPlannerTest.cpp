@@ -25,7 +25,8 @@ struct Planned {
 /// Plans \p Code (the body of `run`) with a profile where consecutive
 /// launches ran back to back 10 times, each launch taking \p MedianNs.
 Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
-             std::vector<IdentityFact> SameAllocation = {}, const char *Space = "Serial") {
+             std::vector<IdentityFact> SameAllocation = {}, const char *Space = "Serial",
+             uint64_t EqualRanges = 10) {
   std::string Code = "#include <Kokkos_Core.hpp>\n"
                      "using V = Kokkos::View<double*>;\n"
                      "void run(int N, V a, V b, V c, Kokkos::View<double**> m, "
@@ -48,7 +49,8 @@ Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
   for (size_t I = 0; I + 1 < P.Model.Sites.size(); ++I) {
     ProfileChain C;
     C.Sites = {P.Model.Sites[I].Id.str(), P.Model.Sites[I + 1].Id.str()};
-    C.Count = C.EqualRanges = 10;
+    C.Count = 10;
+    C.EqualRanges = EqualRanges;
     C.TotalNs = 1;
     C.SameAllocation = SameAllocation;
     Prof.Chains.push_back(C);
@@ -155,6 +157,22 @@ TEST(FusionPlannerTest, LaunchesUnderIfsJoinAGroupWhenTheirConditionsReadOnlyNum
   EXPECT_EQ(P.Plan.Groups[0].Sites.size(), 2u);
   ASSERT_EQ(P.Plan.Refusals.size(), 1u);
   EXPECT_NE(P.Plan.Refusals[0].Reason.find("its condition 'c(0) > 0' reads the data of 'c'"),
+            std::string::npos)
+      << P.Plan.Refusals[0].Reason;
+}
+
+TEST(FusionPlannerTest, RangesThatDifferInTheProfileRunAsTheirUnionWhenTheyBeginTogether) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("cells", N, KOKKOS_LAMBDA(const int i) { a(i) = 0.0; });
+  Kokkos::parallel_for("nodes", N + 1, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+  Kokkos::parallel_for("inner", Kokkos::RangePolicy<>(1, N), KOKKOS_LAMBDA(const int i) { c(i) = 1.0; });
+)cpp",
+                   1000, {}, "Serial", /*EqualRanges=*/0);
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_TRUE(P.Plan.Groups[0].Horizontal);
+  EXPECT_EQ(P.Plan.Groups[0].Sites.size(), 2u);
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u);
+  EXPECT_NE(P.Plan.Refusals[0].Reason.find("their ranges begin at different places"),
             std::string::npos)
       << P.Plan.Refusals[0].Reason;
 }
