@@ -59,7 +59,8 @@ std::string unsupported(const KernelModel &M) {
   if (!M.Functor.BodyVisible || !M.Functor.BodyRange.valid())
     return "kernel body not visible";
   if (M.FromMacro)
-    return "launch written through a macro";
+    return "the launch is written through the macro '" + M.MacroName +
+           "', whose expansion kfuse does not rewrite";
   if (M.InTemplate)
     return "launch inside a template";
   if (!M.StmtRange.valid())

@@ -467,6 +467,17 @@ KernelModel analyzeLaunch(const CallExpr *Call, LaunchKind Kind,
   M.CallRange = fileRange(Call->getSourceRange(), Ctx);
   M.FromMacro = Call->getBeginLoc().isMacroID() &&
                 !Ctx.getSourceManager().isMacroArgExpansion(Call->getBeginLoc());
+  if (M.FromMacro) {
+    // The macro the user wrote (the outermost expansion).
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = Call->getBeginLoc();
+    while (Loc.isMacroID()) {
+      StringRef Name = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+      if (!Name.empty())
+        M.MacroName = Name.str();
+      Loc = SM.getImmediateMacroCallerLoc(Loc);
+    }
+  }
 
   SmallVector<const Expr *, 5> Args;
   for (const Expr *A : Call->arguments())

@@ -299,6 +299,7 @@ struct KernelModel {
   std::optional<LaunchCondition> Condition;
   bool InTemplate = false;  ///< written inside a template
   bool FromMacro = false;   ///< written through a macro expansion
+  std::string MacroName;    ///< that macro, as the user wrote it
   bool EarlyExit = false;   ///< the body has a `return`
   /// What the body names that code at namespace scope cannot reach: types
   /// declared in the enclosing function (not in the body), and member

@@ -177,6 +177,19 @@ TEST(FusionPlannerTest, RangesThatDifferInTheProfileRunAsTheirUnionWhenTheyBegin
       << P.Plan.Refusals[0].Reason;
 }
 
+TEST(FusionPlannerTest, ALaunchWrittenThroughAMacroIsRefusedNamingIt) {
+  Planned P = plan(R"cpp(
+#define FOR_EACH(label, n, body) Kokkos::parallel_for(label, n, KOKKOS_LAMBDA(const int i) body)
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  FOR_EACH("second", N, { b(i) = a(i); });
+)cpp");
+  EXPECT_TRUE(P.Plan.Groups.empty());
+  ASSERT_EQ(P.Plan.Refusals.size(), 1u) << checks(P.Plan);
+  EXPECT_NE(P.Plan.Refusals[0].Reason.find("written through the macro 'FOR_EACH'"),
+            std::string::npos)
+      << P.Plan.Refusals[0].Reason;
+}
+
 /// Plans \p Body after helper functions \p Helpers.
 Planned planWithHelpers(const std::string &Helpers, const std::string &Body) {
   return plan("}\n" + Helpers + "\nvoid run2(int N, V a, V b, V c, double Dt) {\n" + Body);
