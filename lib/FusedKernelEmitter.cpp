@@ -253,6 +253,40 @@ struct Emitter {
 
   bool combinedReductions() const { return Reductions.size() >= 2; }
 
+  /// Combined reductions whose bodies are identical to an earlier one's
+  /// (up to the names of their index and accumulator), that write nothing:
+  /// computed once, the earlier one's partial result serves both.
+  std::map<const KernelModel *, size_t> Repeated;
+
+  void findRepeatedReductions() {
+    std::map<std::string, size_t> Seen;
+    for (size_t K = 0; K < Reductions.size() && combinedReductions(); ++K) {
+      const KernelModel &M = *Reductions[K];
+      if (!M.Unknown.empty() || M.Condition ||
+          llvm::any_of(M.Views, [](const ViewUse &V) { return V.Mode != AccessMode::Read; }))
+        continue;
+      std::map<std::string, std::string> Names = {
+          {M.Reduction->AccumulatorParam, "kfuse_acc"}};
+      for (size_t D = 0; D < M.Functor.IndexParams.size(); ++D)
+        Names[M.Functor.IndexParams[D]] = "kfuse_idx" + std::to_string(D);
+      const TextRange &B = M.Functor.BodyRange;
+      std::string Key = M.Reduction->Reducer + "|" +
+                        stripConstRef(M.Reduction->AccumulatorType) + "|" +
+                        (Group.Horizontal ? M.Policy.End.front() : "") + "|" +
+                        planner::squeeze(planner::renameIdentifiers(
+                            Text.substr(B.Offset, B.Length), Names));
+      auto [It, New] = Seen.try_emplace(Key, K);
+      if (!New)
+        Repeated[&M] = It->second;
+    }
+  }
+
+  /// The member of the combined value holding reduction \p K's result.
+  std::string resultMember(size_t K) const {
+    auto It = Repeated.find(Reductions[K]);
+    return "r" + std::to_string(It == Repeated.end() ? K : It->second);
+  }
+
   size_t placeOf(const KernelModel &M) const {
     size_t K = 0;
     while (K < Group.Sites.size() && &Sites[Group.Sites[K]] != &M)
@@ -441,6 +475,11 @@ struct Emitter {
     }
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
+      if (auto It = Repeated.find(&M); It != Repeated.end()) {
+        Out.push_back("    // '" + M.Label + "' computes what '" + Reductions[It->second]->Label +
+                      "' computes: one result serves both.");
+        continue;
+      }
       if (!Group.inMergedLoop(K)) {
         Out.push_back("    " + kernelBody(M));
         continue;
@@ -718,6 +757,7 @@ struct Emitter {
 
   FusedKernelEmitter::FusedCode emit(const std::string &Name) {
     collect();
+    findRepeatedReductions();
     const KernelModel &First = Sites[Group.Sites.front()];
     const KernelModel &Last = Sites[Group.Sites.back()];
     unsigned Begin = First.StmtRange.Offset;
@@ -769,7 +809,7 @@ struct Emitter {
                ");";
       for (size_t K = 0; K < Reductions.size(); ++K)
         Launch += "\n" + Indent + "  " + Reductions[K]->Reduction->ResultText + " = " +
-                  Result + ".r" + std::to_string(K) + ";";
+                  Result + "." + resultMember(K) + ";";
     } else {
       if (Reduce)
         Launch += ", " + Reduce->Reduction->ResultArgText;
