@@ -550,9 +550,14 @@ struct Emitter {
       return P.Text;
     }
     std::vector<std::string> Args;
+    if (P.Kind == PolicyKind::MDRange)
+      Args.push_back("Kokkos::Rank<" + std::to_string(P.Rank) + ">");
     for (const std::string *A : {&P.ExecSpace, &P.Schedule, &P.IndexType})
       if (!A->empty())
         Args.push_back(*A);
+    if (P.Kind == PolicyKind::MDRange)
+      return "Kokkos::MDRangePolicy<" + llvm::join(Args, ", ") + ">({" +
+             llvm::join(P.Begin, ", ") + "}, {" + llvm::join(P.End, ", ") + "})";
     return "Kokkos::RangePolicy<" + llvm::join(Args, ", ") + ">(" + P.Begin.front() + ", " + End +
            ")";
   }
@@ -583,7 +588,7 @@ struct Emitter {
         Members.push_back("  T_" + tagMember(K) + " " + tagMember(K) + ";");
         Call += tagMember(K) + ", ";
       }
-      Call += "kfuse_i0);";
+      Call += indexArgs() + ");";
       Calls.push_back("    " + (M.Condition ? "if (" + conditionName(M) + ") " : std::string()) +
                       Call);
     }
@@ -600,8 +605,7 @@ struct Emitter {
                 "), fused: the object's operators called in turn for each index.");
     L.push_back("template <" + llvm::join(Params, ", ") + "> struct " + Name + " {");
     L.insert(L.end(), Members.begin(), Members.end());
-    L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(const " + indexType() +
-                " kfuse_i0) const {");
+    L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() + ") const {");
     L.insert(L.end(), Calls.begin(), Calls.end());
     L.push_back("  }");
     L.push_back("};");

@@ -50,11 +50,12 @@ std::string unsupported(const KernelModel &M) {
   if (composable(M)) {
     if (M.Kind != LaunchKind::For)
       return "reductions of functor objects are not fused yet";
-    if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range)
+    if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range &&
+        M.Policy.Kind != PolicyKind::MDRange)
       return std::string(toString(M.Policy.Kind)) + " policies of '*this' are not fused yet";
     if (M.Policy.OtherArgs)
-      return "the policy takes more than its bounds (an execution space instance or a "
-             "chunk size), which the fused launch would lose";
+      return "the policy takes more than its bounds (an execution space instance, a chunk "
+             "size or a tiling), which the fused launch would lose";
   }
   if (!M.Functor.BodyVisible || !M.Functor.BodyRange.valid())
     return "kernel body not visible";

@@ -214,6 +214,7 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
       if (!L.empty())
         Lists.push_back(std::move(L));
     }
+    P.OtherArgs = CtorArgs.size() > 2; // a tiling
     if (Lists.size() >= 2) {
       P.Begin = Lists[0];
       P.End = Lists[1];

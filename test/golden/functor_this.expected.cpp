@@ -4,13 +4,14 @@
 // functor holds a copy of the object and calls its tagged operators in turn
 // for each index); the guard checks the object's Views through 'this'
 // ("alias" passes one View as both x and v: the original launches run).
-// 'smooth' reads x(i + 1), which 'drift' writes: it stays apart.
+// 'smooth' reads x(i + 1), which 'drift' writes: it stays apart. 'Heat'
+// does the same over a 2-D MDRange.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstring>
 
 // kfuse-functor-begin kfuse_fused_kick_drift
-// 'kick', 'drift' (test/golden/functor_this.cpp:28), fused: the object's operators called in turn
+// 'kick', 'drift' (test/golden/functor_this.cpp:29), fused: the object's operators called in turn
 // for each index.
 template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2> struct kfuse_fused_kick_drift {
   T_self self;
@@ -53,6 +54,50 @@ struct Integrator {
   }
 };
 
+// kfuse-functor-begin kfuse_fused_flux_apply
+// 'flux', 'apply' (test/golden/functor_this.cpp:53), fused: the object's operators called in turn
+// for each index.
+template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2> struct kfuse_fused_flux_apply {
+  T_self self;
+  T_kfuse_tag1 kfuse_tag1;
+  T_kfuse_tag2 kfuse_tag2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, const int kfuse_i1) const {
+    self(kfuse_tag1, kfuse_i0, kfuse_i1);
+    self(kfuse_tag2, kfuse_i0, kfuse_i1);
+  }
+};
+// kfuse-functor-end
+struct Heat {
+  using Grid = Kokkos::View<double **>;
+  struct TagFlux {};
+  struct TagApply {};
+
+  Grid T, Q;
+  int nx, ny;
+
+  KOKKOS_INLINE_FUNCTION void operator()(TagFlux, const int i, const int j) const {
+    Q(i, j) = 0.25 * T(i, j) + 1.0;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(TagApply, const int i, const int j) const {
+    T(i, j) += 0.5 * Q(i, j);
+  }
+
+  void step() {
+    using Flux = Kokkos::MDRangePolicy<Kokkos::Rank<2>, TagFlux>;
+    using Apply = Kokkos::MDRangePolicy<Kokkos::Rank<2>, TagApply>;
+    // kfuse-begin fused("flux", "apply") profile=test/golden/functor_this.profile.json
+    if (::kfuse::use_fused("flux+apply", ::kfuse::no_overlap({::kfuse::bytes_of(this->Q, true), ::kfuse::bytes_of(this->T, true)}))) {
+      Kokkos::parallel_for("flux+apply", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {nx, ny}), ::kfuse::make_fused<kfuse_fused_flux_apply>(*this, TagFlux(), TagApply()));
+    } else {
+// kfuse-original-begin
+      Kokkos::parallel_for("flux", Flux({0, 0}, {nx, ny}), *this);
+    Kokkos::parallel_for("apply", Apply({0, 0}, {nx, ny}), *this);
+// kfuse-original-end
+    }
+    // kfuse-end
+  }
+};
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -68,15 +113,31 @@ int main(int argc, char **argv) {
     auto x = I.x, v = I.v, f = I.f;
     Kokkos::parallel_for(
         "init", N + 1, KOKKOS_LAMBDA(const int i) { x(i) = i % 7; v(i) = i % 3; f(i) = 1 - i % 2; });
-    for (int It = 0; It < 4; ++It)
+    Heat H;
+    H.nx = 30;
+    H.ny = 20;
+    H.T = Heat::Grid("T", H.nx, H.ny);
+    H.Q = Heat::Grid("Q", H.nx, H.ny);
+    auto T = H.T;
+    Kokkos::parallel_for(
+        "init_heat", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {H.nx, H.ny}),
+        KOKKOS_LAMBDA(const int i, const int j) { T(i, j) = (i + 2 * j) % 9; });
+    for (int It = 0; It < 4; ++It) {
       I.step();
+      H.step();
+    }
+    double Heat2 = 0;
+    Kokkos::parallel_reduce(
+        "check_heat", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {H.nx, H.ny}),
+        KOKKOS_LAMBDA(const int i, const int j, double &S) { S += T(i, j) * (1 + (i + j) % 5); },
+        Heat2);
     double Sum = 0;
     auto s = I.s;
     Kokkos::parallel_reduce(
         "check", N,
         KOKKOS_LAMBDA(const int i, double &S) { S += (x(i) + 2 * v(i) + 3 * s(i)) * (1 + i % 5); },
         Sum);
-    std::printf("checksum=%.17g\n", Sum);
+    std::printf("checksum=%.17g heat=%.17g\n", Sum, Heat2);
   }
   Kokkos::finalize();
 }
