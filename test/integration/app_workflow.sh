@@ -57,9 +57,14 @@ build build "$CXX"
 build build-prof "$KFUSE" instrument -- "$CXX"
 want=$(build/"$APP" | results)
 [ -n "$want" ] || fail "the program printed nothing"
-got=$(KFUSE_PROFILE="$P/profile.json" build-prof/"$APP" | results)
-[ "$want" = "$got" ] || fail "the instrumented build printed other results"
-python3 - profile.json <<'PY' || fail "coverage below 99%"
+# Coverage is a share of measured time: on a loaded machine (ctest -j) one
+# profiling run may see the few uninstrumented kernels slowed down, so a
+# second run is allowed before failing.
+for attempt in 1 2; do
+  rm -f profile.json
+  got=$(KFUSE_PROFILE="$P/profile.json" build-prof/"$APP" | results)
+  [ "$want" = "$got" ] || fail "the instrumented build printed other results"
+  python3 - profile.json <<'PY' && break
 import json, sys
 p = json.load(open(sys.argv[1]))
 total = p["total_kernel_ns"] + p["uninstrumented_kernel_ns"]
@@ -67,6 +72,8 @@ cover = p["total_kernel_ns"] / total if total else 1.0
 print("coverage %.2f%%" % (100 * cover))
 sys.exit(0 if cover >= 0.99 else 1)
 PY
+  [ "$attempt" = 2 ] && fail "coverage below 99% in two profiling runs"
+done
 
 "$KFUSE" fuse -p build --profile profile.json --in-place "${SOURCES[@]}" 2>fuse.stderr ||
   { cat fuse.stderr; fail "kfuse fuse failed"; }
