@@ -260,20 +260,24 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
   }
 }
 
+/// True if a kernel of \p G or \p M writes the View named \p Name in \p G.
+bool writtenInGroup(const FusionGroup &G, const std::vector<KernelModel> &Sites,
+                    const KernelModel &M, const std::string &Name) {
+  auto Writes = [&](const KernelModel &K) {
+    return llvm::any_of(K.Views, [&](const ViewUse &V) {
+      return G.canonical(V.Name) == Name && V.Mode != AccessMode::Read;
+    });
+  };
+  return Writes(M) || llvm::any_of(G.Sites, [&](size_t S) { return Writes(Sites[S]); });
+}
+
 /// Two names of the pair, at least one written by the group, that the
 /// profile saw overlapping in memory without being one View: the guard's
 /// restrict and order check would fail in those runs, so fusing them gains
 /// nothing there and, without the guard, would be wrong. Empty when none.
 std::string overlapSeen(const FusionGroup &G, const ProfileChain &Pair,
                         const std::vector<KernelModel> &Sites, const KernelModel &M) {
-  auto Written = [&](const std::string &Name) {
-    auto Writes = [&](const KernelModel &K) {
-      return llvm::any_of(K.Views, [&](const ViewUse &V) {
-        return G.canonical(V.Name) == Name && V.Mode != AccessMode::Read;
-      });
-    };
-    return Writes(M) || llvm::any_of(G.Sites, [&](size_t S) { return Writes(Sites[S]); });
-  };
+  auto Written = [&](const std::string &Name) { return writtenInGroup(G, Sites, M, Name); };
   for (const IdentityFact &F : Pair.Overlaps) {
     std::string A = G.canonical(F.A.Name), B = G.canonical(F.B.Name);
     if (F.Count == 0 || A == B)
@@ -391,14 +395,7 @@ std::string aliasingInGroup(const FusionGroup &G, const Profile &Prof,
   for (size_t S : G.Sites)
     Ids.push_back(Sites[S].Id.str());
   Ids.push_back(M.Id.str());
-  auto Written = [&](const std::string &Name) {
-    auto Writes = [&](const KernelModel &K) {
-      return llvm::any_of(K.Views, [&](const ViewUse &V) {
-        return G.canonical(V.Name) == Name && V.Mode != AccessMode::Read;
-      });
-    };
-    return Writes(M) || llvm::any_of(G.Sites, [&](size_t S) { return Writes(Sites[S]); });
-  };
+  auto Written = [&](const std::string &Name) { return writtenInGroup(G, Sites, M, Name); };
   auto Label = [&](size_t Pos) {
     return Pos + 1 < Ids.size() ? name(Sites[G.Sites[Pos]]) : name(M);
   };
@@ -417,8 +414,8 @@ std::string aliasingInGroup(const FusionGroup &G, const Profile &Prof,
           return "the profile saw '" + F.A.Name + "' (in " + Label(F.A.Position - O) +
                  ") and '" + F.B.Name + "' (in " + Label(F.B.Position - O) + ") " +
                  (Facts == &C.SameAllocation ? "as one View" : "overlap in memory") + " (" +
-                 std::to_string(F.Count) + " runs), and kfuse merges names only of kernels "
-                 "next to each other: the fused kernel's guard would refuse those runs";
+                 std::to_string(F.Count) + " runs), and one of them is written: the fused "
+                 "kernel's guard would refuse those runs";
         }
     }
   return "";
@@ -430,12 +427,16 @@ std::string aliasingInGroup(const FusionGroup &G, const Profile &Prof,
 /// fused (mvt, 0.95-0.98x, before its loops merged). On a GPU a launch and
 /// its synchronisation cost 5-10 us, so kernels up to ten times longer
 /// still gain from one launch less.
-uint64_t launchBoundNs(const Profile &Prof, const ProfileSite *Site) {
+/// True if \p Site (or the profile) ran on a GPU-like backend.
+bool onDevice(const Profile &Prof, const ProfileSite *Site) {
   llvm::StringRef Space = Site && !Site->Space.empty() ? llvm::StringRef(Site->Space)
                                                        : llvm::StringRef(Prof.Backend);
-  bool Device = Space.contains("Cuda") || Space.contains("HIP") || Space.contains("SYCL") ||
-                Space.contains("OpenMPTarget") || Space.contains("OpenACC");
-  return Device ? 200000 : 20000;
+  return Space.contains("Cuda") || Space.contains("HIP") || Space.contains("SYCL") ||
+         Space.contains("OpenMPTarget") || Space.contains("OpenACC");
+}
+
+uint64_t launchBoundNs(const Profile &Prof, const ProfileSite *Site) {
+  return onDevice(Prof, Site) ? 200000 : 20000;
 }
 
 /// A remark for every hot pair of launches of the file that the profile saw
@@ -670,7 +671,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     } else {
       mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
       Why = overlapSeen(Trial, *Pair, Sites, M);
-      if (Why.empty() && !Current.Sites.empty())
+      if (Why.empty())
         Why = aliasingInGroup(Trial, Prof, Sites, M);
       if (!Why.empty())
         Check = "kfuse-aliasing";
@@ -694,7 +695,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       }
       // A gather loop keeps its own launch on host backends (measured).
       if (const KernelModel *K =
-              Why.empty() && launchBoundNs(Prof, Prof.findSite(M.Id.str())) < 200000
+              Why.empty() && !onDevice(Prof, Prof.findSite(M.Id.str()))
                   ? (gatherLoop(Prev) ? &Prev : gatherLoop(M) ? &M : nullptr)
                   : nullptr) {
         const ViewAccess *G = gatherLoop(*K);

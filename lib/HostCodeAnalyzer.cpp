@@ -318,6 +318,11 @@ private:
       walk(Plain);
       return opaque("'" + exprText(E, Ctx) + "' changes memory kfuse cannot name", E);
     }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Plain))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()); VD && boundToViewData(VD))
+        return opaque("writes through the reference '" + VD->getNameAsString() +
+                          "', bound to an element of a View",
+                      E);
     add(Out.Changes, R.Name);
     if (!R.Type.isNull() && holdsViews(R.Type))
       touch(R);
@@ -329,10 +334,26 @@ private:
     add(isKokkosView(R.Type) ? Out.TouchesViews : Out.TouchesObjects, R.Name);
   }
 
+  /// A local reference bound to an element of a View (`double &e = h(0)`):
+  /// using it reads or writes that View's data under another name.
+  bool boundToViewData(const VarDecl *VD) {
+    if (!VD->getType()->isReferenceType() || holdsViews(VD->getType()) ||
+        isa<ParmVarDecl>(VD) || !VD->getInit())
+      return false;
+    Summary Init; // a scratch summary of the initializer, at this depth
+    HostWalker W(Ctx, Cache, Init, Depth, TrackThis);
+    W.walk(VD->getInit());
+    return !Init.TouchesViews.empty() || !Init.TouchesObjects.empty() || !Init.Opaque.empty();
+  }
+
   void use(const DeclRefExpr *Ref) {
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
     if (!VD)
       return;
+    if (boundToViewData(VD))
+      return opaque("uses the reference '" + VD->getNameAsString() +
+                        "', bound to an element of a View",
+                    Ref);
     Root R{true, nameOf(VD), VD->getType()};
     if (holdsViews(VD->getType()))
       touch(R);

@@ -264,13 +264,15 @@ TEST(FusionPlannerTest, AHelperWritingAViewOfBothKernelsKeepsThemApart) {
 }
 
 TEST(FusionPlannerTest, CallsKfuseCannotFollowKeepLaunchesApart) {
-  for (const char *Between : {"external(N);", "obj->step();", "fp();", "return;"}) {
+  for (const char *Between : {"external(N);", "obj->step();", "fp();", "return;",
+                              "elem = 0.0;", "Dt = elem;"}) {
     Planned P = planWithHelpers(R"cpp(
   void external(int);
   struct Solver { virtual void step(); };
   Solver *obj; void (*fp)();
 )cpp",
                                 std::string(R"cpp(
+  double &elem = c(0); // a reference to an element of a View
   Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
   )cpp") + Between + R"cpp(
   Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * c(i); });
