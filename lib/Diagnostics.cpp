@@ -203,55 +203,48 @@ std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose) {
   return Out;
 }
 
-std::vector<Diagnostic> crossFileDiagnostics(const std::vector<FileAnalysis> &All,
-                                             const Profile &Prof, double MinShare) {
-  std::vector<KernelModel> Sites;
-  std::map<std::string, std::pair<size_t, const KernelModel *>> ById;
-  for (const FileAnalysis &A : All)
-    Sites.insert(Sites.end(), A.Model.Sites.begin(), A.Model.Sites.end());
-  Profile Bound = bindKernelNames(Prof, Sites);
-  for (size_t F = 0; F < All.size(); ++F)
-    for (const KernelModel &M : All[F].Model.Sites)
-      ById[M.Id.str()] = {F, &M};
-  // A profiled site kfuse did not find in the files given, by its place.
-  auto Described = [&](const std::string &Id) {
-    const ProfileSite *S = Bound.findSite(Id);
-    std::string Where = S && !S->File.empty()
-                            ? " (" + S->File + ":" + std::to_string(S->Line) + ")"
-                            : "";
-    return "'" + (S && !S->Label.empty() ? S->Label : Id) + "'" + Where;
-  };
+std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
+                                                 const std::vector<FileAnalysis> &All,
+                                                 bool Check, bool Verbose) {
   std::vector<Diagnostic> Out;
-  std::set<std::pair<std::string, std::string>> Said;
-  for (const ProfileChain &C : Bound.Chains) {
-    if (C.Sites.size() != 2 || C.Count < 2 || C.Sites[0] == C.Sites[1])
+  auto Site = [&](SiteRef R) -> const KernelModel & {
+    return All[R.File].Model.Sites[R.Site];
+  };
+  for (const CrossChain &C : Plan.Chains) {
+    const KernelModel &A = Site(C.First), &B = Site(C.Second);
+    std::string Path = "'" + C.Caller + "' calls their functions in turn" +
+                       (C.BackEdge ? ", the second in its loop's next iteration" : "");
+    if (Check) {
+      Diagnostic D = make(
+          Severity::Warning, B.Pos,
+          llvm::formatv("{0} and {1} run back to back {2} times ({3:P} of kernel time) "
+                        "and can be fused across functions: {4}",
+                        siteName(A), siteName(B), C.Count, C.Share, Path)
+              .str(),
+          "kfuse-unfused-hot-path");
+      D.Notes.push_back(make(Severity::Note, A.Pos, siteName(A) + " is launched here", ""));
+      D.Notes.push_back(make(Severity::Note, C.CallerPos, "the window would open here", ""));
+      Out.push_back(std::move(D));
       continue;
-    double Share = Bound.TotalKernelNs ? double(C.TotalNs) / double(Bound.TotalKernelNs) : 0;
-    if (Share + 1e-12 < MinShare || !Said.insert({C.Sites[0], C.Sites[1]}).second)
-      continue;
-    auto A = ById.find(C.Sites[0]), B = ById.find(C.Sites[1]);
-    if (A == ById.end() && B == ById.end())
-      continue;
-    if (A != ById.end() && B != ById.end() && A->second.first == B->second.first)
-      continue; // one file: the planner explains it
-    std::string First = A != ById.end() ? siteName(*A->second.second) : Described(C.Sites[0]);
-    std::string Second = B != ById.end() ? siteName(*B->second.second) : Described(C.Sites[1]);
-    std::string Why =
-        A != ById.end() && B != ById.end()
-            ? "their launches are in different files (" +
-                  llvm::sys::path::filename(A->second.second->File).str() + " and " +
-                  llvm::sys::path::filename(B->second.second->File).str() +
-                  "), and kfuse fuses only consecutive statements of one block"
-            : "the launch of " + (A == ById.end() ? First : Second) +
-                  " is in none of the files given";
-    const KernelModel &At = B != ById.end() ? *B->second.second : *A->second.second;
-    Out.push_back(make(Severity::Remark, At.Pos,
-                       llvm::formatv("not fusing: {0} and {1} ran back to back {2} times "
-                                     "({3:P} of kernel time), but {4}",
-                                     First, Second, C.Count, Share, Why)
-                           .str(),
-                       "kfuse-not-adjacent"));
+    }
+    Out.push_back(make(
+        Severity::Remark, B.Pos,
+        llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
+                      "{4}; {0} is deferred in a window opened at {5}:{6} and runs fused "
+                      "here when it is pending and the guard holds",
+                      siteName(A), siteName(B), C.Share, C.Count, Path,
+                      llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line)
+            .str(),
+        "kfuse-fused"));
   }
+  if (!Check || Verbose)
+    for (const CrossRefusal &R : Plan.Refusals)
+      Out.push_back(make(Severity::Remark, R.Pos,
+                         llvm::formatv("not fusing: {0} and {1} ran back to back {2} times "
+                                       "({3:P} of kernel time), but {4}",
+                                       R.FirstName, R.SecondName, R.Count, R.Share, R.Reason)
+                             .str(),
+                         R.Check));
   return Out;
 }
 

@@ -100,6 +100,9 @@ analyzeForFusion(LaunchFinder &Finder, llvm::StringRef Path, const Profile &Prof
     ByFile[M.File == Main ? "" : M.File].push_back(std::move(M));
   std::vector<FileAnalysis> Out;
   Out.push_back(planFile(Path.str(), std::move(*Text), std::move(ByFile[""]), Prof, Opts));
+  // The unit's functions (each knows its file) go with its main file.
+  Out.front().Model.Functions = std::move(Model.Functions);
+  Out.front().Model.ProjectFiles = Model.ProjectFiles;
   for (auto &[File, Sites] : ByFile) {
     if (File.empty())
       continue;
@@ -107,6 +110,7 @@ analyzeForFusion(LaunchFinder &Finder, llvm::StringRef Path, const Profile &Prof
     if (!HeaderText)
       return HeaderText.takeError();
     Out.push_back(planFile(File, std::move(*HeaderText), std::move(Sites), Prof, Opts));
+    Out.back().Model.ProjectFiles = Model.ProjectFiles;
   }
   return Out;
 }

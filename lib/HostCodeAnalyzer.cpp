@@ -373,6 +373,15 @@ private:
     }
     if (M->isArrow())
       return pointerUse(M->getBase());
+    // `sys.box`: a number read from an object that also holds Views reads
+    // the object, it touches none of its Views.
+    if (!holdsViews(M->getType())) {
+      Root R = rootOf(M);
+      if (R.Known && !R.Name.empty()) {
+        add(Out.Reads, R.Name);
+        return;
+      }
+    }
     walk(M->getBase());
   }
 
@@ -437,6 +446,13 @@ private:
         arguments(Call, FD, FirstArg);
         return;
       }
+      if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+          !MD->getParent()->hasAttr<FinalAttr>() && (ThroughPointer || !OnThis))
+        if (ThroughPointer || Object->getType()->isReferenceType() ||
+            !isa<DeclRefExpr>(Plain))
+          return opaque("calls the virtual function '" + MD->getNameAsString() +
+                            "', whose overrider kfuse cannot know",
+                        Call);
       if (ThroughPointer && !OnThis) {
         pointerUse(Object);
       } else if (!OnThis) {
@@ -636,12 +652,16 @@ bool isLaunchStatement(const Stmt *S) {
 }
 
 HostStatement analyzeHostExpr(const Expr &E, ASTContext &Ctx) {
+  return analyzeHostStmt(E, Ctx);
+}
+
+HostStatement analyzeHostStmt(const Stmt &St, ASTContext &Ctx) {
   HostStatement S;
-  S.Range = fileRange(E.getSourceRange(), Ctx);
-  S.Pos = positionOf(E.getBeginLoc(), Ctx);
+  S.Range = fileRange(St.getSourceRange(), Ctx);
+  S.Pos = positionOf(St.getBeginLoc(), Ctx);
   SummaryCache Cache;
   HostWalker W(Ctx, Cache, S, 0, false);
-  W.walk(&E);
+  W.walk(&St);
   return S;
 }
 

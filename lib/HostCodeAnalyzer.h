@@ -39,6 +39,9 @@ bool isLaunchStatement(const clang::Stmt *S);
 /// it has no `else`, init statement or condition variable; else null.
 const clang::Stmt *guardedLaunch(const clang::IfStmt &If);
 
+/// What host statement \p S does, as if it stood between two launches.
+HostStatement analyzeHostStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
+
 /// What evaluating the host expression \p E does (a launch's condition).
 HostStatement analyzeHostExpr(const clang::Expr &E, clang::ASTContext &Ctx);
 

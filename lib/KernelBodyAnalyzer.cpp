@@ -250,6 +250,7 @@ void KernelBodyAnalyzer::recordScalar(const ValueDecl *D, bool IsMember,
   ScalarUse S;
   S.Name = Name;
   S.Type = typeText(D->getType(), Ctx);
+  S.PortableType = portableTypeText(D->getType(), Ctx);
   S.IsMember = IsMember;
   S.Written = Written;
   Model.Scalars.push_back(std::move(S));

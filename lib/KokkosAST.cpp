@@ -74,6 +74,7 @@ static ArrayRef<TemplateArgument> viewArgs(QualType T) {
 
 void describeView(QualType T, const ASTContext &Ctx, ViewUse &Out) {
   Out.Type = typeText(T.getNonReferenceType().getUnqualifiedType(), Ctx);
+  Out.PortableType = portableTypeText(T, Ctx);
   ArrayRef<TemplateArgument> Args = viewArgs(T);
   // Canonical specializations hold one pack: View<DataType, Properties...>.
   SmallVector<TemplateArgument, 4> Flat;
@@ -177,6 +178,72 @@ std::string typeText(QualType T, const ASTContext &Ctx) {
   PP.SuppressScope = false;
   PP.FullyQualifiedName = false;
   return T.getAsString(PP);
+}
+
+/// True if every type \p T names is built in or declared in the Kokkos or
+/// standard namespaces; \p Spaces is set when one is an execution or memory
+/// space (or a Device of them).
+static bool namesOnlyLibraryTypes(QualType T, bool &Spaces, unsigned Depth = 0) {
+  if (Depth > 16)
+    return false;
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isBuiltinType())
+    return true;
+  if (const auto *PT = T->getAs<PointerType>())
+    return namesOnlyLibraryTypes(PT->getPointeeType(), Spaces, Depth + 1);
+  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    return (isa<ConstantArrayType>(AT) || isa<IncompleteArrayType>(AT)) &&
+           namesOnlyLibraryTypes(AT->getElementType(), Spaces, Depth + 1);
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  const NamespaceDecl *Top = nullptr;
+  for (const DeclContext *DC = RD->getDeclContext(); DC && !DC->isTranslationUnit();
+       DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Top = NS;
+    else if (!isa<LinkageSpecDecl>(DC))
+      return false; // a nested class: keep to namespace members
+  if (!Top || !Top->getIdentifier() ||
+      !llvm::is_contained({"Kokkos", "std"}, Top->getName()))
+    return false;
+  StringRef Name = RD->getName();
+  if (Name.ends_with("Space") || Name == "Device" || Name == "Serial" ||
+      Name == "OpenMP" || Name == "Threads" || Name == "Cuda" || Name == "HIP" ||
+      Name == "SYCL" || Name == "HPX" || Name.starts_with("OpenMPTarget"))
+    Spaces = true;
+  if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : CTS->getTemplateArgs().asArray()) {
+      auto One = [&](const TemplateArgument &X) {
+        if (X.getKind() == TemplateArgument::Type)
+          return namesOnlyLibraryTypes(X.getAsType(), Spaces, Depth + 1);
+        return X.getKind() == TemplateArgument::Integral;
+      };
+      if (A.getKind() == TemplateArgument::Pack) {
+        for (const TemplateArgument &P : A.pack_elements())
+          if (!One(P))
+            return false;
+      } else if (!One(A)) {
+        return false;
+      }
+    }
+  return true;
+}
+
+std::string portableTypeText(QualType T, const ASTContext &Ctx) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  bool Spaces = false;
+  if (T.isNull() || T->isDependentType() || !namesOnlyLibraryTypes(T, Spaces))
+    return "";
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressTagKeyword = true;
+  PP.SuppressScope = false;
+  PP.FullyQualifiedName = true;
+  PP.PrintCanonicalTypes = true;
+  std::string Canonical = T.getCanonicalType().getUnqualifiedType().getAsString(PP);
+  if (Spaces && Canonical != typeText(T, Ctx))
+    return "";
+  return Canonical;
 }
 
 } // namespace kfuse

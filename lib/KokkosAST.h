@@ -50,6 +50,13 @@ const clang::Expr *stripWrappers(const clang::Expr *E);
 /// \p T printed the way a user would write it (typedef names kept).
 std::string typeText(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// \p T (references and cv dropped) spelled so that any file of the
+/// project can name it: its canonical type, fully qualified, when that names
+/// only Kokkos, the standard library and built-in types, and, if a typedef
+/// spelled it differently, no execution or memory space (which would pin
+/// the backend the typedef chose). "" when there is no such spelling.
+std::string portableTypeText(clang::QualType T, const clang::ASTContext &Ctx);
+
 } // namespace kfuse
 
 #endif // KFUSE_LIB_KOKKOSAST_H

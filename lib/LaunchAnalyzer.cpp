@@ -1,6 +1,7 @@
 //===- LaunchAnalyzer.cpp - Model one Kokkos launch call ------------------===//
 
 #include "LaunchAnalyzer.h"
+#include "FunctionSummarizer.h"
 #include "KernelBodyAnalyzer.h"
 #include "KokkosAST.h"
 #include "clang/AST/DeclCXX.h"
@@ -394,8 +395,14 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
   if (const auto *L = dyn_cast<LambdaExpr>(E)) {
     F.Kind = FunctorModel::Form::Lambda;
     F.LambdaMacro = lambdaIntroducer(L, Ctx);
-    if (const CXXMethodDecl *Op = L->getCallOperator())
+    F.CopiesOnly = llvm::all_of(L->captures(), [](const LambdaCapture &C) {
+      return C.getCaptureKind() == LCK_ByCopy;
+    });
+    if (const CXXMethodDecl *Op = L->getCallOperator()) {
       analyzeBody(Op, HasTag, M, Ctx);
+      if (Op->getBody())
+        M.BodyDeclFiles = declarationFilesOf(*Op->getBody(), Ctx);
+    }
     return;
   }
 

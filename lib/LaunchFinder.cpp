@@ -1,6 +1,7 @@
 //===- LaunchFinder.cpp - Find and model every Kokkos launch --------------===//
 
 #include "kfuse/LaunchFinder.h"
+#include "FunctionSummarizer.h"
 #include "HostCodeAnalyzer.h"
 #include "KokkosAST.h"
 #include "LaunchAnalyzer.h"
@@ -218,9 +219,11 @@ void setCondition(KernelModel &M, const Stmt &Launch, FileID FID, ASTContext &Ct
 
 /// See KernelModel::TopDeclOffset.
 unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
+  // The lexical context: an out-of-line member's definition is written at
+  // namespace scope, not in its class.
   while (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(
-      D->getDeclContext()))
-    D = cast<Decl>(D->getDeclContext());
+      D->getLexicalDeclContext()))
+    D = cast<Decl>(D->getLexicalDeclContext());
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
     if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
       D = T;
@@ -412,7 +415,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    Out.Sites = LaunchFinder::collect(Ctx, Opts, &Out.ProjectFiles);
+    Out.Sites = LaunchFinder::collect(Ctx, Opts, &Out.ProjectFiles, &Out.Functions);
   }
 
 private:
@@ -459,7 +462,8 @@ std::string absolutePath(StringRef File) {
 
 std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
                                                const FinderOptions &Opts,
-                                               std::vector<std::string> *ReadFiles) {
+                                               std::vector<std::string> *ReadFiles,
+                                               std::vector<FunctionSummary> *Functions) {
   // Only declarations written in the project's files are traversed (the
   // main file and headers under the project root): the Kokkos headers hold
   // launches of their own and most of the unit's AST.
@@ -512,6 +516,9 @@ std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
     M.Id.Hash = hashLaunchText(M.CallText);
   }
   assignOrdinals(Sites);
+  if (Functions)
+    *Functions = summarizeFunctions(
+        Ctx, Scope, Sites, [&](SourceLocation Loc) { return Files.pathOf(Loc); });
   return Sites;
 }
 

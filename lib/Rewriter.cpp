@@ -11,8 +11,9 @@ namespace kfuse {
 
 std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
                             const std::vector<KernelModel> &Sites,
-                            const EmitOptions &Opts) {
-  if (Plan.Groups.empty())
+                            const EmitOptions &Opts,
+                            const std::vector<TextEdit> &Extra) {
+  if (Plan.Groups.empty() && Extra.empty())
     return FileText.str();
   std::vector<const FusionGroup *> Groups;
   for (const FusionGroup &G : Plan.Groups)
@@ -43,6 +44,8 @@ std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
       Replaced = First.Repeat->Range;
     Edits.emplace_back(Replaced.Offset, Replaced.Length, Code.Replacement);
   }
+  for (const TextEdit &E : Extra)
+    Edits.emplace_back(E.Offset, E.Length, E.Text);
   std::stable_sort(Edits.begin(), Edits.end(), [](auto &A, auto &B) {
     return std::get<0>(A) < std::get<0>(B);
   });
@@ -60,7 +63,19 @@ std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
 }
 
 llvm::Expected<std::string> Rewriter::revert(llvm::StringRef FileText) {
-  // The functors first: each is whole lines, removed with its markers.
+  // Inserted lines go first, whole.
+  std::string WithoutLines;
+  llvm::StringRef Marker = llvm::StringRef(Markers::Line);
+  for (size_t Pos = 0; Pos < FileText.size();) {
+    size_t NewLine = FileText.find('\n', Pos);
+    size_t End = NewLine == llvm::StringRef::npos ? FileText.size() : NewLine + 1;
+    llvm::StringRef Line = FileText.slice(Pos, End);
+    if (!Line.ends_with(Marker))
+      WithoutLines += Line.str();
+    Pos = End;
+  }
+  FileText = WithoutLines;
+  // The functors next: each is whole lines, removed with its markers.
   std::string WithoutFunctors;
   llvm::StringRef Scan = FileText;
   while (true) {

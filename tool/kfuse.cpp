@@ -7,6 +7,8 @@
 
 #include "kfuse/CompilationSetup.h"
 #include "kfuse/CompilerLauncher.h"
+#include "kfuse/CrossFunctionEmitter.h"
+#include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/Diagnostics.h"
 #include "kfuse/FileAnalysis.h"
 #include "kfuse/FusionPlan.h"
@@ -181,11 +183,12 @@ std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
   };
 }
 
-/// Reads the profile and plans every source file of \p Parser: what fuse
-/// and check share.
+/// Reads the profile and plans every source file of \p Parser, and the
+/// chains across their functions (\p Cross): what fuse and check share.
 Expected<std::vector<kfuse::FileAnalysis>>
 planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
-          StringRef ProjectRoot, double MinShare, unsigned Jobs, kfuse::Profile &Read) {
+          StringRef ProjectRoot, double MinShare, unsigned Jobs, kfuse::Profile &Read,
+          kfuse::CrossFunctionPlan &Cross) {
   Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
   if (!Prof)
     return Prof.takeError();
@@ -198,9 +201,19 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   kfuse::FusionOptions Opts;
   Opts.MinShare = MinShare;
   const std::vector<std::string> &Files = Parser.getSourcePathList();
-  return kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
-                                      *Prof, Opts, Jobs,
-                                      progressPrinter(Files.size()));
+  auto Analyses = kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
+                                               *Prof, Opts, Jobs,
+                                               progressPrinter(Files.size()));
+  if (!Analyses)
+    return Analyses.takeError();
+  // Pairs in different functions are the cross-function planner's.
+  for (kfuse::FileAnalysis &A : *Analyses)
+    llvm::erase_if(A.Plan.Refusals, [&](const kfuse::Refusal &R) {
+      return R.First != R.Second &&
+             A.Model.Sites[R.First].Id.Function != A.Model.Sites[R.Second].Id.Function;
+    });
+  Cross = kfuse::planAcrossFunctions(*Analyses, *Prof, Opts);
+  return Analyses;
 }
 
 int runSites(int Argc, const char **Argv) {
@@ -346,17 +359,22 @@ int runFuse(int Argc, const char **Argv) {
   };
   std::vector<Output> Outputs;
   kfuse::Profile Prof;
-  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof);
+  kfuse::CrossFunctionPlan Cross;
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
-  for (const kfuse::Diagnostic &D : kfuse::crossFileDiagnostics(*Analyses, Prof, MinShare))
+  for (const kfuse::Diagnostic &D :
+       kfuse::crossFunctionDiagnostics(Cross, *Analyses, /*Check=*/false, /*Verbose=*/true))
     kfuse::printDiagnostic(errs(), D);
-  for (const kfuse::FileAnalysis &A : *Analyses) {
+  std::vector<std::vector<kfuse::TextEdit>> CrossEdits =
+      kfuse::emitAcrossFunctions(Cross, *Analyses, EOpts);
+  for (size_t I = 0; I < Analyses->size(); ++I) {
+    const kfuse::FileAnalysis &A = (*Analyses)[I];
     for (const kfuse::Diagnostic &D : kfuse::fuseDiagnostics(A, EOpts.Restrict))
       kfuse::printDiagnostic(errs(), D);
     Outputs.push_back({A.Path, A.Text,
-                       kfuse::Rewriter::apply(A.Text, A.Plan, A.Model.Sites,
-                                              EOpts)});
+                       kfuse::Rewriter::apply(A.Text, A.Plan, A.Model.Sites, EOpts,
+                                              CrossEdits[I])});
   }
 
   if (!InPlace && OutputDir.empty()) {
@@ -419,16 +437,18 @@ int runCheck(int Argc, const char **Argv) {
   if (!Parser)
     return reportError(toString(Parser.takeError()));
   kfuse::Profile Prof;
-  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof);
+  kfuse::CrossFunctionPlan Cross;
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;
   unsigned Findings = 0;
-  if (Verbose)
-    for (kfuse::Diagnostic &D : kfuse::crossFileDiagnostics(*Analyses, Prof, MinShare)) {
-      kfuse::printDiagnostic(errs(), D);
-      All.push_back(std::move(D));
-    }
+  for (kfuse::Diagnostic &D :
+       kfuse::crossFunctionDiagnostics(Cross, *Analyses, /*Check=*/true, Verbose)) {
+    kfuse::printDiagnostic(errs(), D);
+    Findings += D.Check == "kfuse-unfused-hot-path";
+    All.push_back(std::move(D));
+  }
   for (const kfuse::FileAnalysis &A : *Analyses)
     for (kfuse::Diagnostic &D : kfuse::checkDiagnostics(A, Verbose)) {
       kfuse::printDiagnostic(errs(), D);

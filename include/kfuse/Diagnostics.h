@@ -9,6 +9,7 @@
 #ifndef KFUSE_DIAGNOSTICS_H
 #define KFUSE_DIAGNOSTICS_H
 
+#include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/FileAnalysis.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -38,12 +39,15 @@ std::vector<Diagnostic> fuseDiagnostics(const FileAnalysis &A, bool Restrict);
 /// \p Verbose, refused and cold candidates as remarks.
 std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose);
 
-/// A remark [kfuse-not-adjacent] for every hot pair of the profile (ran
-/// back to back at least twice, at least \p MinShare of kernel time) whose
-/// launches are in different files of \p All, or one of them in no file
-/// given: each candidate is explained, none is passed over in silence.
-std::vector<Diagnostic> crossFileDiagnostics(const std::vector<FileAnalysis> &All,
-                                             const Profile &Prof, double MinShare);
+/// For every hot pair of the profile whose launches are in different
+/// functions of \p All (or one of them in no file given): a remark saying
+/// it is fused across functions [kfuse-fused], or, for `check` (\p Check),
+/// a warning that it could be [kfuse-unfused-hot-path] with a note at the
+/// caller; a remark saying why not otherwise (for `check` only when
+/// \p Verbose). No candidate is passed over in silence.
+std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
+                                                 const std::vector<FileAnalysis> &All,
+                                                 bool Check, bool Verbose);
 
 /// `file:line:col: severity: message [check]`, then the notes.
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);

@@ -37,6 +37,9 @@ struct Markers {
   /// Around a fused functor (at namespace scope); its own line each.
   static constexpr const char *FunctorBegin = "// kfuse-functor-begin";
   static constexpr const char *FunctorEnd = "// kfuse-functor-end\n";
+  /// Ends a whole line kfuse inserted (a window of a chain across
+  /// functions): `revert` removes the line.
+  static constexpr const char *Line = " // kfuse-line\n";
   static constexpr const char *Include =
       "#include <kfuse/runtime/Guard.hpp> // kfuse-include\n";
 };

@@ -58,10 +58,12 @@ public:
   /// Models the launches written in the project's files of a parsed unit:
   /// its main file and the headers under the project root (not system
   /// headers, not Kokkos). \p ReadFiles, if given, receives every project
-  /// file the unit read, the main file first.
+  /// file the unit read, the main file first; \p Functions, if given, the
+  /// summaries of the functions defined in those files.
   static std::vector<KernelModel>
   collect(clang::ASTContext &Ctx, const FinderOptions &Opts,
-          std::vector<std::string> *ReadFiles = nullptr);
+          std::vector<std::string> *ReadFiles = nullptr,
+          std::vector<FunctionSummary> *Functions = nullptr);
 
 private:
   const clang::tooling::CompilationDatabase &DB;

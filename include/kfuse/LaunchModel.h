@@ -91,6 +91,11 @@ struct ViewUse {
   bool IsMember = false;///< functor data member rather than lambda capture
   bool PrivateMember = false; ///< a member that is not public
   bool MetadataUsed = false;  ///< extent(), stride() or size() called in the body
+  /// The type spelled so that any file of the project can name it (the
+  /// canonical type, when it names only Kokkos, the standard library and
+  /// built-in types, and names no execution or memory space a typedef
+  /// chose), or "" when there is no such spelling.
+  std::string PortableType;
   AccessMode Mode = AccessMode::Read; ///< the combined mode over all accesses
   std::vector<ViewAccess> Accesses;
 };
@@ -111,6 +116,7 @@ struct ScalarUse {
   std::string Type;
   bool IsMember = false;
   bool Written = false; ///< assigned in the body (a bug in Kokkos, noted)
+  std::string PortableType; ///< as ViewUse::PortableType
 };
 
 /// A `for` loop inside the kernel body.
@@ -166,6 +172,9 @@ struct FunctorModel {
   std::vector<std::string> IndexParams;  ///< names of the index parameters
   std::string IndexType;     ///< type of the first index parameter
   bool BodyVisible = false;  ///< the body was analysed
+  /// A lambda that captures only by copy, and not `this`: its captures can
+  /// be stored and the kernel launched later.
+  bool CopiesOnly = false;
   SourcePos BodyPos;
   TextRange BodyRange;       ///< the lambda's `{ ... }`
   TextRange Range;           ///< the functor argument
@@ -305,7 +314,61 @@ struct KernelModel {
   /// declared in the enclosing function (not in the body), and member
   /// functions called through an implicit `this`.
   std::vector<std::string> ScopedNames;
+  /// The project files (absolute) declaring what the body names from
+  /// outside itself (functions, globals, types): a copy of the body
+  /// compiles only where they are included.
+  std::vector<std::string> BodyDeclFiles;
   std::vector<std::string> Notes; ///< what could not be analysed, and why
+};
+
+/// One statement of a function body, as far as placing a chain of launches
+/// across functions needs it: the launch or the call of a project function
+/// it is, what it does to memory, and the statements of the `if` or loop it
+/// is. Offsets are into the file of the function.
+struct FlowStatement {
+  enum class Form { Plain, Launch, Call, If, Loop, Block } Kind = Form::Plain;
+  TextRange Range;
+  SourcePos Pos;
+  /// Where a whole line can be inserted before the statement (the start of
+  /// its line, when only blanks precede it there) and after it (just past
+  /// the end of its line, when only blanks or a comment follow); ~0u when
+  /// the statement shares its line with other code.
+  unsigned LineBegin = ~0u, LineAfter = ~0u;
+  std::string Indent; ///< the blanks before it on its line
+  HostStatement Effects;
+  /// A declaration that only copies View handles (`auto v = sys.v;`): no
+  /// element is touched.
+  bool CopiesHandles = false;
+  /// A `return`: Effects are those of its value.
+  bool Returns = false;
+  std::string Site;       ///< Launch: its site id
+  std::string Callee;     ///< Call: the USR of the function called
+  std::string CalleeName; ///< Call: its qualified name
+  /// Call: why the call cannot delimit a chain (a virtual call, arguments
+  /// that do more than name variables), or "".
+  std::string CallProblem;
+  /// Call: why evaluating its arguments may touch View data (they name
+  /// more than variables), or "".
+  std::string ArgsProblem;
+  /// If: its condition; Loop: its init statement, condition and increment.
+  HostStatement Header;
+  bool HasElse = false;
+  /// If: just past the line of the `{` of its then-block, when the brace
+  /// ends its line; ~0u otherwise.
+  unsigned ThenLineAfter = ~0u;
+  std::string ThenIndent;
+  /// If: the statements of its then-block; Loop: of its body; Block (a
+  /// nested `{ ... }`): its own.
+  std::vector<FlowStatement> Body;
+};
+
+/// A function of the project whose body the unit holds.
+struct FunctionSummary {
+  std::string Usr;
+  std::string Name; ///< qualified
+  std::string File; ///< absolute
+  SourcePos Pos;
+  std::vector<FlowStatement> Body;
 };
 
 /// The launches of one translation unit, or why there are none.
@@ -316,6 +379,9 @@ struct FileModel {
   std::vector<KernelModel> Sites;
   /// Every project file the unit read (absolute), the main file first.
   std::vector<std::string> ProjectFiles;
+  /// The functions defined in those files (not templates), for placing
+  /// chains across functions.
+  std::vector<FunctionSummary> Functions;
   bool Failed = false;
   std::string Error;
 };

@@ -17,13 +17,22 @@
 
 namespace kfuse {
 
+/// Replaces [Offset, Offset + Length) of a file's text with Text.
+struct TextEdit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
 /// Edits of one file.
 class Rewriter {
 public:
-  /// \p FileText with every group of \p Plan fused.
+  /// \p FileText with every group of \p Plan fused, and the \p Extra
+  /// edits made (chains across functions; none overlaps a group).
   static std::string apply(llvm::StringRef FileText, const FusionPlan &Plan,
                            const std::vector<KernelModel> &Sites,
-                           const EmitOptions &Opts);
+                           const EmitOptions &Opts,
+                           const std::vector<TextEdit> &Extra = {});
 
   /// \p FileText with every kfuse region replaced by its original text, or
   /// an error naming the line of a damaged marker.

@@ -527,6 +527,67 @@ template <class Device> struct Euler {
   EXPECT_EQ(Flux.Policy.Rank, 2u);
 }
 
+const FunctionSummary *functionNamed(const FileModel &Model, const std::string &Name) {
+  for (const FunctionSummary &F : Model.Functions)
+    if (F.Name == Name)
+      return &F;
+  ADD_FAILURE() << "no summary of '" << Name << "'";
+  return nullptr;
+}
+
+TEST(LaunchFinderTest, FunctionSummariesForChainsAcrossFunctions) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct State { int n = 0; double box = 1; Kokkos::View<double*> x; };
+struct Base { virtual ~Base() = default; virtual void note(int) = 0; };
+void first(State &s) {
+  auto x = s.x;
+  const double box = s.box;
+  Kokkos::parallel_for("first", s.n, KOKKOS_LAMBDA(const int i) { x(i) += box; });
+}
+double second(State &s) { return s.box; }
+void drive(State &s, Base *b, int steps) {
+  for (int t = 0; t < steps; ++t) {
+    first(s);
+    if (t % 2 == 0) {
+      double e = second(s);
+    }
+    b->note(t);
+    double f = second(s) + t;
+  }
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const FunctionSummary *First = functionNamed(M, "first");
+  ASSERT_TRUE(First);
+  ASSERT_EQ(First->Body.size(), 3u);
+  // Copying a View handle touches no element; reading a number through the
+  // object that holds the View touches none of its Views.
+  EXPECT_TRUE(First->Body[0].CopiesHandles);
+  EXPECT_TRUE(First->Body[1].Effects.TouchesObjects.empty());
+  EXPECT_EQ(First->Body[2].Kind, FlowStatement::Form::Launch);
+  EXPECT_EQ(First->Body[2].Site, siteLabelled(M, "first").Id.str());
+  const FunctionSummary *Drive = functionNamed(M, "drive");
+  ASSERT_TRUE(Drive);
+  ASSERT_EQ(Drive->Body.size(), 1u);
+  const FlowStatement &Loop = Drive->Body[0];
+  EXPECT_EQ(Loop.Kind, FlowStatement::Form::Loop);
+  EXPECT_TRUE(Loop.Header.Opaque.empty());
+  ASSERT_EQ(Loop.Body.size(), 4u);
+  EXPECT_EQ(Loop.Body[0].Kind, FlowStatement::Form::Call);
+  EXPECT_EQ(Loop.Body[0].Callee, First->Usr);
+  EXPECT_EQ(Loop.Body[1].Kind, FlowStatement::Form::If);
+  EXPECT_NE(Loop.Body[1].ThenLineAfter, ~0u);
+  ASSERT_EQ(Loop.Body[1].Body.size(), 1u);
+  EXPECT_EQ(Loop.Body[1].Body[0].Kind, FlowStatement::Form::Call);
+  EXPECT_NE(Loop.Body[2].Effects.Opaque.find("virtual function 'note'"), std::string::npos)
+      << Loop.Body[2].Effects.Opaque;
+  // `second(s) + t` is not a call statement: its value is used.
+  EXPECT_EQ(Loop.Body[3].Kind, FlowStatement::Form::Plain);
+  EXPECT_NE(Loop.Body[0].LineBegin, ~0u);
+  EXPECT_NE(Loop.Body[0].LineAfter, ~0u);
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);

@@ -135,4 +135,7 @@ inline bool use_fused(const char *Label, bool Holds) {
 
 } // namespace kfuse
 
+// Launches deferred to fuse across functions use the guard too.
+#include "Defer.hpp"
+
 #endif // KFUSE_RUNTIME_GUARD_HPP

@@ -1,0 +1,81 @@
+//===- CrossFunctionPlan.h - Chains whose launches are in different functions -*- C++ -*-===//
+//
+// The profile sees kernels run back to back whose launches are in different
+// functions, often in different files, called one after the other from a
+// driver. The cross-function planner places each such chain on the
+// functions' summaries: the function holding each launch, and a caller
+// that calls the first function and then the second (in one block, or
+// across its loop's back edge). It fuses the chain when the code that runs
+// in between provably touches no View and calls nothing kfuse cannot see;
+// then the first launch is deferred inside a window the caller opens, and
+// the second runs both (docs/cross-function.md). Plain data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_CROSSFUNCTIONPLAN_H
+#define KFUSE_CROSSFUNCTIONPLAN_H
+
+#include "kfuse/FileAnalysis.h"
+#include "kfuse/FusionPlan.h"
+#include "kfuse/Profile.h"
+#include <string>
+#include <vector>
+
+namespace kfuse {
+
+/// A launch among the analyses: the analysis and the site in it.
+struct SiteRef {
+  size_t File = 0;
+  size_t Site = 0;
+};
+
+/// A whole line kfuse inserts into a file (`revert` removes it).
+struct InsertedLine {
+  size_t File = 0;     ///< index of the analysis whose text it goes into
+  unsigned Offset = 0; ///< the start of a line
+  std::string Indent;
+  std::string Code;    ///< without the indentation and the newline
+};
+
+/// Two launches of different functions fused through a deferred launch.
+struct CrossChain {
+  SiteRef First, Second;
+  /// The name both sites and the window use at run time.
+  std::string Key;
+  /// The variable holding the window in the caller.
+  std::string Window;
+  /// The functor the first kernel becomes (a class template).
+  std::string PartName;
+  std::string Caller;   ///< the function opening the window
+  SourcePos CallerPos;  ///< where it opens it
+  bool BackEdge = false;///< the second runs in the caller loop's next iteration
+  std::vector<InsertedLine> Lines;
+  uint64_t Count = 0;
+  double Share = 0;
+};
+
+/// A chain across functions that is not fused, and why.
+struct CrossRefusal {
+  SiteRef First, Second;
+  bool FirstFound = true, SecondFound = true; ///< analysed (else only profiled)
+  std::string FirstName, SecondName;          ///< as messages name them
+  std::string Reason;
+  std::string Check;
+  SourcePos Pos;
+  uint64_t Count = 0;
+  double Share = 0;
+};
+
+struct CrossFunctionPlan {
+  std::vector<CrossChain> Chains;
+  std::vector<CrossRefusal> Refusals;
+};
+
+/// Plans the chains of \p Prof whose launches are in different functions of
+/// \p All (their per-file plans already made).
+CrossFunctionPlan planAcrossFunctions(const std::vector<FileAnalysis> &All,
+                                      const Profile &Prof, const FusionOptions &Opts);
+
+} // namespace kfuse
+
+#endif // KFUSE_CROSSFUNCTIONPLAN_H

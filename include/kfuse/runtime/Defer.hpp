@@ -1,0 +1,231 @@
+//===- Defer.hpp - Launches deferred to fuse across functions ---*- C++ -*-===//
+//
+// A chain whose launches are in different functions is fused at run time:
+// the first kernel's launch is deferred, and the second launch, finding it
+// pending, runs both in one kernel. Deferring is allowed only inside a
+// Window, which `kfuse fuse` opens in the function calling both, around the
+// code it proved touches none of the first kernel's data; the window runs a
+// pending launch wherever that proof ends (close(), flush(), its
+// destructor), so no code outside it ever sees the first kernel late.
+// Host code only; C++14; no Kokkos needed here (the launch is a callable the
+// deferring site passes in).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_RUNTIME_DEFER_HPP
+#define KFUSE_RUNTIME_DEFER_HPP
+
+#include "Guard.hpp"
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <utility>
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define KFUSE_DEFER_HOST_DEVICE __host__ __device__
+#else
+#define KFUSE_DEFER_HOST_DEVICE
+#endif
+
+namespace kfuse {
+
+/// The begin and end of a 1-D range: what two launches must share to run
+/// as one.
+struct Bounds {
+  std::int64_t Begin;
+  std::int64_t End;
+};
+
+/// The range of an integral launch count.
+template <class N>
+auto bounds_of(const N &Count) -> decltype(static_cast<std::int64_t>(Count + 0), Bounds{}) {
+  return Bounds{0, static_cast<std::int64_t>(Count)};
+}
+/// The range of a RangePolicy.
+template <class P>
+auto bounds_of(const P &Policy) -> decltype(Policy.begin(), Policy.end(), Bounds{}) {
+  return Bounds{static_cast<std::int64_t>(Policy.begin()),
+                static_cast<std::int64_t>(Policy.end())};
+}
+
+namespace detail {
+
+/// A unique address per type, the same in every translation unit.
+template <class T> const void *type_key() {
+  static const char Key = 0;
+  return &Key;
+}
+
+struct Deferred {
+  virtual ~Deferred() = default;
+  virtual void launch() = 0;
+  virtual const void *part_key() const = 0;
+  virtual void *part() = 0;
+  Bounds Range{0, 0};
+};
+
+template <class Part, class Launch> struct DeferredLaunch final : Deferred {
+  DeferredLaunch(Bounds B, const Part &P, const Launch &L) : P(P), L(L) { Range = B; }
+  void launch() override { L(P); }
+  const void *part_key() const override { return type_key<Part>(); }
+  void *part() override { return &P; }
+  Part P;
+  Launch L;
+};
+
+} // namespace detail
+
+class Window;
+namespace detail {
+inline Window *&innermost() {
+  static thread_local Window *W = nullptr;
+  return W;
+}
+} // namespace detail
+
+/// The region where a chain's first launch may be deferred. Declared by
+/// `kfuse fuse` before the call of the first kernel's function; close()
+/// after the statement holding the call of the second's.
+class Window {
+public:
+  explicit Window(const char *Chain) : Chain(Chain), Outer(detail::innermost()) {
+    detail::innermost() = this;
+  }
+  Window(const Window &) = delete;
+  Window &operator=(const Window &) = delete;
+  ~Window() { close(); }
+
+  /// Runs the pending launch, if any, and ends the window.
+  void close() {
+    if (Closed)
+      return;
+    flush();
+    Closed = true;
+    // Windows close in the reverse order they open (scopes nest).
+    if (detail::innermost() == this)
+      detail::innermost() = Outer;
+  }
+
+  /// Runs the pending launch, if any, now.
+  void flush() {
+    if (Pending) {
+      std::unique_ptr<detail::Deferred> P = std::move(Pending);
+      P->launch();
+    }
+  }
+
+  const char *chain() const { return Chain; }
+  bool open() const { return !Closed; }
+  std::unique_ptr<detail::Deferred> Pending;
+
+private:
+  const char *Chain;
+  Window *Outer;
+  bool Closed = false;
+};
+
+/// The open window of \p Chain when it is the innermost one, else null.
+inline Window *window_for(const char *Chain) {
+  Window *W = detail::innermost();
+  return W && W->open() && std::strcmp(W->chain(), Chain) == 0 ? W : nullptr;
+}
+
+/// True if the first launch of \p Chain may be deferred here: its window is
+/// open and fusion is enabled.
+inline bool deferring(const char *Chain) {
+  return fusion_enabled() && window_for(Chain) != nullptr;
+}
+
+/// Defers the first launch of \p Chain over \p Range: \p Launch(Part) runs
+/// it later, unless the second launch takes \p Part to run fused.
+template <class Part, class Launch>
+void defer(const char *Chain, Bounds Range, const Part &P, const Launch &L) {
+  Window *W = window_for(Chain);
+  if (!W) {
+    L(P);
+    return;
+  }
+  W->flush();
+  W->Pending.reset(new detail::DeferredLaunch<Part, Launch>(Range, P, L));
+}
+
+/// The pending first kernel of \p Chain, when it is a \p Part over
+/// \p Range; null otherwise (then flush() runs it, if pending).
+template <class Part> Part *pending(const char *Chain, Bounds Range) {
+  Window *W = window_for(Chain);
+  if (!W || !W->Pending || W->Pending->part_key() != detail::type_key<Part>() ||
+      W->Pending->Range.Begin != Range.Begin || W->Pending->Range.End != Range.End)
+    return nullptr;
+  return static_cast<Part *>(W->Pending->part());
+}
+
+/// Drops the pending first kernel of \p Chain: the fused launch ran it.
+inline void discard(const char *Chain) {
+  if (Window *W = window_for(Chain))
+    W->Pending.reset();
+}
+
+/// Runs the pending first kernel of \p Chain, if any.
+inline void flush(const char *Chain) {
+  if (Window *W = window_for(Chain))
+    W->flush();
+}
+
+/// One functor running \p First's body and then \p Second's for each index.
+template <class Index, class First, class Second> struct Composed {
+  First A;
+  Second B;
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I) const {
+    A(I);
+    B(I);
+  }
+};
+template <class Index, class First, class Second>
+Composed<Index, First, Second> compose(const First &A, const Second &B) {
+  return Composed<Index, First, Second>{A, B};
+}
+
+/// The same for a reduction: \p Second reduces into a Value.
+template <class Index, class Value, class First, class Second> struct ComposedReduce {
+  using value_type = Value;
+  First A;
+  Second B;
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I, Value &Sum) const {
+    A(I);
+    B(I, Sum);
+  }
+};
+template <class Index, class Value, class First, class Second>
+ComposedReduce<Index, Value, First, Second> compose_reduce(const First &A, const Second &B) {
+  return ComposedReduce<Index, Value, First, Second>{A, B};
+}
+
+/// What the guard checks for a View of each kernel: they overlap in no
+/// byte, unless neither is written.
+template <class VA, class VB>
+bool apart(const VA &A, bool AWritten, const VB &B, bool BWritten) {
+  if (!AWritten && !BWritten)
+    return true;
+  const char *A0 = reinterpret_cast<const char *>(A.data());
+  const char *B0 = reinterpret_cast<const char *>(B.data());
+  const char *A1 = A0 + A.span() * sizeof(typename VA::value_type);
+  const char *B1 = B0 + B.span() * sizeof(typename VB::value_type);
+  return !(A0 < B1 && B0 < A1);
+}
+
+/// For one name in both kernels: the same View (the plan compared their
+/// accesses as one), or no shared byte.
+template <class VA, class VB>
+bool same_or_apart(const VA &A, const VB &B) {
+  if (A.data() == B.data() && A.span() == B.span()) {
+    for (unsigned D = 0; D < VA::rank; ++D)
+      if (A.extent(D) != B.extent(D) || A.stride(D) != B.stride(D))
+        return false;
+    return VA::rank == VB::rank;
+  }
+  return apart(A, true, B, true);
+}
+
+} // namespace kfuse
+
+#endif // KFUSE_RUNTIME_DEFER_HPP

@@ -1,0 +1,515 @@
+//===- CrossFunctionPlanner.cpp - Chains whose launches are in different functions ===//
+
+#include "kfuse/CrossFunctionPlan.h"
+#include "PlannerSupport.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <functional>
+#include <map>
+#include <set>
+
+namespace kfuse {
+namespace {
+
+std::string absolute(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+std::string where(const SourcePos &P) {
+  return llvm::sys::path::filename(P.File).str() + ":" + std::to_string(P.Line);
+}
+
+/// Why running \p S while the first kernel is pending could observe it, or
+/// "" when it provably cannot: it touches no View data (copying handles
+/// aside), calls nothing kfuse cannot see and launches nothing.
+std::string blocks(const FlowStatement &S, bool ReturnAllowed) {
+  if (S.Returns && !ReturnAllowed)
+    return "it returns from the function";
+  if (S.Kind == FlowStatement::Form::Launch)
+    return "it launches a kernel";
+  if (S.CopiesHandles)
+    return "";
+  const HostStatement &E = S.Effects;
+  if (!E.Opaque.empty())
+    return "it " + E.Opaque;
+  if (!E.TouchesViews.empty())
+    return "it uses the data of the View '" + E.TouchesViews.front() + "'";
+  if (!E.TouchesObjects.empty())
+    return "it uses '" + E.TouchesObjects.front() + "', which holds Views";
+  return "";
+}
+
+std::string blocksHeader(const HostStatement &E) {
+  if (!E.Opaque.empty())
+    return E.Opaque;
+  if (!E.TouchesViews.empty())
+    return "uses the data of the View '" + E.TouchesViews.front() + "'";
+  if (!E.TouchesObjects.empty())
+    return "uses '" + E.TouchesObjects.front() + "', which holds Views";
+  return "";
+}
+
+/// A letter-and-digit form of \p S for identifiers.
+std::string identifierFrom(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    Out += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  while (Out.find("__") != std::string::npos)
+    Out.replace(Out.find("__"), 2, "_");
+  while (!Out.empty() && Out.back() == '_')
+    Out.pop_back();
+  while (!Out.empty() && Out.front() == '_')
+    Out.erase(Out.begin());
+  return Out;
+}
+
+/// One statement list of a function, with the loop it is the body of.
+struct Block {
+  const std::vector<FlowStatement> *Stmts = nullptr;
+  const FlowStatement *Loop = nullptr;     ///< the loop whose body it is
+  const Block *Parent = nullptr;           ///< the list holding Loop
+};
+
+class Planner {
+public:
+  Planner(const std::vector<FileAnalysis> &All, const Profile &Prof,
+          const FusionOptions &Opts)
+      : All(All), Opts(Opts) {
+    std::vector<KernelModel> Sites;
+    for (size_t F = 0; F < All.size(); ++F) {
+      FileIndex.emplace(absolute(All[F].Path), F);
+      FileIndex.emplace(absolute(All[F].Model.File), F);
+      for (size_t S = 0; S < All[F].Model.Sites.size(); ++S) {
+        ById.emplace(All[F].Model.Sites[S].Id.str(), SiteRef{F, S});
+        Sites.push_back(All[F].Model.Sites[S]);
+      }
+      for (const FusionGroup &G : All[F].Plan.Groups)
+        for (size_t S : G.Sites)
+          Grouped.insert({F, S});
+      for (const FunctionSummary &Fn : All[F].Model.Functions)
+        if (!Fn.Usr.empty() && ByUsr.emplace(Fn.Usr, &Fn).second)
+          for (size_t I = 0; I < Fn.Body.size(); ++I)
+            if (Fn.Body[I].Kind == FlowStatement::Form::Launch && !Fn.Body[I].Site.empty())
+              LaunchAt.emplace(Fn.Body[I].Site, std::make_pair(&Fn, I));
+    }
+    Bound = bindKernelNames(Prof, Sites);
+  }
+
+  CrossFunctionPlan run() {
+    struct Pair {
+      const ProfileChain *C;
+      double Share;
+    };
+    std::vector<Pair> Pairs;
+    std::set<std::pair<std::string, std::string>> Seen;
+    for (const ProfileChain &C : Bound.Chains) {
+      if (C.Sites.size() != 2 || C.Count < 2 || C.Sites[0] == C.Sites[1])
+        continue;
+      double Share = Bound.TotalKernelNs ? double(C.TotalNs) / double(Bound.TotalKernelNs) : 0;
+      if (Share + 1e-12 < Opts.MinShare || !Seen.insert({C.Sites[0], C.Sites[1]}).second)
+        continue;
+      Pairs.push_back({&C, Share});
+    }
+    // The hottest chain first: a launch is deferred for one chain only.
+    std::stable_sort(Pairs.begin(), Pairs.end(),
+                     [](const Pair &A, const Pair &B) { return A.Share > B.Share; });
+    for (const Pair &P : Pairs)
+      consider(*P.C, P.Share);
+    return std::move(Out);
+  }
+
+private:
+  const KernelModel &site(SiteRef R) const { return All[R.File].Model.Sites[R.Site]; }
+
+  std::string described(const std::string &Id) const {
+    const ProfileSite *S = Bound.findSite(Id);
+    std::string Where =
+        S && !S->File.empty() ? " (" + S->File + ":" + std::to_string(S->Line) + ")" : "";
+    return "'" + (S && !S->Label.empty() ? S->Label : Id) + "'" + Where;
+  }
+
+  void consider(const ProfileChain &C, double Share) {
+    auto A = ById.find(C.Sites[0]), B = ById.find(C.Sites[1]);
+    if (A == ById.end() && B == ById.end())
+      return;
+    CrossRefusal R;
+    R.Count = C.Count;
+    R.Share = Share;
+    R.FirstFound = A != ById.end();
+    R.SecondFound = B != ById.end();
+    R.FirstName = R.FirstFound ? planner::name(site(A->second)) : described(C.Sites[0]);
+    R.SecondName = R.SecondFound ? planner::name(site(B->second)) : described(C.Sites[1]);
+    if (R.FirstFound)
+      R.First = A->second;
+    if (R.SecondFound)
+      R.Second = B->second;
+    R.Pos = R.SecondFound ? site(B->second).Pos : site(A->second).Pos;
+    if (!R.FirstFound || !R.SecondFound) {
+      R.Reason = "the launch of " + (R.FirstFound ? R.SecondName : R.FirstName) +
+                 " is in none of the files given";
+      R.Check = "kfuse-not-adjacent";
+      Out.Refusals.push_back(std::move(R));
+      return;
+    }
+    const KernelModel &KA = site(A->second), &KB = site(B->second);
+    auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
+    bool SameFunction = FA != LaunchAt.end() && FB != LaunchAt.end()
+                            ? FA->second.first == FB->second.first
+                            : KA.File == KB.File && KA.Id.Function == KB.Id.Function;
+    if (SameFunction)
+      return; // one function: the file's planner explains it
+    std::string Check = "kfuse-not-adjacent";
+    std::string Why = evaluate(A->second, B->second, C, Share, Check);
+    if (Why.empty())
+      return;
+    R.Reason = Why;
+    R.Check = Check;
+    Out.Refusals.push_back(std::move(R));
+  }
+
+  /// Why the chain \p A -> \p B is not fused ("" when it is: added to Out).
+  std::string evaluate(SiteRef A, SiteRef B, const ProfileChain &C, double Share,
+                       std::string &Check) {
+    const KernelModel &KA = site(A), &KB = site(B);
+    std::string Files = KA.File == KB.File
+                            ? "in different functions"
+                            : "in different files (" +
+                                  llvm::sys::path::filename(KA.File).str() + " and " +
+                                  llvm::sys::path::filename(KB.File).str() + ")";
+    Check = "kfuse-not-fusable";
+    if (Grouped.count({A.File, A.Site}) || Grouped.count({B.File, B.Site}))
+      return "their launches are " + Files + ", and " +
+             planner::name(Grouped.count({A.File, A.Site}) ? KA : KB) +
+             " is already fused with a kernel of its own function";
+    if (Used.count(KA.Id.str()) || Used.count(KB.Id.str()))
+      return "their launches are " + Files + ", and " +
+             planner::name(Used.count(KA.Id.str()) ? KA : KB) +
+             " is already fused across functions with a hotter chain";
+    if (insideFusedRegion(All[A.File].Text, KA.CallRange.Offset) ||
+        insideFusedRegion(All[B.File].Text, KB.CallRange.Offset))
+      return "a launch is already in a region kfuse rewrote";
+    if (std::string Why = kernelForm(KA, KB); !Why.empty())
+      return "their launches are " + Files + ", and " + Why;
+    Check = "kfuse-unsafe-dependence";
+    SourcePos Pos;
+    if (std::string Why = FusionPlanner::dependenceBetween(KA, KB, Pos); !Why.empty())
+      return Why;
+
+    Check = "kfuse-not-adjacent";
+    auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
+    if (FA == LaunchAt.end() || FB == LaunchAt.end())
+      return "their launches are " + Files + ", and the launch of " +
+             planner::name(FA == LaunchAt.end() ? KA : KB) +
+             " is not a statement at the top of its function's body (it is in a block, "
+             "an `if` or a loop): kfuse defers only such launches";
+    const FunctionSummary &FnA = *FA->second.first, &FnB = *FB->second.first;
+    Check = "kfuse-code-between";
+    for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
+      if (std::string Why = blocks(FnA.Body[I], true); !Why.empty())
+        return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
+               where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) + ", and " + Why;
+    for (size_t I = 0; I < FB->second.second; ++I)
+      if (std::string Why = blocks(FnB.Body[I], false); !Why.empty())
+        return "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
+               where(FnB.Body[I].Pos) + ") runs after " + planner::name(KA) + ", and " + Why;
+
+    // A caller calling FnA and then FnB.
+    std::string FirstProblem;
+    for (const auto &[Usr, L] : ByUsr) {
+      std::string Found = searchCaller(*L, FnA, FnB, KA, KB, C, Share, FirstProblem);
+      if (Found.empty())
+        return "";
+    }
+    Check = FirstProblem.empty() ? "kfuse-not-adjacent" : "kfuse-code-between";
+    if (!FirstProblem.empty())
+      return FirstProblem;
+    return "their launches are " + Files + ", and no function of the files given calls '" +
+           FnA.Name + "' and then '" + FnB.Name +
+           "' in one block (or at the end and the start of one loop's body)";
+  }
+
+  /// Why \p A and \p B have a form the deferred launch does not handle.
+  std::string kernelForm(const KernelModel &A, const KernelModel &B) {
+    auto PolicyWhy = [](const KernelModel &M) -> std::string {
+      const PolicyModel &P = M.Policy;
+      if (P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range)
+        return "it runs over a " + (P.TypeName.empty() ? "policy" : P.TypeName) +
+               " (only 1-D ranges are fused across functions)";
+      if (!P.WorkTag.empty() || P.OtherArgs || P.Rank != 1)
+        return "its policy '" + P.Text + "' has a work tag or arguments besides its bounds";
+      return "";
+    };
+    if (A.Kind != LaunchKind::For)
+      return planner::name(A) + " is a reduction or scan, whose result its function needs";
+    if (A.Functor.Kind != FunctorModel::Form::Lambda || !A.Functor.BodyVisible)
+      return planner::name(A) + " is not a lambda (functor objects are not deferred yet)";
+    if (!A.Functor.CopiesOnly)
+      return planner::name(A) + "'s lambda captures by reference or captures `this`, so its "
+                                "captures cannot be kept for a later launch";
+    if (!A.Unknown.empty())
+      return planner::unknownAccess(A);
+    if (!A.ScopedNames.empty())
+      return planner::name(A) + " names '" + A.ScopedNames.front() +
+             "', which only its function can reach";
+    if (A.FromMacro || A.InTemplate)
+      return planner::name(A) + " is written " +
+             (A.FromMacro ? "through the macro '" + A.MacroName + "'" : "in a template");
+    if (B.FromMacro || B.InTemplate)
+      return planner::name(B) + " is written " +
+             (B.FromMacro ? "through the macro '" + B.MacroName + "'" : "in a template");
+    if (std::string Why = PolicyWhy(A); !Why.empty())
+      return planner::name(A) + ": " + Why;
+    if (std::string Why = PolicyWhy(B); !Why.empty())
+      return planner::name(B) + ": " + Why;
+    if (A.Policy.ExecSpace != B.Policy.ExecSpace)
+      return "they run on different execution spaces";
+    for (const ViewUse &V : A.Views) {
+      if (V.Local)
+        continue;
+      if (!V.Root.empty() || V.IsMember)
+        return planner::name(A) + " reaches the View '" + V.Name +
+               "' through an object (only captured Views are kept for a later launch)";
+      if (V.PortableType.empty())
+        return "the type of '" + V.Name + "' in " + planner::name(A) + " ('" + V.Type +
+               "') cannot be named in " + llvm::sys::path::filename(B.File).str();
+    }
+    for (const ScalarUse &S : A.Scalars)
+      if (S.IsMember || S.PortableType.empty())
+        return "the type of '" + S.Name + "' in " + planner::name(A) + " ('" + S.Type +
+               "') cannot be named in " + llvm::sys::path::filename(B.File).str();
+    if (B.Functor.Kind != FunctorModel::Form::Lambda || !B.Functor.BodyVisible)
+      return planner::name(B) + " is not a lambda (functor objects are not fused across "
+                                "functions yet)";
+    if (!B.Unknown.empty())
+      return planner::unknownAccess(B);
+    if (B.Kind == LaunchKind::Scan)
+      return planner::name(B) + " is a scan";
+    if (B.Kind == LaunchKind::Reduce &&
+        (!B.Reduction || !B.Reduction->ScalarVariable || B.Reduction->AccumulatorType.empty()))
+      return planner::name(B) + " reduces into something other than a number";
+    if (A.Functor.IndexParams.size() != 1 || B.Functor.IndexParams.size() != 1)
+      return "a kernel's index is not one parameter";
+    // The copy of A's body in B's file compiles only where what it names is
+    // declared.
+    const FileModel *UnitOfB = nullptr;
+    for (const FileAnalysis &F : All)
+      if (absolute(F.Model.File) == B.File || absolute(F.Path) == B.File)
+        UnitOfB = &F.Model;
+    if (A.File != B.File)
+      for (const std::string &Decl : A.BodyDeclFiles)
+        if (Decl != B.File && (!UnitOfB || !llvm::is_contained(UnitOfB->ProjectFiles, Decl)))
+          return planner::name(A) + " names something declared in " +
+                 llvm::sys::path::filename(Decl).str() + ", which " +
+                 llvm::sys::path::filename(B.File).str() + " does not include";
+    return "";
+  }
+
+  /// A statement list's statements from \p From to \p To (exclusive):
+  /// each is pure, or an `if` (no else) with a pure condition whose
+  /// then-block can begin with a flush. Returns why not, or "".
+  std::string walkBetween(const std::vector<FlowStatement> &Stmts, size_t From, size_t To,
+                          std::vector<const FlowStatement *> &Flushes) {
+    for (size_t I = From; I < To; ++I) {
+      const FlowStatement &S = Stmts[I];
+      std::string Why = blocks(S, false);
+      if (Why.empty())
+        continue;
+      if (S.Kind == FlowStatement::Form::If && !S.HasElse &&
+          blocksHeader(S.Header).empty() && S.ThenLineAfter != ~0u) {
+        Flushes.push_back(&S);
+        continue;
+      }
+      return "the code between them (" + where(S.Pos) + ") may observe the first kernel: " + Why;
+    }
+    return "";
+  }
+
+  /// Where \p Stmts[J] holds the call of \p FnB: the call itself, or an
+  /// `if` (no else) with a pure condition whose then-block calls it after
+  /// code that can run with the first kernel pending. Returns true when it
+  /// does; \p Why says what is wrong when it holds the call but fails.
+  bool holdsSecond(const FlowStatement &S, const FunctionSummary &FnB, std::string &Why,
+                   std::vector<const FlowStatement *> &Flushes) {
+    auto IsCall = [&](const FlowStatement &X) {
+      return X.Kind == FlowStatement::Form::Call && X.Callee == FnB.Usr;
+    };
+    auto Problem = [](const FlowStatement &X) {
+      return X.CallProblem.empty() ? X.ArgsProblem : X.CallProblem;
+    };
+    if (IsCall(S)) {
+      Why = Problem(S).empty() ? "" : "the call of '" + FnB.Name + "' (" + where(S.Pos) +
+                                          ") cannot receive a pending kernel: " + Problem(S);
+      return true;
+    }
+    if (S.Kind != FlowStatement::Form::If)
+      return false;
+    for (size_t K = 0; K < S.Body.size(); ++K)
+      if (IsCall(S.Body[K])) {
+        if (S.HasElse)
+          Why = "the call of '" + FnB.Name + "' is in an `if` with an `else` (" + where(S.Pos) + ")";
+        else if (std::string H = blocksHeader(S.Header); !H.empty())
+          Why = "the condition of the `if` around the call of '" + FnB.Name + "' (" +
+                where(S.Pos) + ") " + H;
+        else if (!Problem(S.Body[K]).empty())
+          Why = "the call of '" + FnB.Name + "' (" + where(S.Body[K].Pos) +
+                ") cannot receive a pending kernel: " + Problem(S.Body[K]);
+        else
+          Why = walkBetween(S.Body, 0, K, Flushes);
+        return true;
+      }
+    return false;
+  }
+
+  /// Searches \p L for a call of \p FnA followed by one of \p FnB; on
+  /// success records the chain and returns "". Else returns a reason, and
+  /// keeps the first specific one in \p FirstProblem.
+  std::string searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
+                           const FunctionSummary &FnB, const KernelModel &KA,
+                           const KernelModel &KB, const ProfileChain &C, double Share,
+                           std::string &FirstProblem) {
+    std::string Result = "no";
+    std::function<bool(const Block &)> Visit = [&](const Block &Bk) -> bool {
+      const std::vector<FlowStatement> &Stmts = *Bk.Stmts;
+      for (size_t I = 0; I < Stmts.size(); ++I) {
+        const FlowStatement &S = Stmts[I];
+        if (S.Kind == FlowStatement::Form::Call && S.Callee == FnA.Usr) {
+          if (!S.CallProblem.empty()) {
+            if (FirstProblem.empty())
+              FirstProblem = "the call of '" + FnA.Name + "' (" + where(S.Pos) +
+                             ") cannot defer its kernel: " + S.CallProblem;
+            continue;
+          }
+          if (tryFrom(L, Bk, I, FnB, KA, KB, C, Share, FirstProblem))
+            return true;
+        }
+        if (S.Kind == FlowStatement::Form::If || S.Kind == FlowStatement::Form::Loop ||
+            S.Kind == FlowStatement::Form::Block) {
+          Block Inner{&S.Body, S.Kind == FlowStatement::Form::Loop ? &S : nullptr, &Bk};
+          if (Visit(Inner))
+            return true;
+        }
+      }
+      return false;
+    };
+    Block Top{&L.Body, nullptr, nullptr};
+    return Visit(Top) ? "" : Result;
+  }
+
+  bool tryFrom(const FunctionSummary &L, const Block &Bk, size_t I, const FunctionSummary &FnB,
+               const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
+               double Share, std::string &FirstProblem) {
+    const std::vector<FlowStatement> &Stmts = *Bk.Stmts;
+    auto Fail = [&](const std::string &Why) {
+      if (FirstProblem.empty())
+        FirstProblem = Why + " (in '" + L.Name + "')";
+      return false;
+    };
+    std::vector<const FlowStatement *> Flushes;
+    // Straight on, in this block.
+    for (size_t J = I + 1; J < Stmts.size(); ++J) {
+      std::string Why;
+      if (holdsSecond(Stmts[J], FnB, Why, Flushes)) {
+        if (!Why.empty())
+          return Fail(Why);
+        if (std::string W = walkBetween(Stmts, I + 1, J, Flushes); !W.empty())
+          return Fail(W);
+        return record(L, Stmts[I], Stmts[J], nullptr, Flushes, KA, KB, C, Share, Fail);
+      }
+    }
+    // Across the back edge of the loop this block is the body of.
+    if (!Bk.Loop)
+      return Fail("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after it calls the first "
+                  "function in one block");
+    if (std::string H = blocksHeader(Bk.Loop->Header); !H.empty())
+      return Fail("the header of the loop around the calls (" + where(Bk.Loop->Pos) + ") " + H);
+    for (size_t J = 0; J < I; ++J) {
+      std::string Why;
+      if (holdsSecond(Stmts[J], FnB, Why, Flushes)) {
+        if (!Why.empty())
+          return Fail(Why);
+        if (std::string W = walkBetween(Stmts, I + 1, Stmts.size(), Flushes); !W.empty())
+          return Fail(W);
+        if (std::string W = walkBetween(Stmts, 0, J, Flushes); !W.empty())
+          return Fail(W);
+        return record(L, Stmts[I], *Bk.Loop, Bk.Loop, Flushes, KA, KB, C, Share, Fail);
+      }
+    }
+    return Fail("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after the first function");
+  }
+
+  template <class FailFn>
+  bool record(const FunctionSummary &L, const FlowStatement &Open, const FlowStatement &Close,
+              const FlowStatement *Loop, const std::vector<const FlowStatement *> &Flushes,
+              const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
+              double Share, FailFn Fail) {
+    auto FileOfL = FileIndex.find(L.File);
+    if (FileOfL == FileIndex.end())
+      return Fail("'" + L.Name + "' is in " + llvm::sys::path::filename(L.File).str() +
+                  ", which is not among the files given");
+    const FlowStatement &First = Loop ? *Loop : Open;
+    if (First.LineBegin == ~0u || Close.LineAfter == ~0u)
+      return Fail("the statement at " + where(First.LineBegin == ~0u ? First.Pos : Close.Pos) +
+                  " shares its line with other code");
+    size_t F = FileOfL->second;
+    // The lines go outside the code the file's own groups replace.
+    for (const FusionGroup &G : All[F].Plan.Groups) {
+      const KernelModel &GF = All[F].Model.Sites[G.Sites.front()];
+      const KernelModel &GL = All[F].Model.Sites[G.Sites.back()];
+      TextRange R{GF.StmtRange.Offset,
+                  GL.StmtRange.Offset + GL.StmtRange.Length - GF.StmtRange.Offset};
+      if (G.Repeats && GF.Repeat)
+        R = GF.Repeat->Range;
+      auto Inside = [&](unsigned O) { return O > R.Offset && O < R.Offset + R.Length; };
+      if (Inside(First.LineBegin) || Inside(Close.LineAfter) ||
+          llvm::any_of(Flushes, [&](const FlowStatement *S) { return Inside(S->ThenLineAfter); }))
+        return Fail("the calls are inside launches of '" + L.Name + "' that kfuse fuses");
+    }
+    CrossChain Ch;
+    Ch.First = ById[KA.Id.str()];
+    Ch.Second = ById[KB.Id.str()];
+    std::string Tag = KA.Id.Hash.substr(0, 8) + "_" + KB.Id.Hash.substr(0, 8);
+    Ch.Key = "kfuse_chain_" + Tag;
+    Ch.Window = "kfuse_window_" + Tag;
+    std::string Base = identifierFrom(KA.LabelKind == "literal" ? KA.Label : KA.Id.Function);
+    Ch.PartName = "kfuse_part_" + (Base.empty() ? std::string("kernel") : Base) + "_" +
+                  KA.Id.Hash.substr(0, 8);
+    Ch.Caller = L.Name;
+    Ch.CallerPos = First.Pos;
+    Ch.BackEdge = Loop != nullptr;
+    Ch.Count = C.Count;
+    Ch.Share = Share;
+    Ch.Lines.push_back({F, First.LineBegin, First.Indent,
+                        "::kfuse::Window " + Ch.Window + "(\"" + Ch.Key + "\");"});
+    for (const FlowStatement *S : Flushes)
+      Ch.Lines.push_back({F, S->ThenLineAfter, S->ThenIndent, Ch.Window + ".flush();"});
+    Ch.Lines.push_back({F, Close.LineAfter, First.Indent, Ch.Window + ".close();"});
+    Used.insert(KA.Id.str());
+    Used.insert(KB.Id.str());
+    Out.Chains.push_back(std::move(Ch));
+    return true;
+  }
+
+  const std::vector<FileAnalysis> &All;
+  FusionOptions Opts;
+  Profile Bound;
+  std::map<std::string, SiteRef> ById;
+  std::map<std::string, size_t> FileIndex;
+  std::set<std::pair<size_t, size_t>> Grouped;
+  std::map<std::string, const FunctionSummary *> ByUsr;
+  std::map<std::string, std::pair<const FunctionSummary *, size_t>> LaunchAt;
+  std::set<std::string> Used;
+  CrossFunctionPlan Out;
+};
+
+} // namespace
+
+CrossFunctionPlan planAcrossFunctions(const std::vector<FileAnalysis> &All,
+                                      const Profile &Prof, const FusionOptions &Opts) {
+  return Planner(All, Prof, Opts).run();
+}
+
+} // namespace kfuse

@@ -1,0 +1,382 @@
+//===- FunctionSummarizer.cpp - Function bodies, for chains across functions ===//
+
+#include "FunctionSummarizer.h"
+#include "HostCodeAnalyzer.h"
+#include "KokkosAST.h"
+#include "LaunchAnalyzer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
+#include <set>
+
+using namespace clang;
+
+namespace kfuse {
+namespace {
+
+/// \p E without parentheses, implicit casts, temporaries and cleanups.
+const Expr *bare(const Expr *E) {
+  while (true) {
+    const Expr *Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    if (E == Prev)
+      return E;
+  }
+}
+
+/// An expression that only names something: a variable, a member of one
+/// (through `.` or `->`), `this`, a literal, its address, or a copy of one.
+bool namesOnly(const Expr *E) {
+  E = bare(E);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    return C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor() &&
+           namesOnly(C->getArg(0));
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref) &&
+           namesOnly(U->getSubExpr());
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return namesOnly(M->getBase());
+  return isa<DeclRefExpr>(E) || isa<CXXThisExpr>(E) || isa<IntegerLiteral>(E) ||
+         isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) || isa<StringLiteral>(E) ||
+         isa<CharacterLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E);
+}
+
+class Summarizer {
+public:
+  Summarizer(ASTContext &Ctx, const std::vector<KernelModel> &Sites,
+             llvm::function_ref<std::string(SourceLocation)> ProjectPath)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Sites(Sites), ProjectPath(ProjectPath) {}
+
+  FunctionSummary summarize(const FunctionDecl *FD) {
+    FunctionSummary S;
+    S.Usr = usrOf(FD);
+    S.Name = FD->getQualifiedNameAsString();
+    S.File = ProjectPath(FD->getLocation());
+    S.Pos = positionOf(FD->getLocation(), Ctx);
+    File = S.File;
+    FID = SM.getFileID(SM.getExpansionLoc(FD->getBody()->getBeginLoc()));
+    S.Body = block(FD->getBody());
+    return S;
+  }
+
+  static std::string usrOf(const Decl *D) {
+    llvm::SmallString<128> Buf;
+    if (index::generateUSRForDecl(D, Buf))
+      return "";
+    return std::string(Buf);
+  }
+
+private:
+  std::vector<FlowStatement> block(const Stmt *S) {
+    std::vector<FlowStatement> Out;
+    if (const auto *C = dyn_cast_or_null<CompoundStmt>(S)) {
+      for (const Stmt *Child : C->body())
+        Out.push_back(statement(Child));
+    } else if (S) {
+      Out.push_back(statement(S));
+    }
+    return Out;
+  }
+
+  FlowStatement statement(const Stmt *S) {
+    FlowStatement F;
+    F.Range = fileRange(S->getSourceRange(), Ctx);
+    F.Pos = positionOf(S->getBeginLoc(), Ctx);
+    lines(F, S);
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      F.Returns = true;
+      if (R->getRetValue())
+        F.Effects = analyzeHostExpr(*R->getRetValue(), Ctx);
+      F.Effects.Range = F.Range;
+      F.Effects.Pos = F.Pos;
+      return F;
+    }
+    F.Effects = analyzeHostStmt(*S, Ctx);
+    if (isLaunchStatement(S) && !isa<IfStmt>(S)) {
+      F.Kind = FlowStatement::Form::Launch;
+      for (const KernelModel &M : Sites)
+        if (M.File == File && (M.CallRange.Offset == F.Range.Offset ||
+                               M.StmtRange.Offset == F.Range.Offset))
+          F.Site = M.Id.str();
+      return F;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S);
+        If && !If->getInit() && !If->getConditionVariable() && !If->isConstexpr()) {
+      F.Kind = FlowStatement::Form::If;
+      F.Header = analyzeHostExpr(*If->getCond(), Ctx);
+      F.HasElse = If->getElse() != nullptr;
+      F.Body = block(If->getThen());
+      if (const auto *Then = dyn_cast<CompoundStmt>(If->getThen())) {
+        unsigned Brace = SM.getFileOffset(SM.getExpansionLoc(Then->getLBracLoc()));
+        F.ThenLineAfter = lineAfter(Brace + 1);
+        F.ThenIndent = F.Body.empty() ? F.Indent + "  " : F.Body.front().Indent;
+      }
+      return F;
+    }
+    if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+      F.Kind = FlowStatement::Form::Block;
+      F.Body = block(C);
+      return F;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      F.Kind = FlowStatement::Form::Loop;
+      HostStatement H;
+      for (const Stmt *Part : {(const Stmt *)For->getInit(), (const Stmt *)For->getCond(),
+                               (const Stmt *)For->getInc()})
+        if (Part)
+          merge(H, analyzeHostStmt(*Part, Ctx));
+      if (For->getConditionVariable())
+        H.Opaque = "a condition variable in the loop header";
+      F.Header = std::move(H);
+      F.Body = block(For->getBody());
+      return F;
+    }
+    if (const auto *While = dyn_cast<WhileStmt>(S); While && !While->getConditionVariable()) {
+      F.Kind = FlowStatement::Form::Loop;
+      F.Header = analyzeHostExpr(*While->getCond(), Ctx);
+      F.Body = block(While->getBody());
+      return F;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      F.CopiesHandles = llvm::all_of(DS->decls(), [](const Decl *D) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        return VD && !VD->getType()->isReferenceType() && isKokkosView(VD->getType()) &&
+               VD->getInit() && namesOnly(VD->getInit());
+      });
+    call(F, S);
+    return F;
+  }
+
+  static void merge(HostStatement &To, const HostStatement &From) {
+    auto Add = [](std::vector<std::string> &A, const std::vector<std::string> &B) {
+      for (const std::string &N : B)
+        if (!llvm::is_contained(A, N))
+          A.push_back(N);
+    };
+    Add(To.Declares, From.Declares);
+    Add(To.Changes, From.Changes);
+    Add(To.Reads, From.Reads);
+    Add(To.TouchesViews, From.TouchesViews);
+    Add(To.TouchesObjects, From.TouchesObjects);
+    if (To.Opaque.empty()) {
+      To.Opaque = From.Opaque;
+      To.OpaquePos = From.OpaquePos;
+    }
+  }
+
+  /// `f(a);`, `obj.f(a);`, `p->f(a);`, `x = f(a);` or `T x = f(a);` for a
+  /// function of the project.
+  void call(FlowStatement &F, const Stmt *S) {
+    const Expr *E = nullptr;
+    if (const auto *X = dyn_cast<Expr>(S)) {
+      E = bare(X);
+      if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+        if (!B->isAssignmentOp())
+          return;
+        const auto *Ref = dyn_cast<DeclRefExpr>(bare(B->getLHS()));
+        if (!Ref || holdsMemory(B->getLHS()->getType()))
+          return;
+        E = bare(B->getRHS());
+      }
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      const auto *VD = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (!VD || !VD->getInit() || holdsMemory(VD->getType()))
+        return;
+      E = bare(VD->getInit());
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(E);
+    if (!Call || isa<CXXOperatorCallExpr>(Call))
+      return;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || ProjectPath(FD->getLocation()).empty())
+      return;
+    F.Kind = FlowStatement::Form::Call;
+    F.Callee = usrOf(FD);
+    F.CalleeName = FD->getQualifiedNameAsString();
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      const Expr *Object = bare(MC->getImplicitObjectArgument());
+      bool Direct = false;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Object))
+        Direct = !Ref->getType()->isReferenceType() && !Ref->getDecl()->getType()->isReferenceType() &&
+                 !MC->getImplicitObjectArgument()->getType()->isPointerType();
+      if (MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
+          !MD->getParent()->hasAttr<FinalAttr>() && !Direct) {
+        F.CallProblem = "'" + F.CalleeName + "' is virtual: the function called is chosen at run time";
+        return;
+      }
+      if (!namesOnly(MC->getImplicitObjectArgument()))
+        F.CallProblem = "the object '" + exprText(MC->getImplicitObjectArgument(), Ctx) +
+                        "' is computed";
+    }
+    // Arguments that only name variables bind them; others are evaluated
+    // (with a kernel perhaps pending, when this call holds the second).
+    for (const Expr *Arg : Call->arguments()) {
+      if (isa<CXXDefaultArgExpr>(Arg) || namesOnly(Arg))
+        continue;
+      HostStatement E = analyzeHostExpr(*Arg, Ctx);
+      if (!E.Opaque.empty() || !E.TouchesViews.empty() || !E.TouchesObjects.empty()) {
+        F.ArgsProblem = "its argument '" + exprText(Arg, Ctx) + "' " +
+                        (!E.Opaque.empty() ? E.Opaque : "uses View data");
+        return;
+      }
+    }
+  }
+
+  /// Fills where whole lines can be inserted around \p S.
+  void lines(FlowStatement &F, const Stmt *S) {
+    if (!F.Range.valid())
+      return;
+    llvm::StringRef Text = SM.getBufferData(FID);
+    unsigned Begin = F.Range.Offset;
+    unsigned Start = Begin;
+    while (Start > 0 && (Text[Start - 1] == ' ' || Text[Start - 1] == '\t'))
+      --Start;
+    if (Start == 0 || Text[Start - 1] == '\n') {
+      F.LineBegin = Start;
+      F.Indent = Text.slice(Start, Begin).str();
+    }
+    unsigned End = F.Range.Offset + F.Range.Length;
+    unsigned P = End;
+    while (P < Text.size() && (Text[P] == ' ' || Text[P] == '\t'))
+      ++P;
+    if (P < Text.size() && Text[P] == ';')
+      End = P + 1;
+    F.LineAfter = lineAfter(End, Text);
+  }
+
+  unsigned lineAfter(unsigned From) { return lineAfter(From, SM.getBufferData(FID)); }
+
+  /// Just past the end of the line holding \p From, when only blanks or a
+  /// line comment follow it there; ~0u otherwise.
+  static unsigned lineAfter(unsigned From, llvm::StringRef Text) {
+    unsigned P = From;
+    while (P < Text.size() && (Text[P] == ' ' || Text[P] == '\t'))
+      ++P;
+    if (Text.substr(P).starts_with("//"))
+      P = Text.find('\n', P) == llvm::StringRef::npos ? Text.size() : Text.find('\n', P);
+    if (P < Text.size() && Text[P] == '\n')
+      return P + 1;
+    return ~0u;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const std::vector<KernelModel> &Sites;
+  llvm::function_ref<std::string(SourceLocation)> ProjectPath;
+  std::string File;
+  FileID FID;
+};
+
+class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
+public:
+  FunctionCollector(Summarizer &S, llvm::function_ref<std::string(SourceLocation)> ProjectPath,
+                    std::vector<FunctionSummary> &Out)
+      : S(S), ProjectPath(ProjectPath), Out(Out) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
+        FD->isTemplateInstantiation() || !FD->getBody())
+      return true;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
+      return true;
+    if (ProjectPath(FD->getLocation()).empty())
+      return true;
+    Out.push_back(S.summarize(FD));
+    return true;
+  }
+
+private:
+  Summarizer &S;
+  llvm::function_ref<std::string(SourceLocation)> ProjectPath;
+  std::vector<FunctionSummary> &Out;
+};
+
+class DeclarationFiles : public RecursiveASTVisitor<DeclarationFiles> {
+public:
+  DeclarationFiles(const ASTContext &Ctx, SourceRange Body) : Ctx(Ctx), Body(Body) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const ValueDecl *D = E->getDecl();
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && !VD->hasGlobalStorage())
+      return true; // a capture, a local or a parameter
+    add(D);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    add(E->getMemberDecl());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    add(E->getConstructor()->getParent());
+    return true;
+  }
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (auto TT = TL.getAs<TypedefTypeLoc>())
+      add(TT.getTypedefNameDecl());
+    else if (auto Tag = TL.getAs<TagTypeLoc>())
+      add(Tag.getDecl());
+    else if (auto TST = TL.getAs<TemplateSpecializationTypeLoc>())
+      if (TemplateDecl *T = TST.getTypePtr()->getTemplateName().getAsTemplateDecl())
+        add(T);
+    return true;
+  }
+
+  std::set<std::string> Files;
+
+private:
+  void add(const Decl *D) {
+    if (!D)
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      return;
+    if (SM.isPointWithin(Loc, SM.getExpansionLoc(Body.getBegin()),
+                         SM.getExpansionLoc(Body.getEnd())))
+      return;
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc));
+    if (!FE)
+      return;
+    llvm::SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Files.insert(std::string(Path));
+  }
+
+  const ASTContext &Ctx;
+  SourceRange Body;
+};
+
+} // namespace
+
+std::vector<FunctionSummary>
+summarizeFunctions(ASTContext &Ctx, llvm::ArrayRef<Decl *> Decls,
+                   const std::vector<KernelModel> &Sites,
+                   llvm::function_ref<std::string(SourceLocation)> ProjectPath) {
+  std::vector<FunctionSummary> Out;
+  Summarizer S(Ctx, Sites, ProjectPath);
+  FunctionCollector C(S, ProjectPath, Out);
+  for (Decl *D : Decls)
+    C.TraverseDecl(D);
+  return Out;
+}
+
+std::vector<std::string> declarationFilesOf(const Stmt &Body, const ASTContext &Ctx) {
+  DeclarationFiles V(Ctx, Body.getSourceRange());
+  V.TraverseStmt(const_cast<Stmt *>(&Body));
+  return {V.Files.begin(), V.Files.end()};
+}
+
+} // namespace kfuse

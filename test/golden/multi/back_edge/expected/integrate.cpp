@@ -1,0 +1,100 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// The two halves of the step, one kernel each.
+#include "md.h"
+
+// kfuse-functor-begin kfuse_part_final_integrate_a3880831
+// 'final_integrate' (test/golden/multi/back_edge/integrate.cpp:23) as a functor: deferred, it runs fused
+// with 'initial_integrate' (test/golden/multi/back_edge/integrate.cpp:8) when 'main' calls their functions in turn.
+template <class T_v, class T_f, class T_dt> struct kfuse_part_final_integrate_a3880831 {
+  T_v v;
+  T_f f;
+  T_dt dt;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+        v(i, 0) += 0.5 * dt * f(i, 0);
+        v(i, 1) += 0.5 * dt * f(i, 1);
+        v(i, 2) += 0.5 * dt * f(i, 2);
+      }
+};
+// kfuse-functor-end
+void initial_integrate(Atoms &a, double dt) {
+  auto x = a.x;
+  auto v = a.v;
+  auto f = a.f;
+  // kfuse-begin fused-across("final_integrate", "initial_integrate") profile=test/golden/multi/back_edge/profile.json
+  {
+    // 'final_integrate' (test/golden/multi/back_edge/integrate.cpp:23) may be pending: then both run here as one.
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, a.n);
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_final_integrate_a3880831<Kokkos::View<double *[3]>, Kokkos::View<double *[3]>, double>>(
+        "kfuse_chain_a3880831_41902cef", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_first && ::kfuse::use_fused("final_integrate+initial_integrate", ::kfuse::same_or_apart(kfuse_first->v, v) &&
+          ::kfuse::apart(kfuse_first->v, true, f, false) &&
+          ::kfuse::apart(kfuse_first->v, true, x, true) &&
+          ::kfuse::apart(kfuse_first->f, false, v, true) &&
+          ::kfuse::apart(kfuse_first->f, false, x, true))) {
+      Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int i) {
+        for (int d = 0; d < 3; ++d) {
+          v(i, d) += 0.5 * dt * f(i, d);
+          x(i, d) += dt * v(i, d);
+        }
+      }));
+      ::kfuse::discard("kfuse_chain_a3880831_41902cef");
+    } else {
+      ::kfuse::flush("kfuse_chain_a3880831_41902cef");
+// kfuse-original-begin
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "initial_integrate", Kokkos::RangePolicy<>(0, a.n), KOKKOS_LAMBDA(const int i) {
+        for (int d = 0; d < 3; ++d) {
+          v(i, d) += 0.5 * dt * f(i, d);
+          x(i, d) += dt * v(i, d);
+        }
+      });
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
+}
+
+// Over the first `count` atoms: when count differs from a.n, this kernel,
+// pending at the end of a step, is not fused with the next step's
+// 'initial_integrate' (their ranges differ): it runs on its own first.
+void final_integrate(Atoms &a, double dt, int count) {
+  auto v = a.v;
+  auto f = a.f;
+  // kfuse-begin deferred("final_integrate") until "initial_integrate" profile=test/golden/multi/back_edge/profile.json
+  if (::kfuse::deferring("kfuse_chain_a3880831_41902cef")) {
+    // Runs later: fused with 'initial_integrate' (test/golden/multi/back_edge/integrate.cpp:8), or on its own.
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, count);
+    ::kfuse::defer("kfuse_chain_a3880831_41902cef", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_final_integrate_a3880831>(v, f, dt),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("final_integrate", kfuse_policy, kfuse_part);
+                   });
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "final_integrate", Kokkos::RangePolicy<>(0, count), KOKKOS_LAMBDA(const int i) {
+        v(i, 0) += 0.5 * dt * f(i, 0);
+        v(i, 1) += 0.5 * dt * f(i, 1);
+        v(i, 2) += 0.5 * dt * f(i, 2);
+      });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+// A team kernel, as force kernels over neighbour lists are: kfuse fuses
+// only 1-D ranges across functions.
+void compute_forces(Atoms &a) {
+  auto x = a.x;
+  auto f = a.f;
+  const int n = a.n;
+  Kokkos::parallel_for(
+      "forces", Kokkos::TeamPolicy<>(n, Kokkos::AUTO),
+      KOKKOS_LAMBDA(const Kokkos::TeamPolicy<>::member_type &t) {
+        const int i = t.league_rank();
+        Kokkos::single(Kokkos::PerTeam(t), [&]() {
+          for (int d = 0; d < 3; ++d)
+            f(i, d) = -x(i, d) + 0.1 * (d + 1) - 0.01 * x((i + 1) % n, d);
+        });
+      });
+}

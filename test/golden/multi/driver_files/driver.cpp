@@ -1,0 +1,55 @@
+// The driver: predict then (every CHECK steps) the equation of state, then
+// advect and smooth with a virtual call between them.
+//   driver [N] [CHECK]
+#include "kernels.h"
+#include <cstdio>
+#include <cstdlib>
+
+// KFUSE-RUN: 1000 1
+// KFUSE-RUN: 1000 3
+// KFUSE-RUN: 17 2
+// KFUSE-PROFILE-RUN: 1000 1
+
+namespace {
+struct Counter : Monitor {
+  int Notes = 0;
+  void note(int) override { ++Notes; }
+};
+} // namespace
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    State s;
+    s.n = argc > 1 ? std::atoi(argv[1]) : 1000;
+    const int check = argc > 2 ? std::atoi(argv[2]) : 1;
+    s.rho = Kokkos::View<double *>("rho", s.n);
+    s.e = Kokkos::View<double *>("e", s.n);
+    s.p = Kokkos::View<double *>("p", s.n);
+    s.u = Kokkos::View<double *>("u", s.n);
+    Kokkos::deep_copy(s.rho, 1.0);
+    Kokkos::deep_copy(s.e, 2.5);
+    Kokkos::deep_copy(s.u, 0.5);
+    Counter counter;
+    Monitor *monitor = &counter;
+    double pmax = 0.0;
+    for (int step = 0; step < 10; ++step) {
+      predict(s, 0.1);
+      if (step % check == 0) {
+        pmax += eos(s);
+      }
+      advect(s, 0.1);
+      monitor->note(step);
+      smooth(s);
+    }
+    double sum = 0;
+    auto e = s.e;
+    auto p = s.p;
+    auto u = s.u;
+    Kokkos::parallel_reduce(
+        "sum", s.n, KOKKOS_LAMBDA(const int i, double &t) { t += e(i) + 2.0 * p(i) + 3.0 * u(i); },
+        sum);
+    std::printf("checksum=%.17g pmax=%.17g notes=%d\n", sum, pmax, counter.Notes);
+  }
+  Kokkos::finalize();
+}

@@ -1,0 +1,102 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Kernels in two functions of one file, called in turn from a loop: the
+// first is deferred and runs fused with the second. Where the host reads
+// the second kernel's output before the third, nothing is deferred; a
+// reduction, whose result its function returns, is never deferred (across
+// the loop's back edge).
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+using Vec = Kokkos::View<double *>;
+
+// kfuse-functor-begin kfuse_part_scale_33f2e6a7
+// 'scale' (test/golden/multi/two_functions/main.cpp:13) as a functor: deferred, it runs fused
+// with 'shift' (test/golden/multi/two_functions/main.cpp:19) when 'main' calls their functions in turn.
+template <class T_y, class T_x, class T_a> struct kfuse_part_scale_33f2e6a7 {
+  T_y y;
+  T_x x;
+  T_a a;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { y(i) = a * x(i); }
+};
+// kfuse-functor-end
+void scale(Vec x, Vec y, double a) {
+  // kfuse-begin deferred("scale") until "shift" profile=test/golden/multi/two_functions/profile.json
+  if (::kfuse::deferring("kfuse_chain_33f2e6a7_f9d5da2a")) {
+    // Runs later: fused with 'shift' (test/golden/multi/two_functions/main.cpp:19), or on its own.
+    const auto kfuse_policy = x.extent(0);
+    ::kfuse::defer("kfuse_chain_33f2e6a7_f9d5da2a", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_scale_33f2e6a7>(y, x, a),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("scale", kfuse_policy, kfuse_part);
+                   });
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "scale", x.extent(0), KOKKOS_LAMBDA(const int i) { y(i) = a * x(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+void shift(Vec y, Vec z) {
+  const double offset = 1.0;
+  // kfuse-begin fused-across("scale", "shift") profile=test/golden/multi/two_functions/profile.json
+  {
+    // 'scale' (test/golden/multi/two_functions/main.cpp:13) may be pending: then both run here as one.
+    const auto kfuse_policy = y.extent(0);
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_scale_33f2e6a7<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
+        "kfuse_chain_33f2e6a7_f9d5da2a", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::apart(kfuse_first->y, true, z, true) &&
+          ::kfuse::same_or_apart(kfuse_first->y, y) &&
+          ::kfuse::apart(kfuse_first->x, false, z, true))) {
+      Kokkos::parallel_for("scale+shift", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int i) { z(i) = y(i) + offset; }));
+      ::kfuse::discard("kfuse_chain_33f2e6a7_f9d5da2a");
+    } else {
+      ::kfuse::flush("kfuse_chain_33f2e6a7_f9d5da2a");
+// kfuse-original-begin
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "shift", y.extent(0), KOKKOS_LAMBDA(const int i) { z(i) = y(i) + offset; });
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
+}
+
+double norm(Vec z, Vec u) {
+  double sum = 0;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-code-between
+      "norm", z.extent(0),
+      KOKKOS_LAMBDA(const int i, double &s) {
+        u(i) += z(i);
+        s += u(i) * u(i);
+      },
+      sum);
+  return sum;
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = argc > 1 ? std::atoi(argv[1]) : 1000;
+    Vec x("x", N), y("y", N), z("z", N), u("u", N);
+    Kokkos::parallel_for(
+        "init", N, KOKKOS_LAMBDA(const int i) { x(i) = 0.25 * i; });
+    double seen = 0, total = 0;
+    for (int It = 0; It < 4; ++It) {
+      ::kfuse::Window kfuse_window_33f2e6a7_f9d5da2a("kfuse_chain_33f2e6a7_f9d5da2a"); // kfuse-line
+      scale(x, y, 1.5 + It);
+      shift(y, z);
+      kfuse_window_33f2e6a7_f9d5da2a.close(); // kfuse-line
+      // The host reads what 'shift' wrote before 'norm' runs (the Views
+      // are in host memory here).
+      seen += z(N / 2);
+      total += norm(z, u);
+    }
+    double sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N, KOKKOS_LAMBDA(const int i, double &s) { s += z(i) + 3.0 * u(i) + y(i); }, sum);
+    std::printf("checksum=%.17g seen=%.17g total=%.17g\n", sum, seen, total);
+  }
+  Kokkos::finalize();
+}
