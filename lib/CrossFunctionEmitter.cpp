@@ -18,6 +18,14 @@ std::string indentAt(llvm::StringRef Text, unsigned Offset) {
   return Indent;
 }
 
+/// The launch statement \p M as written, for the fallback and `revert`
+/// (its first line indented like the others; revert drops that).
+std::string originalSection(llvm::StringRef Text, const KernelModel &M,
+                            const std::string &Indent) {
+  return "\n" + std::string(Markers::OriginalBegin) + Indent +
+         Text.substr(M.StmtRange.Offset, M.StmtRange.Length).str() + Markers::OriginalEnd;
+}
+
 std::string quoted(const KernelModel &M) {
   return M.LabelKind == "literal" ? M.Label : planner::name(M);
 }
@@ -64,6 +72,8 @@ std::string partFunctor(const CrossChain &C, const KernelModel &A, const KernelM
 }
 
 std::string partType(const CrossChain &C, const KernelModel &A) {
+  if (A.Functor.Kind == FunctorModel::Form::Object)
+    return A.Functor.SpelledClass;
   std::vector<std::string> Types;
   for (const Member &M : membersOf(A))
     Types.push_back(M.Type);
@@ -74,6 +84,42 @@ std::string labelArgument(const KernelModel &M) {
   if (M.LabelKind == "none" || M.Label.empty())
     return "";
   return (M.LabelKind == "literal" ? "\"" + M.Label + "\"" : M.Label) + ", ";
+}
+
+/// The guard: each View of the first kernel against each of the second,
+/// where one writes: one name is one View or apart; other names apart.
+/// \p First and \p Second prefix the names (`kfuse_first->`).
+std::string guardOf(const KernelModel &A, const KernelModel &B, const std::string &First,
+                    const std::string &Second, const std::string &Indent) {
+  std::vector<std::string> Checks;
+  for (const ViewUse &VA : A.Views) {
+    if (VA.Local)
+      continue;
+    for (const ViewUse &VB : B.Views) {
+      if (VB.Local)
+        continue;
+      bool WA = planner::writes(VA.Mode), WB = planner::writes(VB.Mode);
+      if (!WA && !WB)
+        continue;
+      std::string NA = First + VA.Name, NB = Second + VB.Name;
+      if (VA.Name == VB.Name)
+        Checks.push_back("::kfuse::same_or_apart(" + NA + ", " + NB + ")");
+      else
+        Checks.push_back("::kfuse::apart(" + NA + ", " + (WA ? "true" : "false") + ", " + NB +
+                         ", " + (WB ? "true" : "false") + ")");
+    }
+  }
+  return Checks.empty() ? "true" : llvm::join(Checks, " &&\n" + Indent);
+}
+
+std::string strippedType(std::string T) {
+  llvm::StringRef S(T);
+  S = S.trim();
+  if (S.ends_with("&"))
+    S = S.drop_back().rtrim();
+  if (S.starts_with("const "))
+    S = S.drop_front(6);
+  return S.str();
 }
 
 std::string deferredSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
@@ -89,57 +135,60 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
   Emit("if (::kfuse::deferring(\"" + C.Key + "\")) {");
   Emit("  // Runs later: fused with '" + quoted(B) + "' (" + place(B) + "), or on its own.");
   Emit("  const auto kfuse_policy = " + A.Policy.Text + ";");
+  if (C.Reverse) {
+    // The second's site cannot name this functor's class: this site
+    // launches both when the second asks.
+    std::string Second = B.Functor.SpelledClass;
+    std::string In = "                     ";
+    Emit("  ::kfuse::defer_fusable<" + Second + ">(\"" + C.Key +
+         "\", ::kfuse::bounds_of(kfuse_policy),");
+    Emit("      " + A.Functor.Text + ",");
+    Emit("      [=](const auto &kfuse_part) {");
+    Emit("        Kokkos::parallel_for(" + labelArgument(A) + "kfuse_policy, kfuse_part);");
+    Emit("      },");
+    Emit("      [=](const auto &kfuse_first, const " + Second + " &kfuse_second) {");
+    Emit("        if (!::kfuse::use_fused(\"" + quoted(A) + "+" + quoted(B) + "\", " +
+         guardOf(A, B, "kfuse_first.", "kfuse_second.", Indent + "              ") + "))");
+    Emit("          return false;");
+    Emit("        Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) +
+         "\", kfuse_policy, ::kfuse::compose<" + strippedType(A.Functor.IndexType) +
+         ">(kfuse_first, kfuse_second));");
+    Emit("        return true;");
+    Emit("      });");
+    Emit("} else {");
+    Out += originalSection(TextA, A, Indent + "  ");
+    Out += "\n" + Indent + "}\n" + Indent + Markers::End;
+    return Out;
+  }
   Emit("  ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy),");
-  Emit("                 ::kfuse::make_fused<" + C.PartName + ">(" + llvm::join(Args, ", ") +
-       "),");
+  if (A.Functor.Kind == FunctorModel::Form::Object)
+    Emit("                 " + A.Functor.Text + ",");
+  else
+    Emit("                 ::kfuse::make_fused<" + C.PartName + ">(" + llvm::join(Args, ", ") +
+         "),");
   Emit("                 [=](const auto &kfuse_part) {");
   Emit("                   Kokkos::parallel_for(" + labelArgument(A) +
        "kfuse_policy, kfuse_part);");
   Emit("                 });");
   Emit("} else {");
-  Out += "\n" + std::string(Markers::OriginalBegin) + Indent + "  " +
-         TextA.substr(A.StmtRange.Offset, A.StmtRange.Length).str() + Markers::OriginalEnd;
+  Out += originalSection(TextA, A, Indent + "  ");
   Out += "\n" + Indent + "}\n" + Indent + Markers::End;
   return Out;
 }
 
-std::string strippedType(std::string T) {
-  llvm::StringRef S(T);
-  S = S.trim();
-  if (S.ends_with("&"))
-    S = S.drop_back().rtrim();
-  if (S.starts_with("const "))
-    S = S.drop_front(6);
-  return S.str();
-}
 
 std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                       llvm::StringRef TextB, const EmitOptions &Opts) {
   std::string Indent = indentAt(TextB, B.StmtRange.Offset);
   std::string Label = quoted(A) + "+" + quoted(B);
-  // The guard: each View of the first kernel against each of the second,
-  // where one writes: one name is one View or apart; others apart.
-  std::vector<std::string> Checks;
-  for (const ViewUse &VA : A.Views) {
-    if (VA.Local)
-      continue;
-    for (const ViewUse &VB : B.Views) {
-      if (VB.Local)
-        continue;
-      bool WA = planner::writes(VA.Mode), WB = planner::writes(VB.Mode);
-      if (!WA && !WB)
-        continue;
-      std::string First = "kfuse_first->" + VA.Name;
-      if (VA.Name == VB.Name)
-        Checks.push_back("::kfuse::same_or_apart(" + First + ", " + VB.Name + ")");
-      else
-        Checks.push_back("::kfuse::apart(" + First + ", " + (WA ? "true" : "false") + ", " +
-                         VB.Name + ", " + (WB ? "true" : "false") + ")");
-    }
-  }
-  std::string Guard = Checks.empty() ? "true" : llvm::join(Checks, " &&\n" + Indent + "        ");
+  // A functor object is built once, for the guard to read its Views.
+  bool SecondObject = B.Functor.Kind == FunctorModel::Form::Object;
+  std::string Guard = guardOf(A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
+                              Indent + "        ");
   std::string Index = strippedType(B.Functor.IndexType);
-  std::string Lambda = TextB.substr(B.Functor.Range.Offset, B.Functor.Range.Length).str();
+  std::string Lambda = SecondObject ? std::string("kfuse_second")
+                                    : TextB.substr(B.Functor.Range.Offset,
+                                                   B.Functor.Range.Length).str();
   std::string Launch;
   if (B.Kind == LaunchKind::Reduce)
     Launch = "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, ::kfuse::compose_reduce<" +
@@ -152,9 +201,26 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
                     quoted(B) + "\")" +
                     (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
   auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
+  if (C.Reverse) {
+    Emit("{");
+    Emit("  // '" + quoted(A) + "' (" + place(A) + ") may be pending: then its site launches");
+    Emit("  // both as one.");
+    Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
+    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
+    Emit("  if (!::kfuse::fuse_pending(\"" + C.Key +
+         "\", ::kfuse::bounds_of(kfuse_policy), kfuse_second)) {");
+    Emit("    ::kfuse::flush(\"" + C.Key + "\");");
+    Out += originalSection(TextB, B, Indent + "    ");
+    Emit("  }");
+    Emit("}");
+    Emit(Markers::End);
+    return Out;
+  }
   Emit("{");
   Emit("  // '" + quoted(A) + "' (" + place(A) + ") may be pending: then both run here as one.");
   Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
+  if (SecondObject)
+    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
   Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
   Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
   Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " + Guard + ")) {");
@@ -162,8 +228,7 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
   Emit("    ::kfuse::discard(\"" + C.Key + "\");");
   Emit("  } else {");
   Emit("    ::kfuse::flush(\"" + C.Key + "\");");
-  Out += "\n" + std::string(Markers::OriginalBegin) + Indent + "    " +
-         TextB.substr(B.StmtRange.Offset, B.StmtRange.Length).str() + Markers::OriginalEnd;
+  Out += originalSection(TextB, B, Indent + "    ");
   Emit("  }");
   Emit("}");
   Emit(Markers::End);
@@ -180,13 +245,16 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
     const KernelModel &A = All[C.First.File].Model.Sites[C.First.Site];
     const KernelModel &B = All[C.Second.File].Model.Sites[C.Second.Site];
     llvm::StringRef TextA = All[C.First.File].Text, TextB = All[C.Second.File].Text;
-    std::string Part = partFunctor(C, A, B, TextA);
     // Defined once per unit: where one kernel's file includes the other's
-    // (a header), only in that header.
+    // (a header), only in that header. A functor object keeps its class.
     auto Includes = [&](size_t Unit, const std::string &File) {
       return llvm::is_contained(All[Unit].Model.ProjectFiles, File);
     };
-    if (C.First.File == C.Second.File) {
+    std::string Part = A.Functor.Kind == FunctorModel::Form::Object
+                           ? std::string()
+                           : partFunctor(C, A, B, TextA);
+    if (Part.empty()) {
+    } else if (C.First.File == C.Second.File) {
       Out[C.First.File].push_back(
           {std::min(A.TopDeclOffset, B.TopDeclOffset), 0, Part});
     } else if (Includes(C.Second.File, A.File)) {

@@ -23,10 +23,21 @@ std::string where(const SourcePos &P) {
   return llvm::sys::path::filename(P.File).str() + ":" + std::to_string(P.Line);
 }
 
-/// Why running \p S while the first kernel is pending could observe it, or
-/// "" when it provably cannot: it touches no View data (copying handles
-/// aside), calls nothing kfuse cannot see and launches nothing.
-std::string blocks(const FlowStatement &S, bool ReturnAllowed) {
+/// True if the only memory \p E may touch that kfuse cannot name is
+/// numbers read through pointers, of types none of \p Written: C++'s
+/// aliasing rules keep such a read from seeing the first kernel's stores.
+bool onlyForeignReads(const HostStatement &E, const std::set<std::string> &Written) {
+  return !E.OpaqueOther && !E.PointerReads.empty() &&
+         llvm::none_of(E.PointerReads,
+                       [&](const std::string &T) { return Written.count(T) != 0; });
+}
+
+/// Why running \p S while the first kernel (which writes elements of the
+/// types \p Written) is pending could observe it, or "" when it provably
+/// cannot: it touches no View data (copying handles aside), calls nothing
+/// kfuse cannot see and launches nothing.
+std::string blocks(const FlowStatement &S, bool ReturnAllowed,
+                   const std::set<std::string> &Written) {
   if (S.Returns && !ReturnAllowed)
     return "it returns from the function";
   if (S.Kind == FlowStatement::Form::Launch)
@@ -34,7 +45,7 @@ std::string blocks(const FlowStatement &S, bool ReturnAllowed) {
   if (S.CopiesHandles)
     return "";
   const HostStatement &E = S.Effects;
-  if (!E.Opaque.empty())
+  if (!E.Opaque.empty() && !onlyForeignReads(E, Written))
     return "it " + E.Opaque;
   if (!E.TouchesViews.empty())
     return "it uses the data of the View '" + E.TouchesViews.front() + "'";
@@ -43,8 +54,8 @@ std::string blocks(const FlowStatement &S, bool ReturnAllowed) {
   return "";
 }
 
-std::string blocksHeader(const HostStatement &E) {
-  if (!E.Opaque.empty())
+std::string blocksHeader(const HostStatement &E, const std::set<std::string> &Written) {
+  if (!E.Opaque.empty() && !onlyForeignReads(E, Written))
     return E.Opaque;
   if (!E.TouchesViews.empty())
     return "uses the data of the View '" + E.TouchesViews.front() + "'";
@@ -175,6 +186,10 @@ private:
   std::string evaluate(SiteRef A, SiteRef B, const ProfileChain &C, double Share,
                        std::string &Check) {
     const KernelModel &KA = site(A), &KB = site(B);
+    Written.clear();
+    for (const ViewUse &V : KA.Views)
+      if (planner::writes(V.Mode))
+        Written.insert(V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical);
     std::string Files = KA.File == KB.File
                             ? "in different functions"
                             : "in different files (" +
@@ -209,11 +224,11 @@ private:
     const FunctionSummary &FnA = *FA->second.first, &FnB = *FB->second.first;
     Check = "kfuse-code-between";
     for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
-      if (std::string Why = blocks(FnA.Body[I], true); !Why.empty())
+      if (std::string Why = blocks(FnA.Body[I], true, Written); !Why.empty())
         return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
                where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) + ", and " + Why;
     for (size_t I = 0; I < FB->second.second; ++I)
-      if (std::string Why = blocks(FnB.Body[I], false); !Why.empty())
+      if (std::string Why = blocks(FnB.Body[I], false, Written); !Why.empty())
         return "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
                where(FnB.Body[I].Pos) + ") runs after " + planner::name(KA) + ", and " + Why;
 
@@ -245,16 +260,12 @@ private:
     };
     if (A.Kind != LaunchKind::For)
       return planner::name(A) + " is a reduction or scan, whose result its function needs";
-    if (A.Functor.Kind != FunctorModel::Form::Lambda || !A.Functor.BodyVisible)
-      return planner::name(A) + " is not a lambda (functor objects are not deferred yet)";
-    if (!A.Functor.CopiesOnly)
-      return planner::name(A) + "'s lambda captures by reference or captures `this`, so its "
-                                "captures cannot be kept for a later launch";
+    if (std::string Why = functorForm(A, B, true); !Why.empty())
+      return Why;
+    if (std::string Why = functorForm(B, A, false); !Why.empty())
+      return Why;
     if (!A.Unknown.empty())
       return planner::unknownAccess(A);
-    if (!A.ScopedNames.empty())
-      return planner::name(A) + " names '" + A.ScopedNames.front() +
-             "', which only its function can reach";
     if (A.FromMacro || A.InTemplate)
       return planner::name(A) + " is written " +
              (A.FromMacro ? "through the macro '" + A.MacroName + "'" : "in a template");
@@ -267,23 +278,6 @@ private:
       return planner::name(B) + ": " + Why;
     if (A.Policy.ExecSpace != B.Policy.ExecSpace)
       return "they run on different execution spaces";
-    for (const ViewUse &V : A.Views) {
-      if (V.Local)
-        continue;
-      if (!V.Root.empty() || V.IsMember)
-        return planner::name(A) + " reaches the View '" + V.Name +
-               "' through an object (only captured Views are kept for a later launch)";
-      if (V.PortableType.empty())
-        return "the type of '" + V.Name + "' in " + planner::name(A) + " ('" + V.Type +
-               "') cannot be named in " + llvm::sys::path::filename(B.File).str();
-    }
-    for (const ScalarUse &S : A.Scalars)
-      if (S.IsMember || S.PortableType.empty())
-        return "the type of '" + S.Name + "' in " + planner::name(A) + " ('" + S.Type +
-               "') cannot be named in " + llvm::sys::path::filename(B.File).str();
-    if (B.Functor.Kind != FunctorModel::Form::Lambda || !B.Functor.BodyVisible)
-      return planner::name(B) + " is not a lambda (functor objects are not fused across "
-                                "functions yet)";
     if (!B.Unknown.empty())
       return planner::unknownAccess(B);
     if (B.Kind == LaunchKind::Scan)
@@ -293,12 +287,25 @@ private:
       return planner::name(B) + " reduces into something other than a number";
     if (A.Functor.IndexParams.size() != 1 || B.Functor.IndexParams.size() != 1)
       return "a kernel's index is not one parameter";
+    // A functor object is kept as it is; the second's site names its class,
+    // or else the first's site names the second's (and launches both).
+    Reverse = false;
+    if (A.Functor.Kind == FunctorModel::Form::Object) {
+      if (nameableAt(A.Functor, B, B.TopDeclOffset))
+        return "";
+      if (B.Kind == LaunchKind::For && nameableAt(B.Functor, A, A.TopDeclOffset)) {
+        Reverse = true;
+        return "";
+      }
+      return "the functor class '" + A.Functor.SpelledClass + "' of " + planner::name(A) +
+             " is not declared where " + planner::name(B) + " is launched" +
+             (B.Functor.Kind == FunctorModel::Form::Object
+                  ? ", nor the other way round"
+                  : "");
+    }
     // The copy of A's body in B's file compiles only where what it names is
     // declared.
-    const FileModel *UnitOfB = nullptr;
-    for (const FileAnalysis &F : All)
-      if (absolute(F.Model.File) == B.File || absolute(F.Path) == B.File)
-        UnitOfB = &F.Model;
+    const FileModel *UnitOfB = unitOf(B.File);
     if (A.File != B.File)
       for (const std::string &Decl : A.BodyDeclFiles)
         if (Decl != B.File && (!UnitOfB || !llvm::is_contained(UnitOfB->ProjectFiles, Decl)))
@@ -308,6 +315,71 @@ private:
     return "";
   }
 
+  /// Why the functor of \p M (the first kernel when \p First, else the
+  /// second; \p Other the other one) cannot take part: the first is kept
+  /// for a later launch and named in the second's file, the second is
+  /// composed with it where it is launched.
+  std::string functorForm(const KernelModel &M, const KernelModel &Other, bool First) {
+    const FunctorModel &F = M.Functor;
+    if (!F.BodyVisible)
+      return planner::name(M) + "'s functor body is not visible";
+    if (F.Kind == FunctorModel::Form::Lambda) {
+      if (!First)
+        return "";
+      if (!F.CopiesOnly)
+        return planner::name(M) + "'s lambda captures by reference or captures `this`, so its "
+                                  "captures cannot be kept for a later launch";
+      if (!M.ScopedNames.empty())
+        return planner::name(M) + " names '" + M.ScopedNames.front() +
+               "', which only its function can reach";
+      for (const ViewUse &V : M.Views) {
+        if (V.Local)
+          continue;
+        if (!V.Root.empty() || V.IsMember)
+          return planner::name(M) + " reaches the View '" + V.Name +
+                 "' through an object (only captured Views are kept for a later launch)";
+        if (V.PortableType.empty())
+          return "the type of '" + V.Name + "' in " + planner::name(M) + " ('" + V.Type +
+                 "') cannot be named in " + llvm::sys::path::filename(Other.File).str();
+      }
+      for (const ScalarUse &S : M.Scalars)
+        if (S.IsMember || S.PortableType.empty())
+          return "the type of '" + S.Name + "' in " + planner::name(M) + " ('" + S.Type +
+                 "') cannot be named in " + llvm::sys::path::filename(Other.File).str();
+      return "";
+    }
+    if (F.Kind != FunctorModel::Form::Object)
+      return planner::name(M) + "'s functor is not known";
+    if (F.Text == "*this" || F.ClassTemplate || F.SpelledClass.empty())
+      return planner::name(M) + "'s functor '" + F.Text + "' is " +
+             (F.Text == "*this" ? "the enclosing object" : "of a class kfuse cannot name") +
+             " (not fused across functions yet)";
+    for (const ViewUse &V : M.Views)
+      if (!V.Local && (V.PrivateMember || !V.Root.empty()))
+        return planner::name(M) + "'s View '" + V.Name +
+               "' is not a public member of its functor, which the guard must read";
+    return "";
+  }
+
+  /// True if code at \p Offset of \p At's file can name the functor class
+  /// of \p F: defined above it in that file, or in a header its unit reads.
+  bool nameableAt(const FunctorModel &F, const KernelModel &At, unsigned Offset) const {
+    if (F.Kind != FunctorModel::Form::Object || F.SpelledClass.empty() || F.ClassTemplate)
+      return false;
+    if (F.ClassFile == At.File)
+      return F.ClassOffset < Offset;
+    const FileModel *Unit = unitOf(At.File);
+    return !F.ClassFileOnly && Unit && llvm::is_contained(Unit->ProjectFiles, F.ClassFile);
+  }
+
+  const FileModel *unitOf(const std::string &File) const {
+    // Analyses of headers carry the unit's files too; the main file's first.
+    for (const FileAnalysis &F : All)
+      if (absolute(F.Model.File) == File || absolute(F.Path) == File)
+        return &F.Model;
+    return nullptr;
+  }
+
   /// A statement list's statements from \p From to \p To (exclusive):
   /// each is pure, or an `if` (no else) with a pure condition whose
   /// then-block can begin with a flush. Returns why not, or "".
@@ -315,11 +387,17 @@ private:
                           std::vector<const FlowStatement *> &Flushes) {
     for (size_t I = From; I < To; ++I) {
       const FlowStatement &S = Stmts[I];
-      std::string Why = blocks(S, false);
+      std::string Why = blocks(S, false, Written);
       if (Why.empty())
         continue;
+      // An `if` whose body may observe the kernel runs it first: at the
+      // start of its braces, or, without braces, in a copy of the `if`
+      // before it (its condition evaluated twice, so it must change nothing).
       if (S.Kind == FlowStatement::Form::If && !S.HasElse &&
-          blocksHeader(S.Header).empty() && S.ThenLineAfter != ~0u) {
+          blocksHeader(S.Header, Written).empty() &&
+          (S.ThenLineAfter != ~0u ||
+           (S.Header.Changes.empty() && S.Header.Declares.empty() && S.LineBegin != ~0u &&
+            !S.CondText.empty()))) {
         Flushes.push_back(&S);
         continue;
       }
@@ -328,19 +406,26 @@ private:
     return "";
   }
 
+  /// True if \p S calls \p Fn: directly, or virtually a method \p Fn
+  /// overrides.
+  static bool calls(const FlowStatement &S, const FunctionSummary &Fn) {
+    return S.Kind == FlowStatement::Form::Call &&
+           (S.Callee == Fn.Usr || (S.Virtual && llvm::is_contained(Fn.Overrides, S.Callee)));
+  }
+
   /// Where \p Stmts[J] holds the call of \p FnB: the call itself, or an
   /// `if` (no else) with a pure condition whose then-block calls it after
   /// code that can run with the first kernel pending. Returns true when it
   /// does; \p Why says what is wrong when it holds the call but fails.
   bool holdsSecond(const FlowStatement &S, const FunctionSummary &FnB, std::string &Why,
-                   std::vector<const FlowStatement *> &Flushes) {
-    auto IsCall = [&](const FlowStatement &X) {
-      return X.Kind == FlowStatement::Form::Call && X.Callee == FnB.Usr;
-    };
+                   std::vector<const FlowStatement *> &Flushes,
+                   const FlowStatement *&Call) {
+    auto IsCall = [&](const FlowStatement &X) { return calls(X, FnB); };
     auto Problem = [](const FlowStatement &X) {
       return X.CallProblem.empty() ? X.ArgsProblem : X.CallProblem;
     };
     if (IsCall(S)) {
+      Call = &S;
       Why = Problem(S).empty() ? "" : "the call of '" + FnB.Name + "' (" + where(S.Pos) +
                                           ") cannot receive a pending kernel: " + Problem(S);
       return true;
@@ -349,9 +434,10 @@ private:
       return false;
     for (size_t K = 0; K < S.Body.size(); ++K)
       if (IsCall(S.Body[K])) {
+        Call = &S.Body[K];
         if (S.HasElse)
           Why = "the call of '" + FnB.Name + "' is in an `if` with an `else` (" + where(S.Pos) + ")";
-        else if (std::string H = blocksHeader(S.Header); !H.empty())
+        else if (std::string H = blocksHeader(S.Header, Written); !H.empty())
           Why = "the condition of the `if` around the call of '" + FnB.Name + "' (" +
                 where(S.Pos) + ") " + H;
         else if (!Problem(S.Body[K]).empty())
@@ -376,7 +462,7 @@ private:
       const std::vector<FlowStatement> &Stmts = *Bk.Stmts;
       for (size_t I = 0; I < Stmts.size(); ++I) {
         const FlowStatement &S = Stmts[I];
-        if (S.Kind == FlowStatement::Form::Call && S.Callee == FnA.Usr) {
+        if (calls(S, FnA)) {
           if (!S.CallProblem.empty()) {
             if (FirstProblem.empty())
               FirstProblem = "the call of '" + FnA.Name + "' (" + where(S.Pos) +
@@ -412,30 +498,34 @@ private:
     // Straight on, in this block.
     for (size_t J = I + 1; J < Stmts.size(); ++J) {
       std::string Why;
-      if (holdsSecond(Stmts[J], FnB, Why, Flushes)) {
+      const FlowStatement *Call = nullptr;
+      if (holdsSecond(Stmts[J], FnB, Why, Flushes, Call)) {
         if (!Why.empty())
           return Fail(Why);
         if (std::string W = walkBetween(Stmts, I + 1, J, Flushes); !W.empty())
           return Fail(W);
-        return record(L, Stmts[I], Stmts[J], nullptr, Flushes, KA, KB, C, Share, Fail);
+        return record(L, Stmts[I], Stmts[J], nullptr, *Call, FnB, Flushes, KA, KB, C, Share,
+                      Fail);
       }
     }
     // Across the back edge of the loop this block is the body of.
     if (!Bk.Loop)
       return Fail("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after it calls the first "
                   "function in one block");
-    if (std::string H = blocksHeader(Bk.Loop->Header); !H.empty())
+    if (std::string H = blocksHeader(Bk.Loop->Header, Written); !H.empty())
       return Fail("the header of the loop around the calls (" + where(Bk.Loop->Pos) + ") " + H);
     for (size_t J = 0; J < I; ++J) {
       std::string Why;
-      if (holdsSecond(Stmts[J], FnB, Why, Flushes)) {
+      const FlowStatement *Call = nullptr;
+      if (holdsSecond(Stmts[J], FnB, Why, Flushes, Call)) {
         if (!Why.empty())
           return Fail(Why);
         if (std::string W = walkBetween(Stmts, I + 1, Stmts.size(), Flushes); !W.empty())
           return Fail(W);
         if (std::string W = walkBetween(Stmts, 0, J, Flushes); !W.empty())
           return Fail(W);
-        return record(L, Stmts[I], *Bk.Loop, Bk.Loop, Flushes, KA, KB, C, Share, Fail);
+        return record(L, Stmts[I], *Bk.Loop, Bk.Loop, *Call, FnB, Flushes, KA, KB, C, Share,
+                      Fail);
       }
     }
     return Fail("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after the first function");
@@ -443,7 +533,8 @@ private:
 
   template <class FailFn>
   bool record(const FunctionSummary &L, const FlowStatement &Open, const FlowStatement &Close,
-              const FlowStatement *Loop, const std::vector<const FlowStatement *> &Flushes,
+              const FlowStatement *Loop, const FlowStatement &Second,
+              const FunctionSummary &FnB, const std::vector<const FlowStatement *> &Flushes,
               const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
               double Share, FailFn Fail) {
     auto FileOfL = FileIndex.find(L.File);
@@ -451,6 +542,16 @@ private:
       return Fail("'" + L.Name + "' is in " + llvm::sys::path::filename(L.File).str() +
                   ", which is not among the files given");
     const FlowStatement &First = Loop ? *Loop : Open;
+    // A virtual call of the second function runs the pending kernel first
+    // unless the object is exactly of the class whose method holds it.
+    if (Second.Virtual) {
+      const FileModel *Unit = unitOf(L.File);
+      if (FnB.SpelledClass.empty() || Second.LineBegin == ~0u ||
+          (FnB.ClassFile != L.File &&
+           (FnB.ClassFileOnly || !Unit || !llvm::is_contained(Unit->ProjectFiles, FnB.ClassFile))))
+        return Fail("the call of '" + FnB.Name + "' (" + where(Second.Pos) +
+                    ") is virtual, and its class cannot be named there to check the object");
+    }
     if (First.LineBegin == ~0u || Close.LineAfter == ~0u)
       return Fail("the statement at " + where(First.LineBegin == ~0u ? First.Pos : Close.Pos) +
                   " shares its line with other code");
@@ -465,7 +566,9 @@ private:
         R = GF.Repeat->Range;
       auto Inside = [&](unsigned O) { return O > R.Offset && O < R.Offset + R.Length; };
       if (Inside(First.LineBegin) || Inside(Close.LineAfter) ||
-          llvm::any_of(Flushes, [&](const FlowStatement *S) { return Inside(S->ThenLineAfter); }))
+          llvm::any_of(Flushes, [&](const FlowStatement *S) {
+            return Inside(S->ThenLineAfter != ~0u ? S->ThenLineAfter : S->LineBegin);
+          }))
         return Fail("the calls are inside launches of '" + L.Name + "' that kfuse fuses");
     }
     CrossChain Ch;
@@ -480,12 +583,23 @@ private:
     Ch.Caller = L.Name;
     Ch.CallerPos = First.Pos;
     Ch.BackEdge = Loop != nullptr;
+    Ch.Reverse = Reverse;
     Ch.Count = C.Count;
     Ch.Share = Share;
     Ch.Lines.push_back({F, First.LineBegin, First.Indent,
                         "::kfuse::Window " + Ch.Window + "(\"" + Ch.Key + "\");"});
     for (const FlowStatement *S : Flushes)
-      Ch.Lines.push_back({F, S->ThenLineAfter, S->ThenIndent, Ch.Window + ".flush();"});
+      if (S->ThenLineAfter != ~0u)
+        Ch.Lines.push_back({F, S->ThenLineAfter, S->ThenIndent, Ch.Window + ".flush();"});
+      else
+        Ch.Lines.push_back({F, S->LineBegin, S->Indent,
+                            "if (" + S->CondText + ") " + Ch.Window + ".flush();"});
+    if (Second.Virtual)
+      Ch.Lines.push_back({F, Second.LineBegin, Second.Indent,
+                          "if (!::kfuse::is_exactly<" + FnB.SpelledClass + ">(" +
+                              (Second.ObjectIsPointer ? Second.ObjectText
+                                                      : "&(" + Second.ObjectText + ")") +
+                              ")) " + Ch.Window + ".flush();"});
     Ch.Lines.push_back({F, Close.LineAfter, First.Indent, Ch.Window + ".close();"});
     Used.insert(KA.Id.str());
     Used.insert(KB.Id.str());
@@ -502,6 +616,10 @@ private:
   std::map<std::string, const FunctionSummary *> ByUsr;
   std::map<std::string, std::pair<const FunctionSummary *, size_t>> LaunchAt;
   std::set<std::string> Used;
+  /// The element types the first kernel of the chain being placed writes.
+  std::set<std::string> Written;
+  /// The chain being placed is launched from the first kernel's site.
+  bool Reverse = false;
   CrossFunctionPlan Out;
 };
 

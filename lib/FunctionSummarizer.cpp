@@ -12,6 +12,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -63,6 +64,20 @@ public:
     S.Usr = usrOf(FD);
     S.Name = FD->getQualifiedNameAsString();
     S.File = ProjectPath(FD->getLocation());
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+      std::function<void(const CXXMethodDecl *)> Up = [&](const CXXMethodDecl *M) {
+        for (const CXXMethodDecl *O : M->overridden_methods()) {
+          S.Overrides.push_back(usrOf(O));
+          Up(O);
+        }
+      };
+      Up(MD);
+      FunctorModel Class;
+      describeClass(MD->getParent(), Class, Ctx);
+      S.SpelledClass = Class.SpelledClass;
+      S.ClassFile = Class.ClassFile;
+      S.ClassFileOnly = Class.ClassFileOnly || Class.ClassTemplate;
+    }
     S.Pos = positionOf(FD->getLocation(), Ctx);
     File = S.File;
     FID = SM.getFileID(SM.getExpansionLoc(FD->getBody()->getBeginLoc()));
@@ -115,6 +130,7 @@ private:
         If && !If->getInit() && !If->getConditionVariable() && !If->isConstexpr()) {
       F.Kind = FlowStatement::Form::If;
       F.Header = analyzeHostExpr(*If->getCond(), Ctx);
+      F.CondText = exprText(If->getCond(), Ctx);
       F.HasElse = If->getElse() != nullptr;
       F.Body = block(If->getThen());
       if (const auto *Then = dyn_cast<CompoundStmt>(If->getThen())) {
@@ -213,8 +229,9 @@ private:
                  !MC->getImplicitObjectArgument()->getType()->isPointerType();
       if (MD && MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
           !MD->getParent()->hasAttr<FinalAttr>() && !Direct) {
-        F.CallProblem = "'" + F.CalleeName + "' is virtual: the function called is chosen at run time";
-        return;
+        F.Virtual = true;
+        F.ObjectText = exprText(MC->getImplicitObjectArgument(), Ctx);
+        F.ObjectIsPointer = MC->getImplicitObjectArgument()->getType()->isPointerType();
       }
       if (!namesOnly(MC->getImplicitObjectArgument()))
         F.CallProblem = "the object '" + exprText(MC->getImplicitObjectArgument(), Ctx) +

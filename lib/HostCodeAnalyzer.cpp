@@ -250,6 +250,7 @@ private:
   }
 
   void opaque(const std::string &Why, const Stmt *At) {
+    Out.OpaqueOther = true;
     if (!Out.Opaque.empty())
       return;
     Out.Opaque = Why;
@@ -371,8 +372,25 @@ private:
         add(Out.Reads, R.Name);
       return;
     }
-    if (M->isArrow())
+    if (M->isArrow()) {
+      // `input->rate`: a number read through a pointer to an object is
+      // memory of that type only (C++'s aliasing rules).
+      const Expr *P = M->getBase()->IgnoreParenImpCasts();
+      QualType T = M->getType().getCanonicalType().getUnqualifiedType();
+      if (T->isArithmeticType() && !T->isAnyCharacterType() && !isa<CXXThisExpr>(P) &&
+          (isa<DeclRefExpr>(P) || isa<MemberExpr>(P)) && rootOf(P).Known) {
+        // The pointer's value is read, no element of anything it holds.
+        add(Out.Reads, rootOf(P).Name);
+        std::string Type = typeText(T, Ctx);
+        add(Out.PointerReads, Type);
+        if (Out.Opaque.empty()) {
+          Out.Opaque = "reads '" + exprText(M, Ctx) + "' (a " + Type + ") through a pointer";
+          Out.OpaquePos = positionOf(M->getBeginLoc(), Ctx);
+        }
+        return;
+      }
       return pointerUse(M->getBase());
+    }
     // `sys.box`: a number read from an object that also holds Views reads
     // the object, it touches none of its Views.
     if (!holdsViews(M->getType())) {

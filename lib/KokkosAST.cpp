@@ -102,6 +102,7 @@ void describeView(QualType T, const ASTContext &Ctx, ViewUse &Out) {
   }
   Out.Rank = Rank;
   Out.ValueType = typeText(Data, Ctx);
+  Out.ValueTypeCanonical = typeText(Data.getCanonicalType().getUnqualifiedType(), Ctx);
   for (size_t I = 1; I < Flat.size(); ++I) {
     if (Flat[I].getKind() != TemplateArgument::Type)
       continue;

@@ -10,6 +10,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -384,6 +387,38 @@ static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
   return Fallback;
 }
 
+void describeClass(const CXXRecordDecl *RD, FunctorModel &F, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  F.ClassTemplate = isa<ClassTemplateSpecializationDecl>(RD);
+  std::vector<std::string> Parts;
+  for (const DeclContext *DC = RD; DC && !DC->isTranslationUnit(); DC = DC->getParent()) {
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (NS->isAnonymousNamespace()) {
+        F.ClassFileOnly = true;
+        continue;
+      }
+      Parts.push_back(NS->getNameAsString());
+    } else if (const auto *R = dyn_cast<CXXRecordDecl>(DC)) {
+      if (!R->getIdentifier())
+        return; // unnamed: cannot be spelled
+      Parts.push_back(R->getNameAsString());
+    } else if (!isa<LinkageSpecDecl>(DC)) {
+      F.ClassFileOnly = true; // a local class
+      return;
+    }
+  }
+  std::reverse(Parts.begin(), Parts.end());
+  F.SpelledClass = llvm::join(Parts, "::");
+  SourceLocation Loc = SM.getExpansionLoc(RD->getLocation());
+  F.ClassOffset = SM.getFileOffset(SM.getExpansionLoc(RD->getBeginLoc()));
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+    llvm::SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    F.ClassFile = std::string(Path);
+  }
+}
+
 static void analyzeFunctor(const Expr *Arg, KernelModel &M,
                            const ASTContext &Ctx, QualType WorkTag) {
   FunctorModel &F = M.Functor;
@@ -416,6 +451,7 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
   }
   F.Kind = FunctorModel::Form::Object;
   F.ClassName = RD->getQualifiedNameAsString();
+  describeClass(RD->getDefinition(), F, Ctx);
   const FunctionDecl *Op =
       selectCallOperator(RD->getDefinition(), M.Policy.WorkTag, WorkTag, Ctx);
   if (!Op) {

@@ -12,6 +12,7 @@
 
 #include "kfuse/LaunchModel.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
 namespace kfuse {
@@ -22,6 +23,11 @@ namespace kfuse {
 KernelModel analyzeLaunch(const clang::CallExpr *Call, LaunchKind Kind,
                           const clang::FunctionDecl *Callee,
                           const clang::ASTContext &Ctx);
+
+/// Where the class \p RD is defined and how code names it (the Spelled
+/// and Class fields of \p F).
+void describeClass(const clang::CXXRecordDecl *RD, FunctorModel &F,
+                   const clang::ASTContext &Ctx);
 
 /// The byte range of \p R in its file, after resolving macros.
 TextRange fileRange(clang::SourceRange R, const clang::ASTContext &Ctx);

@@ -49,6 +49,10 @@ struct CrossChain {
   std::string Caller;   ///< the function opening the window
   SourcePos CallerPos;  ///< where it opens it
   bool BackEdge = false;///< the second runs in the caller loop's next iteration
+  /// The first kernel's site launches both (it can name the second's
+  /// functor class, the second's site cannot name the first's); the second
+  /// is a functor object and a parallel_for.
+  bool Reverse = false;
   std::vector<InsertedLine> Lines;
   uint64_t Count = 0;
   double Share = 0;

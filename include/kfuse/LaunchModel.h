@@ -86,6 +86,7 @@ struct ViewUse {
   bool Local = false;
   std::string Type;     ///< the View type as written
   std::string ValueType;///< element type (`double`, `const int`)
+  std::string ValueTypeCanonical; ///< without typedefs and qualifiers (`double`)
   unsigned Rank = 0;
   std::string Layout;   ///< LayoutRight, LayoutLeft, LayoutStride, or empty
   bool IsMember = false;///< functor data member rather than lambda capture
@@ -167,6 +168,15 @@ struct FunctorModel {
   enum class Form { Lambda, Object, Unknown } Kind = Form::Unknown;
   std::string LambdaMacro;   ///< KOKKOS_LAMBDA, KOKKOS_CLASS_LAMBDA, or "[=]" / "[&]"
   std::string ClassName;     ///< for functor objects
+  /// Functor objects: the class as code of the file defining it can name it
+  /// (anonymous namespaces left out), the file (absolute), and whether only
+  /// that file can name it (an anonymous namespace, a local class) or it is
+  /// a template specialization.
+  std::string SpelledClass;
+  std::string ClassFile;
+  unsigned ClassOffset = 0; ///< where its definition begins in ClassFile
+  bool ClassFileOnly = false;
+  bool ClassTemplate = false;
   std::string OperatorSignature; ///< the operator() the tag selects
   std::string Text;          ///< the functor argument as written
   std::vector<std::string> IndexParams;  ///< names of the index parameters
@@ -232,6 +242,11 @@ struct HostStatement {
   /// see, control flow leaving the block, a raw pointer), or "".
   std::string Opaque;
   SourcePos OpaquePos;
+  /// Numbers read through pointers to objects (`input->rate`), by their
+  /// canonical type: memory kfuse cannot name, but of that type only.
+  std::vector<std::string> PointerReads;
+  /// Opaque for a reason other than PointerReads.
+  bool OpaqueOther = false;
 };
 
 /// The host statements between a launch and the previous launch statement
@@ -350,8 +365,14 @@ struct FlowStatement {
   /// Call: why evaluating its arguments may touch View data (they name
   /// more than variables), or "".
   std::string ArgsProblem;
+  /// Call: a virtual call (the function run is chosen at run time), on
+  /// the object written as ObjectText (a pointer when ObjectIsPointer).
+  bool Virtual = false;
+  std::string ObjectText;
+  bool ObjectIsPointer = false;
   /// If: its condition; Loop: its init statement, condition and increment.
   HostStatement Header;
+  std::string CondText; ///< If: its condition as written
   bool HasElse = false;
   /// If: just past the line of the `{` of its then-block, when the brace
   /// ends its line; ~0u otherwise.
@@ -369,6 +390,12 @@ struct FunctionSummary {
   std::string File; ///< absolute
   SourcePos Pos;
   std::vector<FlowStatement> Body;
+  /// A method: the USRs of the methods it overrides (transitively), and its
+  /// class as FunctorModel describes one (SpelledClass, ClassFile, ...).
+  std::vector<std::string> Overrides;
+  std::string SpelledClass;
+  std::string ClassFile;
+  bool ClassFileOnly = false;
 };
 
 /// The launches of one translation unit, or why there are none.

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <typeinfo>
 #include <utility>
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
@@ -59,6 +60,11 @@ template <class T> const void *type_key() {
 struct Deferred {
   virtual ~Deferred() = default;
   virtual void launch() = 0;
+  /// Runs this kernel and \p Second (a functor of the type \p SecondKey
+  /// names) as one, when this launch knows that type and its guard holds.
+  virtual bool launch_fused(const void * /*Second*/, const void * /*SecondKey*/) {
+    return false;
+  }
   virtual const void *part_key() const = 0;
   virtual void *part() = 0;
   Bounds Range{0, 0};
@@ -73,6 +79,28 @@ template <class Part, class Launch> struct DeferredLaunch final : Deferred {
   Launch L;
 };
 
+} // namespace detail
+
+namespace detail {
+/// A deferred launch that launches itself fused with a second kernel of
+/// type Second: \p Fused(Part, Second) checks the guard, launches both and
+/// says whether it did.
+template <class Part, class Second, class Launch, class Fused>
+struct DeferredFusable final : Deferred {
+  DeferredFusable(Bounds B, const Part &P, const Launch &L, const Fused &F)
+      : P(P), L(L), F(F) {
+    Range = B;
+  }
+  void launch() override { L(P); }
+  bool launch_fused(const void *S, const void *SecondKey) override {
+    return SecondKey == type_key<Second>() && F(P, *static_cast<const Second *>(S));
+  }
+  const void *part_key() const override { return type_key<Part>(); }
+  void *part() override { return &P; }
+  Part P;
+  Launch L;
+  Fused F;
+};
 } // namespace detail
 
 class Window;
@@ -149,6 +177,34 @@ void defer(const char *Chain, Bounds Range, const Part &P, const Launch &L) {
   W->Pending.reset(new detail::DeferredLaunch<Part, Launch>(Range, P, L));
 }
 
+/// As defer(), where the first kernel's site can name the second's functor
+/// type \p Second and the second's site cannot name the first's: \p Fused
+/// launches both, when the second asks (fuse_pending).
+template <class Second, class Part, class Launch, class Fused>
+void defer_fusable(const char *Chain, Bounds Range, const Part &P, const Launch &L,
+                   const Fused &F) {
+  Window *W = window_for(Chain);
+  if (!W) {
+    L(P);
+    return;
+  }
+  W->flush();
+  W->Pending.reset(new detail::DeferredFusable<Part, Second, Launch, Fused>(Range, P, L, F));
+}
+
+/// Runs the pending first kernel of \p Chain fused with \p S, when it is
+/// pending over \p Range and can: true if it did (nothing is pending then).
+template <class Second> bool fuse_pending(const char *Chain, Bounds Range, const Second &S) {
+  Window *W = window_for(Chain);
+  if (!W || !W->Pending || W->Pending->Range.Begin != Range.Begin ||
+      W->Pending->Range.End != Range.End)
+    return false;
+  if (!W->Pending->launch_fused(&S, detail::type_key<Second>()))
+    return false;
+  W->Pending.reset();
+  return true;
+}
+
 /// The pending first kernel of \p Chain, when it is a \p Part over
 /// \p Range; null otherwise (then flush() runs it, if pending).
 template <class Part> Part *pending(const char *Chain, Bounds Range) {
@@ -169,6 +225,12 @@ inline void discard(const char *Chain) {
 inline void flush(const char *Chain) {
   if (Window *W = window_for(Chain))
     W->flush();
+}
+
+/// True if \p Object is exactly a \p T (not a class derived from it): a
+/// virtual call on it runs T's override.
+template <class T, class P> bool is_exactly(const P *Object) {
+  return Object && typeid(*Object) == typeid(T);
 }
 
 /// One functor running \p First's body and then \p Second's for each index.
