@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Benchmark of the mini-apps (not a test): chains across functions and files.
+# For each app: builds it unfused at -O3, profiles an instrumented build,
+# fuses every file with that profile (--min-share=0: the integrate chain is
+# a small share next to the force kernel), builds the fused app, checks
+# that both print the same results, then runs both RUNS times interleaved
+# under the Kokkos Tools connector. It reports the median kernel time of
+# the app's chain (the kernels whose names match its pattern, fused or
+# not) and the median run time, as fused/unfused ratios, in
+# examples/RESULTS-apps.md.
+#
+# Usage: scripts/bench-apps.sh [apps...]   (default: minimd)
+#   RUNS=7                 runs per variant (at least 5)
+#   KFUSE=build/bin/kfuse  the kfuse binary; KFUSE_BUILD=build its build tree
+#   WORK=build/bench-apps  builds, profiles, raw results
+# There is no hand-fused variant of the apps: fusing the time loop's back
+# edge by hand means rotating the loop, which the apps do not do.
+set -euo pipefail
+KFUSE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$KFUSE_ROOT"
+BUILD=${KFUSE_BUILD:-build}
+KFUSE=${KFUSE:-$KFUSE_ROOT/$BUILD/bin/kfuse}
+CONNECTOR=${CONNECTOR:-$KFUSE_ROOT/$BUILD/lib/libkfuse_kokkos_tools.so}
+WORK=${WORK:-$KFUSE_ROOT/build/bench-apps}
+RUNS=${RUNS:-7}
+RESULTS=${RESULTS:-examples/RESULTS-apps.md}
+[ "$RUNS" -ge 5 ] || { echo "error: RUNS must be at least 5" >&2; exit 2; }
+[ -x "$KFUSE" ] && [ -f "$CONNECTOR" ] || { echo "error: build kfuse first (scripts/test.sh)" >&2; exit 2; }
+# shellcheck disable=SC1091
+source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
+KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
+CXX=${CXX:-c++}
+APPS=${*:-minimd}
+# Per app: its arguments and the kernels of its chain (a regular expression).
+declare -A ARGS=([minimd]="16 50")
+declare -A CHAIN=([minimd]="integrate")
+
+rows=()
+for app in $APPS; do
+  P=$WORK/$app
+  rm -rf "$P"
+  mkdir -p "$P/examples"
+  cp -r "examples/$app" examples/common "$P/examples/"
+  git -C "$P" init -q
+  FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I "$P/examples/common"
+         -I "$KFUSE_ROOT/include" ${KFUSE_KOKKOS_FLAGS:-})
+  mapfile -t SOURCES < <(cd "$P" && ls examples/"$app"/*.cpp)
+  {
+    echo "["
+    sep=""
+    for s in "${SOURCES[@]}"; do
+      echo "$sep{\"directory\": \"$P\", \"file\": \"$P/$s\", \"command\": \"$CXX ${FLAGS[*]} -c $P/$s\"}"
+      sep=","
+    done
+    echo "]"
+  } > "$P/compile_commands.json"
+  build() { # NAME [compiler...]
+    local name=$1 objs=()
+    shift
+    mkdir -p "$P/$name.o"
+    for s in "${SOURCES[@]}"; do
+      (cd "$P" && "$@" "${FLAGS[@]}" -c "$s" -o "$name.o/$(basename "$s").o")
+      objs+=("$P/$name.o/$(basename "$s").o")
+    done
+    "$CXX" "${objs[@]}" -o "$P/$name" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+  }
+  echo "== $app: build, profile, fuse" >&2
+  build unfused "$CXX"
+  build instrumented env KFUSE_PROJECT_ROOT="$P" "$KFUSE" instrument -- "$CXX"
+  # shellcheck disable=SC2086
+  (cd "$P" && KFUSE_PROFILE=$P/profile.json ./instrumented ${ARGS[$app]} >/dev/null)
+  (cd "$P" && "$KFUSE" fuse -p . --project-root . --profile profile.json --min-share=0 \
+     --in-place "${SOURCES[@]}" 2> fuse.stderr)
+  grep "remark: fused" "$P/fuse.stderr" >&2 || true
+  build fused "$CXX"
+  # shellcheck disable=SC2086
+  want=$("$P/unfused" ${ARGS[$app]} | grep -v '^time_s=')
+  # shellcheck disable=SC2086
+  got=$("$P/fused" ${ARGS[$app]} | grep -v '^time_s=')
+  [ "$want" = "$got" ] || { echo "error: $app fused prints other results" >&2; exit 1; }
+  echo "== $app: $RUNS runs each" >&2
+  for run in $(seq "$RUNS"); do
+    for v in unfused fused; do
+      # shellcheck disable=SC2086
+      KOKKOS_PROFILE_LIBRARY=$CONNECTOR KOKKOS_TOOLS_LIBS=$CONNECTOR \
+        KFUSE_PROFILE=$P/$v-$run.json "$P/$v" ${ARGS[$app]} > "$P/$v-$run.out"
+    done
+  done
+  rows+=("$(python3 - "$P" "$RUNS" "${CHAIN[$app]}" "$app" "${ARGS[$app]}" <<'PY'
+import json, re, statistics, sys
+p, runs, pattern, app, args = sys.argv[1], int(sys.argv[2]), re.compile(sys.argv[3]), sys.argv[4], sys.argv[5]
+def chain_ns(f):
+    sites = json.load(open(f))["sites"]
+    return sum(s["total_ns"] for s in sites if pattern.search(s["id"]))
+def seconds(f):
+    for line in open(f):
+        if line.startswith("time_s="):
+            return float(line.split("=")[1])
+    return float("nan")
+med = {}
+for v in ("unfused", "fused"):
+    med[v] = (statistics.median(chain_ns(f"{p}/{v}-{r}.json") for r in range(1, runs + 1)) / 1e6,
+              statistics.median(seconds(f"{p}/{v}-{r}.out") for r in range(1, runs + 1)))
+fused_launches = sum(s["launches"] for s in json.load(open(f"{p}/fused-1.json"))["sites"]
+                     if "+" in s["id"] and pattern.search(s["id"]))
+print(f"| {app} | {args} | {med['unfused'][0]:.2f} | {med['fused'][0]:.2f} | "
+      f"{med['unfused'][0] / med['fused'][0]:.2f} | {med['unfused'][1]:.3f} | "
+      f"{med['fused'][1]:.3f} | {med['unfused'][1] / med['fused'][1]:.2f} | {fused_launches} |")
+PY
+)")
+done
+
+{
+  echo "# Mini-apps: chains across functions and files"
+  echo
+  echo "Generated by \`scripts/bench-apps.sh\` on $(date -u +%Y-%m-%d), commit"
+  echo "$(git rev-parse --short HEAD), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg),"
+  echo "Kokkos from \`$KOKKOS_LIB\`, -O3, medians of $RUNS interleaved runs."
+  echo "Chain time: the kernel time (Kokkos Tools connector) of the app's chain,"
+  echo "for minimd the integrate kernels (final_integrate of a step fused with"
+  echo "initial_integrate of the next, across the time loop's back edge);"
+  echo "ratios are unfused/fused (above 1: fused is faster). The fused and"
+  echo "unfused apps print the same results."
+  echo
+  echo "| app | arguments | chain ms unfused | chain ms fused | chain ratio | run s unfused | run s fused | run ratio | fused launches |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  printf '%s\n' "${rows[@]}"
+} > "$RESULTS"
+cat "$RESULTS"
