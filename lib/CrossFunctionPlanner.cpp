@@ -214,6 +214,10 @@ private:
     if (std::string Why = FusionPlanner::dependenceBetween(KA, KB, Pos); !Why.empty())
       return Why;
 
+    Check = "kfuse-aliasing";
+    if (std::string Why = aliasing(KA, KB); !Why.empty())
+      return Why;
+
     Check = "kfuse-not-adjacent";
     auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
     if (FA == LaunchAt.end() || FB == LaunchAt.end())
@@ -245,6 +249,47 @@ private:
     return "their launches are " + Files + ", and no function of the files given calls '" +
            FnA.Name + "' and then '" + FnB.Name +
            "' in one block (or at the end and the start of one loop's body)";
+  }
+
+  /// Why the profile's identity facts forbid running \p B's body after
+  /// \p A's for each index: a View of one and a View of the other seen as
+  /// one allocation under two names, or overlapping, where one is written
+  /// (the legality check compared them by name; the guard would refuse
+  /// those runs). "" when none.
+  std::string aliasing(const KernelModel &A, const KernelModel &B) const {
+    auto Written = [](const KernelModel &M, const std::string &Name) {
+      return llvm::any_of(M.Views, [&](const ViewUse &V) {
+        return V.Name == Name && planner::writes(V.Mode);
+      });
+    };
+    std::string IdA = A.Id.str(), IdB = B.Id.str();
+    for (const ProfileChain &C : Bound.Chains)
+      for (size_t O = 0; O + 2 <= C.Sites.size(); ++O) {
+        if (C.Sites[O] != IdA || C.Sites[O + 1] != IdB)
+          continue;
+        for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
+          for (const IdentityFact &F : *Facts) {
+            if (F.Count == 0)
+              continue;
+            // One argument of each kernel, in either order.
+            const ChainArgument *InA = F.A.Position == O ? &F.A : F.B.Position == O ? &F.B : nullptr;
+            const ChainArgument *InB =
+                F.A.Position == O + 1 ? &F.A : F.B.Position == O + 1 ? &F.B : nullptr;
+            if (!InA || !InB || InA == InB)
+              continue;
+            bool Same = Facts == &C.SameAllocation;
+            if ((Same && InA->Name == InB->Name) ||
+                (!Written(A, InA->Name) && !Written(B, InB->Name)))
+              continue;
+            return "the profile saw '" + InA->Name + "' (in " + planner::name(A) + ") and '" +
+                   InB->Name + "' (in " + planner::name(B) + ") " +
+                   (Same ? "as one View" : "overlap in memory") + " (" +
+                   std::to_string(F.Count) +
+                   " runs), and one of them is written: the fused kernel's guard would refuse "
+                   "those runs";
+          }
+      }
+    return "";
   }
 
   /// Why \p A and \p B have a form the deferred launch does not handle.

@@ -404,7 +404,12 @@ def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
 
 
 
-def emit_chain(chain: Chain) -> List[str]:
+def emit_chain(chain: Chain, split: bool = False) -> List[str]:
+    """The chain's function. With \p split, each parallel_for that is a
+    statement of its own (not under an `if` or a loop) is written in a
+    function of its own that the chain's function calls in its place: the
+    same program, with its chains across functions (the oracle still
+    applies: the launches run in the same order)."""
     out = []
     members = [v for v in chain.views if v.member]
     accessors = [v for v in chain.views if v.accessor]
@@ -429,8 +434,24 @@ def emit_chain(chain: Chain) -> List[str]:
     if accessors:
         params.append(f"D_{chain.name} dom")
     params += ["int n", "int n2", "int m", "int flags"]
-    out.append(f"void {chain.name}({', '.join(params)}) {{")
     ind = "  "
+    # The split kernels' functions take every name the chain's function
+    # has when it calls them (its parameters, subviews, raw pointers).
+    locals_ = [f"{v.ctype()} {v.name}" for v in chain.views if v.slot == 2]
+    locals_ += [f"{v.etype} *p_{v.name}" for v in chain.views if v.raw]
+    locals_ += [f"double {r}" for r in chain.results]  # read by later kernels, by value
+    names = [p.rsplit(" ", 1)[1].lstrip("*") for p in params + locals_]
+    called = {}
+    if split:
+        for it in chain.items:
+            if it.kind == "launch" and it.kernel.kind != "reduce":
+                fn = f"{chain.name}_{it.kernel.label}"
+                called[id(it)] = f"{ind}{fn}({', '.join(names)});"
+                out.append(f"static void {fn}({', '.join(params + locals_)}) {{")
+                out += emit_launch(it.kernel, chain, ind)
+                out.append("}")
+                out.append("")
+    out.append(f"void {chain.name}({', '.join(params)}) {{")
     for r in chain.results:
         out.append(f"{ind}double {r} = 0;")
     for v in chain.views:
@@ -444,6 +465,8 @@ def emit_chain(chain: Chain) -> List[str]:
     for it in chain.items:
         if it.kind == "host":
             out += emit_host(it, chain, ind)
+        elif it.kind == "launch" and id(it) in called:
+            out.append(called[id(it)])
         elif it.kind == "launch":
             out += emit_launch(it.kernel, chain, ind)
         elif it.kind == "if":
@@ -515,12 +538,13 @@ template <class V> void kf_print2(const char *name, V v) {
 """
 
 
-def emit(prog: Program) -> str:
-    out = [f"// kfuse fuzz program, seed {prog.seed} (test/fuzz/generate.py; do not edit)",
+def emit(prog: Program, split: bool = False) -> str:
+    out = [f"// kfuse fuzz program, seed {prog.seed}{' (split)' if split else ''} "
+           "(test/fuzz/generate.py; do not edit)",
            f"// Arguments: n n2 m alias flags (profiled: {' '.join(prog.args())})"]
     out.append(PRELUDE)
     for c in prog.chains:
-        out += emit_chain(c)
+        out += emit_chain(c, split)
     a = prog.args()
     out += ["int main(int argc, char **argv) {",
             "  Kokkos::initialize(argc, argv);",
@@ -594,9 +618,11 @@ def main(argv=None) -> int:
     ap.add_argument("seed", type=int)
     ap.add_argument("-o", "--output", help="the program (default: stdout)")
     ap.add_argument("--oracle", help="write the oracle's verdicts (JSON) here")
+    ap.add_argument("--split", action="store_true",
+                    help="each kernel that can be in a function of its own (chains across functions)")
     args = ap.parse_args(argv)
     prog = generate(args.seed)
-    text = emit(prog)
+    text = emit(prog, args.split)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)

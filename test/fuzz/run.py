@@ -49,8 +49,9 @@ def kokkos_paths(build: Path):
 
 class Config:
     def __init__(self, build: Path, kfuse: Path, cxx: str = "g++", plant: bool = False,
-                 inc: str = None, lib: str = None):
+                 inc: str = None, lib: str = None, split: bool = False):
         self.kfuse = str(kfuse)
+        self.split = split  # kernels in functions of their own (generate.py --split)
         self.inc, self.lib, kokkos_flags = kokkos_paths(build)
         if inc and lib:
             self.inc, self.lib = inc, lib
@@ -246,7 +247,7 @@ def test_program(prog, work: Path, cfg: Config, stop: str = None) -> dict:
     """Runs every check on one program; returns the result record. Failures
     are listed in result['failures'] (kind, detail). stop: 'fuse' ends the
     test after kfuse fuse and the oracle, 'build' after the fused build."""
-    text = generate.emit(prog)
+    text = generate.emit(prog, cfg.split)
     if work.exists():
         shutil.rmtree(work)
     prepare(work, text, cfg)
@@ -310,7 +311,11 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
         if o["level"] == "error":
             fail.append({"kind": "kfuse-error", "detail": o["message"]})
     profile = json.loads((work / "prof.json").read_text())
-    chains, illegal = classify(prog, groups, refusals, profiled_pairs(profile))
+    # A pair fused across functions within one chain is judged like a group.
+    label_chain = {k.label: c.name for c in prog.chains for k in c.kernels()}
+    judged_cross = [g for g in cross if len({label_chain.get(l, "?") for l in g}) == 1
+                    and "?" not in {label_chain.get(l, "?") for l in g}]
+    chains, illegal = classify(prog, groups + judged_cross, refusals, profiled_pairs(profile))
     result["chains"] = chains
     for i in illegal:
         fail.append({"kind": "illegal-fusion", "detail": f"{i['group']}: {'; '.join(i['why'])}"})
@@ -449,7 +454,7 @@ def default_config(args) -> Config:
     build = Path(args.build).resolve()
     kfuse = Path(args.kfuse).resolve() if args.kfuse else build / "bin" / "kfuse"
     return Config(build, kfuse, cxx=args.cxx, plant=args.plant, inc=args.kokkos_include,
-                  lib=args.kokkos_lib)
+                  lib=args.kokkos_lib, split=args.split)
 
 
 def add_common(ap):
@@ -460,6 +465,9 @@ def add_common(ap):
     ap.add_argument("--kokkos-lib", help="the kokkoscore library (default: BUILD/kokkos-paths.env)")
     ap.add_argument("--plant", action="store_true",
                     help="flip an operator in the fused kernel before building it (must fail)")
+    ap.add_argument("--split", action="store_true",
+                    help="write each kernel that can be in a function of its own (generate.py "
+                         "--split): the chains' pairs are then across functions")
 
 
 def main(argv=None) -> int:
