@@ -41,9 +41,14 @@ struct Member {
 };
 std::vector<Member> membersOf(const KernelModel &A) {
   std::vector<Member> Out;
-  for (const ViewUse &V : A.Views)
-    if (!V.Local)
+  for (const ViewUse &V : A.Views) {
+    if (V.Local)
+      continue;
+    if (V.Root.empty())
       Out.push_back({V.Name, V.PortableType});
+    else if (llvm::none_of(Out, [&](const Member &M) { return M.Name == V.Root; }))
+      Out.push_back({V.Root, V.RootClass}); // the captured object, whole
+  }
   for (const ScalarUse &S : A.Scalars)
     Out.push_back({S.Name, S.PortableType});
   return Out;
@@ -65,8 +70,11 @@ std::string partFunctor(const CrossChain &C, const KernelModel &A, const KernelM
   for (const Member &M : Members)
     Out += "  T_" + M.Name + " " + M.Name + ";\n";
   std::string Body = TextA.substr(A.Functor.BodyRange.Offset, A.Functor.BodyRange.Length).str();
-  Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + A.Functor.IndexType + " " +
-         A.Functor.IndexParams.front() + ") const " + Body + "\n};\n";
+  std::vector<std::string> Index;
+  for (const std::string &P : A.Functor.IndexParams)
+    Index.push_back(A.Functor.IndexType + " " + P);
+  Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + llvm::join(Index, ", ") + ") const " +
+         Body + "\n};\n";
   Out += Markers::FunctorEnd;
   return Out;
 }
@@ -89,8 +97,9 @@ std::string labelArgument(const KernelModel &M) {
 /// The guard: each View of the first kernel against each of the second,
 /// where one writes: one name is one View or apart; other names apart.
 /// \p First and \p Second prefix the names (`kfuse_first->`).
-std::string guardOf(const KernelModel &A, const KernelModel &B, const std::string &First,
-                    const std::string &Second, const std::string &Indent) {
+std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel &B,
+                    const std::string &First, const std::string &Second,
+                    const std::string &Indent) {
   std::vector<std::string> Checks;
   for (const ViewUse &VA : A.Views) {
     if (VA.Local)
@@ -102,7 +111,8 @@ std::string guardOf(const KernelModel &A, const KernelModel &B, const std::strin
       if (!WA && !WB)
         continue;
       std::string NA = First + VA.Name, NB = Second + VB.Name;
-      if (VA.Name == VB.Name)
+      auto M = C.Merged.find(VA.Name);
+      if (VA.Name == VB.Name || (M != C.Merged.end() && M->second == VB.Name))
         Checks.push_back("::kfuse::same_or_apart(" + NA + ", " + NB + ")");
       else
         Checks.push_back("::kfuse::apart(" + NA + ", " + (WA ? "true" : "false") + ", " + NB +
@@ -148,7 +158,7 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
     Emit("      },");
     Emit("      [=](const auto &kfuse_first, const " + Second + " &kfuse_second) {");
     Emit("        if (!::kfuse::use_fused(\"" + quoted(A) + "+" + quoted(B) + "\", " +
-         guardOf(A, B, "kfuse_first.", "kfuse_second.", Indent + "              ") + "))");
+         guardOf(C, A, B, "kfuse_first.", "kfuse_second.", Indent + "              ") + "))");
     Emit("          return false;");
     Emit("        Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) +
          "\", kfuse_policy, ::kfuse::compose<" + strippedType(A.Functor.IndexType) +
@@ -183,7 +193,7 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
   std::string Label = quoted(A) + "+" + quoted(B);
   // A functor object is built once, for the guard to read its Views.
   bool SecondObject = B.Functor.Kind == FunctorModel::Form::Object;
-  std::string Guard = guardOf(A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
+  std::string Guard = guardOf(C, A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
                               Indent + "        ");
   std::string Index = strippedType(B.Functor.IndexType);
   std::string Lambda = SecondObject ? std::string("kfuse_second")

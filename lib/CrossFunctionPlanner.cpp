@@ -209,14 +209,33 @@ private:
       return "a launch is already in a region kfuse rewrote";
     if (std::string Why = kernelForm(KA, KB); !Why.empty())
       return "their launches are " + Files + ", and " + Why;
-    Check = "kfuse-unsafe-dependence";
-    SourcePos Pos;
-    if (std::string Why = FusionPlanner::dependenceBetween(KA, KB, Pos); !Why.empty())
-      return Why;
-
+    // Two names the profile saw as one View in every run are compared as
+    // one (the guard checks they are).
+    Merged.clear();
+    for (const IdentityFact &F : C.SameAllocation)
+      if (F.Count == C.Count && F.A.Position != F.B.Position && F.A.Name != F.B.Name) {
+        const ChainArgument &InA = F.A.Position == 0 ? F.A : F.B;
+        const ChainArgument &InB = F.A.Position == 0 ? F.B : F.A;
+        Merged.emplace(InA.Name, InB.Name);
+      }
+    KernelModel Renamed = KA;
+    for (ViewUse &V : Renamed.Views)
+      if (auto It = Merged.find(V.Name); It != Merged.end())
+        V.Name = It->second;
     Check = "kfuse-aliasing";
     if (std::string Why = aliasing(KA, KB); !Why.empty())
       return Why;
+    Check = "kfuse-unsafe-dependence";
+    SourcePos Pos;
+    if (std::string Why = FusionPlanner::dependenceBetween(Renamed, KB, Pos); !Why.empty())
+      return Why;
+    // The fused launch runs only where both ranges are equal (checked at
+    // run time); a pair the profile never saw so would never run fused.
+    // (A Kokkos Tools profile knows no ranges.)
+    Check = "kfuse-different-ranges";
+    if (C.EqualRanges == 0 && Bound.Source != "kokkos-tools")
+      return "their ranges differed in every one of the " + std::to_string(C.Count) +
+             " runs the profile saw";
 
     Check = "kfuse-not-adjacent";
     auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
@@ -278,7 +297,8 @@ private:
             if (!InA || !InB || InA == InB)
               continue;
             bool Same = Facts == &C.SameAllocation;
-            if ((Same && InA->Name == InB->Name) ||
+            auto M = Merged.find(InA->Name);
+            if ((Same && (InA->Name == InB->Name || (M != Merged.end() && M->second == InB->Name))) ||
                 (!Written(A, InA->Name) && !Written(B, InB->Name)))
               continue;
             return "the profile saw '" + InA->Name + "' (in " + planner::name(A) + ") and '" +
@@ -296,13 +316,17 @@ private:
   std::string kernelForm(const KernelModel &A, const KernelModel &B) {
     auto PolicyWhy = [](const KernelModel &M) -> std::string {
       const PolicyModel &P = M.Policy;
-      if (P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range)
+      if (P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range &&
+          P.Kind != PolicyKind::MDRange)
         return "it runs over a " + (P.TypeName.empty() ? "policy" : P.TypeName) +
-               " (only 1-D ranges are fused across functions)";
-      if (!P.WorkTag.empty() || P.OtherArgs || P.Rank != 1)
+               " (only ranges and boxes are fused across functions)";
+      if (!P.WorkTag.empty() || P.OtherArgs || P.Rank < 1 || P.Rank > 3)
         return "its policy '" + P.Text + "' has a work tag or arguments besides its bounds";
+      if (M.Functor.IndexParams.size() != P.Rank)
+        return "its functor's index is not one parameter per dimension";
       return "";
     };
+    auto Box = [](const KernelModel &M) { return M.Policy.Kind == PolicyKind::MDRange; };
     if (A.Kind != LaunchKind::For)
       return planner::name(A) + " is a reduction or scan, whose result its function needs";
     if (std::string Why = functorForm(A, B, true); !Why.empty())
@@ -323,6 +347,10 @@ private:
       return planner::name(B) + ": " + Why;
     if (A.Policy.ExecSpace != B.Policy.ExecSpace)
       return "they run on different execution spaces";
+    if (Box(A) != Box(B) || A.Policy.Rank != B.Policy.Rank)
+      return "one runs over a 1-D range and the other over a box, or their ranks differ";
+    if (Box(B) && B.Kind != LaunchKind::For)
+      return planner::name(B) + " is a reduction over a box (not fused across functions yet)";
     if (!B.Unknown.empty())
       return planner::unknownAccess(B);
     if (B.Kind == LaunchKind::Scan)
@@ -330,8 +358,6 @@ private:
     if (B.Kind == LaunchKind::Reduce &&
         (!B.Reduction || !B.Reduction->ScalarVariable || B.Reduction->AccumulatorType.empty()))
       return planner::name(B) + " reduces into something other than a number";
-    if (A.Functor.IndexParams.size() != 1 || B.Functor.IndexParams.size() != 1)
-      return "a kernel's index is not one parameter";
     // A functor object is kept as it is; the second's site names its class,
     // or else the first's site names the second's (and launches both).
     Reverse = false;
@@ -380,9 +406,24 @@ private:
       for (const ViewUse &V : M.Views) {
         if (V.Local)
           continue;
-        if (!V.Root.empty() || V.IsMember)
+        if (V.IsMember)
           return planner::name(M) + " reaches the View '" + V.Name +
-                 "' through an object (only captured Views are kept for a later launch)";
+                 "' through `this` (only captures are kept for a later launch)";
+        if (!V.Root.empty()) {
+          // The captured object is kept whole; its class is named in the
+          // other kernel's file.
+          bool Nameable =
+              !V.RootClass.empty() &&
+              (V.RootFile == Other.File
+                   ? V.RootOffset < Other.TopDeclOffset
+                   : !V.RootFileOnly && unitOf(Other.File) &&
+                         llvm::is_contained(unitOf(Other.File)->ProjectFiles, V.RootFile));
+          if (!Nameable)
+            return planner::name(M) + " reaches the View '" + V.Name + "' through '" + V.Root +
+                   "', whose class cannot be named in " +
+                   llvm::sys::path::filename(Other.File).str();
+          continue;
+        }
         if (V.PortableType.empty())
           return "the type of '" + V.Name + "' in " + planner::name(M) + " ('" + V.Type +
                  "') cannot be named in " + llvm::sys::path::filename(Other.File).str();
@@ -629,6 +670,7 @@ private:
     Ch.CallerPos = First.Pos;
     Ch.BackEdge = Loop != nullptr;
     Ch.Reverse = Reverse;
+    Ch.Merged = Merged;
     Ch.Count = C.Count;
     Ch.Share = Share;
     Ch.Lines.push_back({F, First.LineBegin, First.Indent,
@@ -665,6 +707,8 @@ private:
   std::set<std::string> Written;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
+  /// Its first kernel's View names merged with the second's.
+  std::map<std::string, std::string> Merged;
   CrossFunctionPlan Out;
 };
 

@@ -46,6 +46,7 @@ KernelBodyAnalyzer::viewRef(const Expr *E) const {
     R.IsMember = true;
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
     R.Local = isLocal(DRE->getDecl());
+    R.RootDecl = DRE->getDecl();
     Path.insert(Path.begin(), DRE->getDecl()->getNameAsString());
   } else {
     return std::nullopt;
@@ -158,6 +159,18 @@ ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
   V.Local = Ref && Ref->Local;
   if (Ref)
     V.Root = Ref->Root;
+  if (Ref && !V.Root.empty() && Ref->RootDecl)
+    if (const CXXRecordDecl *RD =
+            Ref->RootDecl->getType().getNonReferenceType()->getAsCXXRecordDecl()) {
+      FunctorModel Class;
+      describeClass(RD, Class, Ctx);
+      if (!Class.ClassTemplate) {
+        V.RootClass = Class.SpelledClass;
+        V.RootFile = Class.ClassFile;
+        V.RootOffset = Class.ClassOffset;
+        V.RootFileOnly = Class.ClassFileOnly;
+      }
+    }
   V.PrivateMember = Ref && Ref->Private;
   describeView(stripWrappers(ViewExpr)->getType(), Ctx, V);
   Model.Views.push_back(std::move(V));

@@ -50,6 +50,7 @@ private:
   struct ViewRef {
     std::string Name;
     std::string Root; ///< the object it is a member of, if any
+    const clang::ValueDecl *RootDecl = nullptr; ///< that object's variable
     bool IsMember = false;
     bool Local = false;
     bool Private = false; ///< some member on the path is not public

@@ -18,6 +18,7 @@
 #include "kfuse/FileAnalysis.h"
 #include "kfuse/FusionPlan.h"
 #include "kfuse/Profile.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ struct CrossChain {
   /// functor class, the second's site cannot name the first's); the second
   /// is a functor object and a parallel_for.
   bool Reverse = false;
+  /// Names of the first kernel's Views merged with a name of the second's:
+  /// the profile saw them as one View in every run (re-checked by the guard).
+  std::map<std::string, std::string> Merged;
   std::vector<InsertedLine> Lines;
   uint64_t Count = 0;
   double Share = 0;

@@ -81,6 +81,12 @@ struct ViewUse {
   /// The captured object (or functor member) the View is a member of,
   /// `field` for `field.density`; empty when the View is captured itself.
   std::string Root;
+  /// The class of Root, described as FunctorModel describes a functor's
+  /// (empty when it cannot be named: a template, an unnamed class).
+  std::string RootClass;
+  std::string RootFile;
+  unsigned RootOffset = 0;
+  bool RootFileOnly = false;
   /// Declared in the body (a subview or an unmanaged View over scratch):
   /// not a capture, so neither recorded nor passed to a fused kernel.
   bool Local = false;

@@ -30,23 +30,47 @@
 
 namespace kfuse {
 
-/// The begin and end of a 1-D range: what two launches must share to run
-/// as one.
+/// The begin and end of each dimension of a range (up to 3): what two
+/// launches must share to run as one.
 struct Bounds {
-  std::int64_t Begin;
-  std::int64_t End;
+  int Rank = 1;
+  std::int64_t Begin[3] = {0, 0, 0};
+  std::int64_t End[3] = {0, 0, 0};
+  bool operator==(const Bounds &O) const {
+    if (Rank != O.Rank)
+      return false;
+    for (int D = 0; D < Rank; ++D)
+      if (Begin[D] != O.Begin[D] || End[D] != O.End[D])
+        return false;
+    return true;
+  }
 };
 
 /// The range of an integral launch count.
 template <class N>
 auto bounds_of(const N &Count) -> decltype(static_cast<std::int64_t>(Count + 0), Bounds{}) {
-  return Bounds{0, static_cast<std::int64_t>(Count)};
+  Bounds B;
+  B.End[0] = static_cast<std::int64_t>(Count);
+  return B;
 }
 /// The range of a RangePolicy.
 template <class P>
 auto bounds_of(const P &Policy) -> decltype(Policy.begin(), Policy.end(), Bounds{}) {
-  return Bounds{static_cast<std::int64_t>(Policy.begin()),
-                static_cast<std::int64_t>(Policy.end())};
+  Bounds B;
+  B.Begin[0] = static_cast<std::int64_t>(Policy.begin());
+  B.End[0] = static_cast<std::int64_t>(Policy.end());
+  return B;
+}
+/// The box of an MDRangePolicy (rank 2 or 3; another rank never matches).
+template <class P>
+auto bounds_of(const P &Policy) -> decltype(Policy.m_lower[0], Policy.m_upper[0], Bounds{}) {
+  Bounds B;
+  B.Rank = P::rank <= 3 ? static_cast<int>(P::rank) : -1;
+  for (int D = 0; D < B.Rank; ++D) {
+    B.Begin[D] = static_cast<std::int64_t>(Policy.m_lower[D]);
+    B.End[D] = static_cast<std::int64_t>(Policy.m_upper[D]);
+  }
+  return B;
 }
 
 namespace detail {
@@ -67,7 +91,7 @@ struct Deferred {
   }
   virtual const void *part_key() const = 0;
   virtual void *part() = 0;
-  Bounds Range{0, 0};
+  Bounds Range;
 };
 
 template <class Part, class Launch> struct DeferredLaunch final : Deferred {
@@ -196,8 +220,7 @@ void defer_fusable(const char *Chain, Bounds Range, const Part &P, const Launch 
 /// pending over \p Range and can: true if it did (nothing is pending then).
 template <class Second> bool fuse_pending(const char *Chain, Bounds Range, const Second &S) {
   Window *W = window_for(Chain);
-  if (!W || !W->Pending || W->Pending->Range.Begin != Range.Begin ||
-      W->Pending->Range.End != Range.End)
+  if (!W || !W->Pending || !(W->Pending->Range == Range))
     return false;
   if (!W->Pending->launch_fused(&S, detail::type_key<Second>()))
     return false;
@@ -210,7 +233,7 @@ template <class Second> bool fuse_pending(const char *Chain, Bounds Range, const
 template <class Part> Part *pending(const char *Chain, Bounds Range) {
   Window *W = window_for(Chain);
   if (!W || !W->Pending || W->Pending->part_key() != detail::type_key<Part>() ||
-      W->Pending->Range.Begin != Range.Begin || W->Pending->Range.End != Range.End)
+      !(W->Pending->Range == Range))
     return nullptr;
   return static_cast<Part *>(W->Pending->part());
 }
@@ -233,13 +256,23 @@ template <class T, class P> bool is_exactly(const P *Object) {
   return Object && typeid(*Object) == typeid(T);
 }
 
-/// One functor running \p First's body and then \p Second's for each index.
+/// One functor running \p First's body and then \p Second's for each index
+/// (of a 1-D range or a 2-D or 3-D box).
 template <class Index, class First, class Second> struct Composed {
   First A;
   Second B;
   KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I) const {
     A(I);
     B(I);
+  }
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I, const Index J) const {
+    A(I, J);
+    B(I, J);
+  }
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I, const Index J,
+                                                 const Index K) const {
+    A(I, J, K);
+    B(I, J, K);
   }
 };
 template <class Index, class First, class Second>
