@@ -229,6 +229,9 @@ private:
     SourcePos Pos;
     if (std::string Why = FusionPlanner::dependenceBetween(Renamed, KB, Pos); !Why.empty())
       return Why;
+    Check = "kfuse-not-profitable";
+    if (std::string Why = FusionPlanner::profitability(Renamed, KB, Bound, Pos); !Why.empty())
+      return Why;
     // The fused launch runs only where both ranges are equal (checked at
     // run time); a pair the profile never saw so would never run fused.
     // (A Kokkos Tools profile knows no ranges.)

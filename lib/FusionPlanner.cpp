@@ -439,6 +439,47 @@ uint64_t launchBoundNs(const Profile &Prof, const ProfileSite *Site) {
   return onDevice(Prof, Site) ? 200000 : 20000;
 }
 
+} // namespace
+
+std::string FusionPlanner::profitability(const KernelModel &A, const KernelModel &B,
+                                         const Profile &Prof, SourcePos &Pos) {
+  for (const KernelModel *K : {&A, &B})
+    if (const ViewAccess *S = randomScatter(*K)) {
+      Pos = S->Pos;
+      return name(*K) + " stores to elements chosen by data ('" + S->Indices.front().Text +
+             "'); fusing such a scatter gains nothing and was measured slower";
+    }
+  const ProfileSite *SA = Prof.findSite(A.Id.str()), *SB = Prof.findSite(B.Id.str());
+  if (!onDevice(Prof, SB))
+    for (const KernelModel *K : {&A, &B})
+      if (const ViewAccess *G = gatherLoop(*K)) {
+        Pos = G->Pos;
+        return name(*K) + " loads elements chosen by data in an inner loop; on a host "
+                          "backend fusing such a gather loop was measured slower";
+      }
+  // Two kernels sharing no element at the same index gain only the launch.
+  bool Shares = false;
+  for (const ViewUse &VA : A.Views)
+    for (const ViewUse &VB : B.Views)
+      if (VA.Name == VB.Name)
+        for (const ViewAccess &AA : VA.Accesses)
+          for (const ViewAccess &AB : VB.Accesses) {
+            LaunchIndexSig GA, GB;
+            Shares |= signatureOf(A, AA, GA).empty() && signatureOf(B, AB, GB).empty() &&
+                      GA == GB;
+          }
+  uint64_t Shortest = std::min(SA ? SA->MedianNs : 0, SB ? SB->MedianNs : 0);
+  if (!Shares && Shortest >= launchBoundNs(Prof, SA ? SA : SB)) {
+    Pos = B.Pos;
+    return name(B) + " touches no element that " + name(A) +
+           " touches in the same iteration, and each takes " + std::to_string(Shortest / 1000) +
+           " us or more: fusing saves neither memory traffic nor launch time";
+  }
+  return "";
+}
+
+namespace {
+
 /// A remark for every hot pair of launches of the file that the profile saw
 /// back to back but that are not consecutive statements of one block (a
 /// loop's back edge, a launch running again, different blocks), so no

@@ -124,6 +124,15 @@ public:
   static std::string repeatLegality(const KernelModel &M, SourcePos &Pos,
                                     std::string &Check,
                                     const FusionGroup *Names = nullptr);
+  /// Why running \p B's body right after \p A's for each index (\p B's
+  /// Views named as \p A's already, merged names applied) would not be
+  /// faster than two launches, by the rules the one-function planner
+  /// applies (measured on host backends: a scatter through data, a gather
+  /// loop, two long kernels sharing no element), or "" when it may be.
+  /// \p Pos is set to what the reason is about.
+  static std::string profitability(const KernelModel &A, const KernelModel &B,
+                                   const Profile &Prof, SourcePos &Pos);
+
   /// Why the kernels \p Moving may not move past the host code \p Gap (up
   /// past it when \p Up, down past it otherwise), or "" when the code
   /// provably touches none of their data and changes nothing they name.
