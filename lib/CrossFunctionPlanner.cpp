@@ -332,12 +332,14 @@ private:
     auto Box = [](const KernelModel &M) { return M.Policy.Kind == PolicyKind::MDRange; };
     if (A.Kind != LaunchKind::For)
       return planner::name(A) + " is a reduction or scan, whose result its function needs";
+    // Memory kfuse cannot attribute first: it says the most.
+    for (const KernelModel *K : {&A, &B})
+      if (!K->Unknown.empty())
+        return planner::unknownAccess(*K);
     if (std::string Why = functorForm(A, B, true); !Why.empty())
       return Why;
     if (std::string Why = functorForm(B, A, false); !Why.empty())
       return Why;
-    if (!A.Unknown.empty())
-      return planner::unknownAccess(A);
     if (A.FromMacro || A.InTemplate)
       return planner::name(A) + " is written " +
              (A.FromMacro ? "through the macro '" + A.MacroName + "'" : "in a template");
@@ -354,8 +356,6 @@ private:
       return "one runs over a 1-D range and the other over a box, or their ranks differ";
     if (Box(B) && B.Kind != LaunchKind::For)
       return planner::name(B) + " is a reduction over a box (not fused across functions yet)";
-    if (!B.Unknown.empty())
-      return planner::unknownAccess(B);
     if (B.Kind == LaunchKind::Scan)
       return planner::name(B) + " is a scan";
     if (B.Kind == LaunchKind::Reduce &&
