@@ -166,6 +166,7 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
     Emit("        return true;");
     Emit("      });");
     Emit("} else {");
+    Emit("  ::kfuse::flush(\"" + C.Key + "\"); // one pending from an outer call runs first");
     Out += originalSection(TextA, A, Indent + "  ");
     Out += "\n" + Indent + "}\n" + Indent + Markers::End;
     return Out;
@@ -181,6 +182,7 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
        "kfuse_policy, kfuse_part);");
   Emit("                 });");
   Emit("} else {");
+  Emit("  ::kfuse::flush(\"" + C.Key + "\"); // one pending from an outer call runs first");
   Out += originalSection(TextA, A, Indent + "  ");
   Out += "\n" + Indent + "}\n" + Indent + Markers::End;
   return Out;

@@ -32,6 +32,18 @@ bool onlyForeignReads(const HostStatement &E, const std::set<std::string> &Writt
                        [&](const std::string &T) { return Written.count(T) != 0; });
 }
 
+/// What in \p E may observe a pending kernel that writes elements of the
+/// types \p Written, or "".
+std::string blocksHeader(const HostStatement &E, const std::set<std::string> &Written) {
+  if (!E.Opaque.empty() && !onlyForeignReads(E, Written))
+    return E.Opaque;
+  if (!E.TouchesViews.empty())
+    return "uses the data of the View '" + E.TouchesViews.front() + "'";
+  if (!E.TouchesObjects.empty())
+    return "uses '" + E.TouchesObjects.front() + "', which holds Views";
+  return "";
+}
+
 /// Why running \p S while the first kernel (which writes elements of the
 /// types \p Written) is pending could observe it, or "" when it provably
 /// cannot: it touches no View data (copying handles aside), calls nothing
@@ -44,25 +56,10 @@ std::string blocks(const FlowStatement &S, bool ReturnAllowed,
     return "it launches a kernel";
   if (S.CopiesHandles)
     return "";
-  const HostStatement &E = S.Effects;
-  if (!E.Opaque.empty() && !onlyForeignReads(E, Written))
-    return "it " + E.Opaque;
-  if (!E.TouchesViews.empty())
-    return "it uses the data of the View '" + E.TouchesViews.front() + "'";
-  if (!E.TouchesObjects.empty())
-    return "it uses '" + E.TouchesObjects.front() + "', which holds Views";
-  return "";
+  std::string Why = blocksHeader(S.Effects, Written);
+  return Why.empty() ? "" : "it " + Why;
 }
 
-std::string blocksHeader(const HostStatement &E, const std::set<std::string> &Written) {
-  if (!E.Opaque.empty() && !onlyForeignReads(E, Written))
-    return E.Opaque;
-  if (!E.TouchesViews.empty())
-    return "uses the data of the View '" + E.TouchesViews.front() + "'";
-  if (!E.TouchesObjects.empty())
-    return "uses '" + E.TouchesObjects.front() + "', which holds Views";
-  return "";
-}
 
 /// A letter-and-digit form of \p S for identifiers.
 std::string identifierFrom(llvm::StringRef S) {
@@ -81,8 +78,7 @@ std::string identifierFrom(llvm::StringRef S) {
 /// One statement list of a function, with the loop it is the body of.
 struct Block {
   const std::vector<FlowStatement> *Stmts = nullptr;
-  const FlowStatement *Loop = nullptr;     ///< the loop whose body it is
-  const Block *Parent = nullptr;           ///< the list holding Loop
+  const FlowStatement *Loop = nullptr; ///< the loop whose body it is
 };
 
 class Planner {
@@ -260,11 +256,9 @@ private:
 
     // A caller calling FnA and then FnB.
     std::string FirstProblem;
-    for (const auto &[Usr, L] : ByUsr) {
-      std::string Found = searchCaller(*L, FnA, FnB, KA, KB, C, Share, FirstProblem);
-      if (Found.empty())
+    for (const auto &[Usr, L] : ByUsr)
+      if (searchCaller(*L, FnA, FnB, KA, KB, C, Share, FirstProblem))
         return "";
-    }
     Check = FirstProblem.empty() ? "kfuse-not-adjacent" : "kfuse-code-between";
     if (!FirstProblem.empty())
       return FirstProblem;
@@ -540,13 +534,12 @@ private:
   }
 
   /// Searches \p L for a call of \p FnA followed by one of \p FnB; on
-  /// success records the chain and returns "". Else returns a reason, and
-  /// keeps the first specific one in \p FirstProblem.
-  std::string searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
+  /// success records the chain and returns true. Else keeps the first
+  /// specific reason in \p FirstProblem.
+  bool searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
                            const FunctionSummary &FnB, const KernelModel &KA,
                            const KernelModel &KB, const ProfileChain &C, double Share,
                            std::string &FirstProblem) {
-    std::string Result = "no";
     std::function<bool(const Block &)> Visit = [&](const Block &Bk) -> bool {
       const std::vector<FlowStatement> &Stmts = *Bk.Stmts;
       for (size_t I = 0; I < Stmts.size(); ++I) {
@@ -563,15 +556,15 @@ private:
         }
         if (S.Kind == FlowStatement::Form::If || S.Kind == FlowStatement::Form::Loop ||
             S.Kind == FlowStatement::Form::Block) {
-          Block Inner{&S.Body, S.Kind == FlowStatement::Form::Loop ? &S : nullptr, &Bk};
+          Block Inner{&S.Body, S.Kind == FlowStatement::Form::Loop ? &S : nullptr};
           if (Visit(Inner))
             return true;
         }
       }
       return false;
     };
-    Block Top{&L.Body, nullptr, nullptr};
-    return Visit(Top) ? "" : Result;
+    Block Top{&L.Body, nullptr};
+    return Visit(Top);
   }
 
   bool tryFrom(const FunctionSummary &L, const Block &Bk, size_t I, const FunctionSummary &FnB,
@@ -641,9 +634,12 @@ private:
         return Fail("the call of '" + FnB.Name + "' (" + where(Second.Pos) +
                     ") is virtual, and its class cannot be named there to check the object");
     }
-    if (First.LineBegin == ~0u || Close.LineAfter == ~0u)
-      return Fail("the statement at " + where(First.LineBegin == ~0u ? First.Pos : Close.Pos) +
-                  " shares its line with other code");
+    const FlowStatement *Crowded = First.LineBegin == ~0u   ? &First
+                                   : Close.LineAfter == ~0u ? &Close
+                                   : Open.LineBegin == ~0u || Open.LineAfter == ~0u ? &Open
+                                                                                     : nullptr;
+    if (Crowded)
+      return Fail("the statement at " + where(Crowded->Pos) + " shares its line with other code");
     size_t F = FileOfL->second;
     // The lines go outside the code the file's own groups replace.
     for (const FusionGroup &G : All[F].Plan.Groups) {
@@ -678,6 +674,9 @@ private:
     Ch.Share = Share;
     Ch.Lines.push_back({F, First.LineBegin, First.Indent,
                         "::kfuse::Window " + Ch.Window + "(\"" + Ch.Key + "\");"});
+    // Only this call of the first function may defer its kernel.
+    Ch.Lines.push_back({F, Open.LineBegin, Open.Indent, Ch.Window + ".arm();"});
+    Ch.Lines.push_back({F, Open.LineAfter, Open.Indent, Ch.Window + ".disarm();"});
     for (const FlowStatement *S : Flushes)
       if (S->ThenLineAfter != ~0u)
         Ch.Lines.push_back({F, S->ThenLineAfter, S->ThenIndent, Ch.Window + ".flush();"});

@@ -464,13 +464,11 @@ private:
         arguments(Call, FD, FirstArg);
         return;
       }
-      if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
-          !MD->getParent()->hasAttr<FinalAttr>() && (ThroughPointer || !OnThis))
-        if (ThroughPointer || Object->getType()->isReferenceType() ||
-            !isa<DeclRefExpr>(Plain))
-          return opaque("calls the virtual function '" + MD->getNameAsString() +
-                            "', whose overrider kfuse cannot know",
-                        Call);
+      // A virtual call says so before anything it reaches through a pointer.
+      if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() && !MD->getParent()->hasAttr<FinalAttr>())
+        return opaque("calls the virtual function '" + MD->getNameAsString() +
+                          "', whose overrider kfuse cannot know",
+                      Call);
       if (ThroughPointer && !OnThis) {
         pointerUse(Object);
       } else if (!OnThis) {
@@ -491,11 +489,6 @@ private:
             add(Out.Reads, R.Name);
         }
       }
-      if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() &&
-          !MD->getParent()->hasAttr<FinalAttr>())
-        return opaque("calls the virtual function '" + MD->getNameAsString() +
-                          "', whose overrider kfuse cannot know",
-                      Call);
       arguments(Call, FD, FirstArg);
       callee(FD, OnThis, Call, Target.Known ? &Target : nullptr);
       return;

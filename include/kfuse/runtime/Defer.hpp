@@ -166,6 +166,13 @@ public:
     }
   }
 
+  /// Only the call the window was opened for may defer the kernel: the
+  /// line before it arms the window, the line after it disarms it, so that
+  /// a call of the same function elsewhere (not proven safe) launches at once.
+  void arm() { Armed = true; }
+  void disarm() { Armed = false; }
+  bool armed() const { return Armed && !Closed; }
+
   const char *chain() const { return Chain; }
   bool open() const { return !Closed; }
   std::unique_ptr<detail::Deferred> Pending;
@@ -174,6 +181,7 @@ private:
   const char *Chain;
   Window *Outer;
   bool Closed = false;
+  bool Armed = false;
 };
 
 /// The open window of \p Chain when it is the innermost one, else null.
@@ -183,9 +191,10 @@ inline Window *window_for(const char *Chain) {
 }
 
 /// True if the first launch of \p Chain may be deferred here: its window is
-/// open and fusion is enabled.
+/// open and armed, and fusion is enabled.
 inline bool deferring(const char *Chain) {
-  return fusion_enabled() && window_for(Chain) != nullptr;
+  Window *W = window_for(Chain);
+  return fusion_enabled() && W && W->armed();
 }
 
 /// Defers the first launch of \p Chain over \p Range: \p Launch(Part) runs
@@ -198,6 +207,7 @@ void defer(const char *Chain, Bounds Range, const Part &P, const Launch &L) {
     return;
   }
   W->flush();
+  W->disarm();
   W->Pending.reset(new detail::DeferredLaunch<Part, Launch>(Range, P, L));
 }
 
@@ -213,6 +223,7 @@ void defer_fusable(const char *Chain, Bounds Range, const Part &P, const Launch 
     return;
   }
   W->flush();
+  W->disarm();
   W->Pending.reset(new detail::DeferredFusable<Part, Second, Launch, Fused>(Range, P, L, F));
 }
 

@@ -2,8 +2,10 @@
 // 'initial_integrate' of the next (across the loop's back edge); on thermo
 // steps the pending kernel is flushed before the output reads the
 // velocities. A run whose step count is the loop's last runs it at the
-// window's close.
-//   md [N] [STEPS] [THERMO_EVERY] [FIRST_STEP_FINAL_OVER]
+// window's close. With EXTRA, 'final_integrate' is also called before the
+// forces: that call is not the one the window is for, and must launch at
+// once (the forces overwrite what it reads).
+//   md [N] [STEPS] [THERMO_EVERY] [FIRST_STEP_FINAL_OVER] [EXTRA]
 #include "md.h"
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +14,7 @@
 // KFUSE-RUN: 500 7 3
 // KFUSE-RUN: 64 3 1
 // KFUSE-RUN: 500 6 4 250
+// KFUSE-RUN: 500 6 4 500 1
 // KFUSE-PROFILE-RUN: 500 20 5
 
 int main(int argc, char **argv) {
@@ -22,6 +25,7 @@ int main(int argc, char **argv) {
     const int steps = argc > 2 ? std::atoi(argv[2]) : 20;
     const int every = argc > 3 ? std::atoi(argv[3]) : 5;
     const int partial = argc > 4 ? std::atoi(argv[4]) : a.n;
+    const bool extra = argc > 5 && std::atoi(argv[5]) != 0;
     a.x = Kokkos::View<double *[3]>("x", a.n);
     a.v = Kokkos::View<double *[3]>("v", a.n);
     a.f = Kokkos::View<double *[3]>("f", a.n);
@@ -31,6 +35,8 @@ int main(int argc, char **argv) {
     int count = partial;
     for (int step = 1; step <= steps; ++step) {
       initial_integrate(a, 0.01);
+      if (extra)
+        final_integrate(a, 0.005, a.n);
       compute_forces(a);
       final_integrate(a, 0.01, count);
       count = a.n;

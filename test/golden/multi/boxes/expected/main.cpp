@@ -22,7 +22,9 @@ int main(int argc, char **argv) {
     Kokkos::deep_copy(grid.a, 2.0);
     for (int step = 0; step < steps; ++step) {
       ::kfuse::Window kfuse_window_22b80cd3_c26f5fb6("kfuse_chain_22b80cd3_c26f5fb6"); // kfuse-line
+      kfuse_window_22b80cd3_c26f5fb6.arm(); // kfuse-line
       heat(grid, 0.01 * (step + 1));
+      kfuse_window_22b80cd3_c26f5fb6.disarm(); // kfuse-line
       cool(grid);
       kfuse_window_22b80cd3_c26f5fb6.close(); // kfuse-line
     }

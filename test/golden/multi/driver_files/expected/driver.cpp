@@ -36,7 +36,9 @@ int main(int argc, char **argv) {
     double pmax = 0.0;
     for (int step = 0; step < 10; ++step) {
       ::kfuse::Window kfuse_window_b203e763_0ab0dbbd("kfuse_chain_b203e763_0ab0dbbd"); // kfuse-line
+      kfuse_window_b203e763_0ab0dbbd.arm(); // kfuse-line
       predict(s, 0.1);
+      kfuse_window_b203e763_0ab0dbbd.disarm(); // kfuse-line
       if (step % check == 0) {
         pmax += eos(s);
       }

@@ -30,6 +30,7 @@ void predict(State &s, double dt) {
                      Kokkos::parallel_for("predict", kfuse_policy, kfuse_part);
                    });
   } else {
+    ::kfuse::flush("kfuse_chain_b203e763_0ab0dbbd"); // one pending from an outer call runs first
 // kfuse-original-begin
     Kokkos::parallel_for(
       "predict", Kokkos::RangePolicy<>(0, s.n), KOKKOS_LAMBDA(const int i) {

@@ -46,7 +46,9 @@ int main(int argc, char **argv) {
       if (!::kfuse::is_exactly<IntegratorVerlet>(integrator)) kfuse_window_3e46143f_7f656c6a.flush(); // kfuse-line
       integrator->initial_integrate();
       compute_forces(p);
+      kfuse_window_3e46143f_7f656c6a.arm(); // kfuse-line
       integrator->final_integrate();
+      kfuse_window_3e46143f_7f656c6a.disarm(); // kfuse-line
       if (step % input->thermo_every == 0) {
         kfuse_window_3e46143f_7f656c6a.flush(); // kfuse-line
         ke = kinetic(p);

@@ -31,6 +31,7 @@ void scale(Vec x, Vec y, double a) {
                      Kokkos::parallel_for("scale", kfuse_policy, kfuse_part);
                    });
   } else {
+    ::kfuse::flush("kfuse_chain_33f2e6a7_f9d5da2a"); // one pending from an outer call runs first
 // kfuse-original-begin
     Kokkos::parallel_for(
       "scale", x.extent(0), KOKKOS_LAMBDA(const int i) { y(i) = a * x(i); });
@@ -85,7 +86,9 @@ int main(int argc, char **argv) {
     double seen = 0, total = 0;
     for (int It = 0; It < 4; ++It) {
       ::kfuse::Window kfuse_window_33f2e6a7_f9d5da2a("kfuse_chain_33f2e6a7_f9d5da2a"); // kfuse-line
+      kfuse_window_33f2e6a7_f9d5da2a.arm(); // kfuse-line
       scale(x, y, 1.5 + It);
+      kfuse_window_33f2e6a7_f9d5da2a.disarm(); // kfuse-line
       shift(y, z);
       kfuse_window_33f2e6a7_f9d5da2a.close(); // kfuse-line
       // The host reads what 'shift' wrote before 'norm' runs (the Views
