@@ -110,7 +110,11 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
       bool WA = planner::writes(VA.Mode), WB = planner::writes(VB.Mode);
       if (!WA && !WB)
         continue;
-      std::string NA = First + VA.Name, NB = Second + VB.Name;
+      // A bound functor object's View is read through its member.
+      auto Through = [](const std::string &Prefix, const ViewUse &V) {
+        return Prefix + (V.Member.empty() ? V.Name : V.Member);
+      };
+      std::string NA = Through(First, VA), NB = Through(Second, VB);
       auto M = C.Merged.find(VA.Name);
       if (VA.Name == VB.Name || (M != C.Merged.end() && M->second == VB.Name))
         Checks.push_back("::kfuse::same_or_apart(" + NA + ", " + NB + ")");

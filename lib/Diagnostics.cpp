@@ -35,8 +35,12 @@ std::string transformations(const FusionGroup &G,
                             const std::vector<KernelModel> &Sites,
                             llvm::StringRef Text, bool Restrict) {
   std::vector<std::string> T;
-  if (Sites[G.Sites.front()].Functor.Kind == FunctorModel::Form::Object) {
-    T.push_back("composition (the object's operators called in turn for each index)");
+  auto Object = [&](size_t S) { return Sites[S].Functor.Kind == FunctorModel::Form::Object; };
+  if (llvm::any_of(G.Sites, Object)) {
+    bool Self = Sites[G.Sites.front()].Functor.Text == "*this";
+    T.push_back(std::string("composition (") +
+                (Self ? "the object's operators" : "the functors, each kept whole,") +
+                " called in turn for each index)");
     if (G.MovesPastCode)
       T.push_back("launches moved past the code between them");
     T.push_back("guarded fallback");

@@ -521,8 +521,53 @@ struct Emitter {
   /// Composition: the group launches the enclosing object (`*this`) with
   /// work tags; the fused functor holds a copy and calls its operators in
   /// turn, each with its tag.
+  /// Functor objects other than `*this` (bound to their Views, see
+  /// FunctorModel::Bound) are composed too, with the group's lambdas: the
+  /// fused functor holds a copy of each and calls them in turn.
   bool composition() const {
-    return Sites[Group.Sites.front()].Functor.Kind == FunctorModel::Form::Object;
+    return llvm::any_of(Group.Sites, [&](size_t S) {
+      return Sites[S].Functor.Kind == FunctorModel::Form::Object;
+    });
+  }
+
+  static bool self(const KernelModel &M) {
+    return M.Functor.Kind == FunctorModel::Form::Object && planner::squeeze(M.Functor.Text) == "*this";
+  }
+
+  /// The enclosing object's launches: its Views are its members.
+  bool selfComposition() const {
+    return composition() && self(Sites[Group.Sites.front()]);
+  }
+
+  /// The member of the composed functor holding kernel \p K's functor.
+  static std::string partMember(size_t K) { return "kfuse_part" + std::to_string(K + 1); }
+
+  /// A member of the composed functor: its type parameter, its name, and
+  /// the argument of make_fused that initialises it.
+  struct Part {
+    std::string Member, Arg;
+  };
+
+  /// The members of the composed functor, in order: the enclosing object
+  /// (once) or each kernel's functor as written, each kernel's work tag,
+  /// then the conditions.
+  std::vector<Part> compositionParts() const {
+    std::vector<Part> Out;
+    bool Self = false;
+    for (size_t K = 0; K < Group.Sites.size(); ++K) {
+      const KernelModel &M = Sites[Group.Sites[K]];
+      if (!self(M))
+        Out.push_back({partMember(K),
+                       Text.substr(M.Functor.Range.Offset, M.Functor.Range.Length).str()});
+      else if (!Self)
+        Out.push_back({"self", "*this"});
+      Self |= self(M);
+      if (!M.Policy.WorkTag.empty())
+        Out.push_back({tagMember(K), M.Policy.WorkTag + "()"});
+    }
+    for (const ScalarUse &C : Conditions)
+      Out.push_back({C.Name, C.Name});
+    return Out;
   }
 
   /// The member of the composed functor holding kernel \p K's work tag.
@@ -531,7 +576,7 @@ struct Emitter {
   /// A View of the group as the guard names it (the object's members
   /// through `this`, past any local of the same name).
   std::string guarded(const std::string &View) const {
-    return composition() ? "this->" + View : View;
+    return selfComposition() ? "this->" + View : View;
   }
 
   /// The policy of the fused launch: the first launch's without its work
@@ -566,35 +611,28 @@ struct Emitter {
   std::vector<std::string> memberArgs() {
     if (!composition())
       return memberNames();
-    std::vector<std::string> Out = {"*this"};
-    for (size_t K = 0; K < Group.Sites.size(); ++K)
-      if (!Sites[Group.Sites[K]].Policy.WorkTag.empty())
-        Out.push_back(Sites[Group.Sites[K]].Policy.WorkTag + "()");
-    for (const ScalarUse &C : Conditions)
-      Out.push_back(C.Name);
+    std::vector<std::string> Out;
+    for (const Part &P : compositionParts())
+      Out.push_back(P.Arg);
     return Out;
   }
 
   /// The composed functor: a copy of the object, the work tags, the
   /// conditions; its operator calls the object's operators in turn.
   std::vector<std::string> composedFunctor(const std::string &Name) {
-    std::vector<std::string> Params = {"class T_self"}, Members = {"  T_self self;"},
-                             Calls;
+    std::vector<std::string> Params, Members, Calls;
+    for (const Part &P : compositionParts()) {
+      Params.push_back("class T_" + P.Member);
+      Members.push_back("  T_" + P.Member + " " + P.Member + ";");
+    }
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
-      std::string Call = "self(";
-      if (!M.Policy.WorkTag.empty()) {
-        Params.push_back("class T_" + tagMember(K));
-        Members.push_back("  T_" + tagMember(K) + " " + tagMember(K) + ";");
+      std::string Call = (self(M) ? std::string("self") : partMember(K)) + "(";
+      if (!M.Policy.WorkTag.empty())
         Call += tagMember(K) + ", ";
-      }
       Call += indexArgs() + ");";
       Calls.push_back("    " + (M.Condition ? "if (" + conditionName(M) + ") " : std::string()) +
                       Call);
-    }
-    for (const ScalarUse &C : Conditions) {
-      Params.push_back("class T_" + C.Name);
-      Members.push_back("  T_" + C.Name + " " + C.Name + ";");
     }
     std::vector<std::string> L;
     std::vector<std::string> Labels;
@@ -602,7 +640,9 @@ struct Emitter {
       Labels.push_back("'" + Sites[S].Label + "'");
     L.push_back("// " + llvm::join(Labels, ", ") + " (" + Sites[Group.Sites.front()].Id.RelFile +
                 ":" + std::to_string(Sites[Group.Sites.front()].Pos.Line) +
-                "), fused: the object's operators called in turn for each index.");
+                "), fused: " +
+                (selfComposition() ? "the object's operators" : "the functors") +
+                " called in turn for each index.");
     L.push_back("template <" + llvm::join(Params, ", ") + "> struct " + Name + " {");
     L.insert(L.end(), Members.begin(), Members.end());
     L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() + ") const {");

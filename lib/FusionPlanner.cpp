@@ -41,13 +41,22 @@ bool composable(const KernelModel &M) {
   return M.Functor.Kind == FunctorModel::Form::Object && squeeze(M.Functor.Text) == "*this";
 }
 
+/// A functor object other than `*this` whose Views are bound to variables
+/// (FunctorModel::Bound): fused by composition too, with lambdas as parts.
+bool boundObject(const KernelModel &M) {
+  return M.Functor.Kind == FunctorModel::Form::Object && M.Functor.Bound;
+}
+
 /// What the planner supports of one kernel, or "" when all of it.
 std::string unsupported(const KernelModel &M) {
   if (M.Kind == LaunchKind::Scan)
     return "parallel_scan is not fused";
-  if (M.Functor.Kind != FunctorModel::Form::Lambda && !composable(M))
-    return "functor objects are fused only when they are the enclosing object ('*this')";
-  if (composable(M)) {
+  if (M.Functor.Kind == FunctorModel::Form::Object && !composable(M) && !M.Functor.Bound)
+    return M.Functor.BindWhy.empty() ? "the functor object is not understood"
+                                     : M.Functor.BindWhy;
+  if (M.Functor.Kind != FunctorModel::Form::Lambda && !composable(M) && !boundObject(M))
+    return "the functor is not known";
+  if (composable(M) || boundObject(M)) {
     if (M.Kind != LaunchKind::For)
       return "reductions of functor objects are not fused yet";
     if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range &&
@@ -57,11 +66,11 @@ std::string unsupported(const KernelModel &M) {
       return "the policy takes more than its bounds (an execution space instance, a chunk "
              "size or a tiling), which the fused launch would lose";
   }
-  if (!M.Functor.BodyVisible || !M.Functor.BodyRange.valid())
-    return "kernel body not visible";
   if (M.FromMacro)
     return "the launch is written through the macro '" + M.MacroName +
            "', whose expansion kfuse does not rewrite";
+  if (!M.Functor.BodyVisible || !M.Functor.BodyRange.valid())
+    return "kernel body not visible";
   if (M.InTemplate)
     return "launch inside a template";
   if (!M.StmtRange.valid())
@@ -80,7 +89,7 @@ std::string unsupported(const KernelModel &M) {
         return "its condition '" + C->Text + "' reads the data of '" + Names->front() +
                "', which kernels may change";
   }
-  if (!M.ScopedNames.empty() && composable(M))
+  if (!M.ScopedNames.empty() && (composable(M) || boundObject(M)))
     return "the operator calls or names '" + M.ScopedNames.front() +
            "' of the class, which kfuse does not follow into";
   if (!M.ScopedNames.empty())
@@ -93,7 +102,7 @@ std::string unsupported(const KernelModel &M) {
   if (M.Policy.Kind == PolicyKind::MDRange &&
       (M.Policy.Rank < 2 || M.Policy.Rank > 3))
     return "MDRangePolicy of rank " + std::to_string(M.Policy.Rank);
-  if (!M.Policy.WorkTag.empty() && !composable(M))
+  if (!M.Policy.WorkTag.empty() && !composable(M) && !boundObject(M))
     return "policy has a work tag";
   if (M.Policy.End.empty())
     return "range not recognised";
@@ -574,6 +583,19 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         }
     return false;
   };
+  // Functor objects are composed: every kernel of their group is a
+  // parallel_for.
+  auto partsWithReduction = [&](const std::vector<size_t> &Group,
+                                const KernelModel &M) -> std::string {
+    bool Objects = boundObject(M) || llvm::any_of(Group, [&](size_t S) {
+                     return boundObject(Sites[S]);
+                   });
+    bool Reduces = M.Reduction || llvm::any_of(Group, [&](size_t S) {
+                     return Sites[S].Reduction.has_value();
+                   });
+    return Objects && Reduces ? "a functor object and a reduction are not fused together yet"
+                              : "";
+  };
   std::vector<GroupGap> Gaps; // code the group moves past
   std::set<std::pair<size_t, size_t>> Evaluated;   // adjacent pairs judged above
   auto Close = [&]() {
@@ -593,7 +615,9 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       size_t RunStart = 0;
       for (size_t K = 1; K < Current.Sites.size(); ++K) {
         bool Join = (Reductions < 2 || (!Reduces(K) && !Reduces(K - 1))) && !Guarded(K) &&
-                    !Guarded(K - 1) && !composable(Sites[Current.Sites[K]]) &&
+                    !Guarded(K - 1) &&
+                    Sites[Current.Sites[K]].Functor.Kind == FunctorModel::Form::Lambda &&
+                    Sites[Current.Sites[K - 1]].Functor.Kind == FunctorModel::Form::Lambda &&
                     !Current.Horizontal;
         for (size_t J = RunStart; J < K && Join; ++J)
           Join = loopFusionBetween(Sites[Current.Sites[J]], Sites[Current.Sites[K]],
@@ -683,7 +707,10 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Check = "kfuse-unknown-access";
       Pos = K->Unknown.front().Pos;
     } else if (composable(Prev) != composable(M)) {
-      Why = "a functor object and a lambda are not fused together yet";
+      Why = "a launch of the enclosing object ('*this') and another functor are not fused "
+            "together yet";
+    } else if (std::string R = partsWithReduction(Current.Sites, M); !R.empty()) {
+      Why = R;
     } else if (policyFamily(Prev) != policyFamily(M)) {
       Why = "different policies or execution spaces";
     } else if (const KernelModel *K = randomScatter(Prev) ? &Prev
@@ -820,7 +847,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     SourcePos Pos = M.Pos;
     std::string Check = "kfuse-not-fusable";
     std::string Why = unsupported(M);
-    if (Why.empty() && composable(M))
+    if (Why.empty() && (composable(M) || boundObject(M)))
       Why = "the loop around a functor object's launch stays on the host";
     FusionGroup G;
     G.Sites = {I};

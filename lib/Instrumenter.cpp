@@ -117,7 +117,8 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
           continue;
         }
         MemberViews += "kfuse_launch_.view(" + quoted(V.Name) + ", " +
-                       accessName(V.Mode) + ", kfuse_f_." + V.Name + "); ";
+                       accessName(V.Mode) + ", kfuse_f_." +
+                       (V.Member.empty() ? V.Name : V.Member) + "); ";
       } else {
         Prefix += "kfuse_launch_.view(" + quoted(V.Name) + ", " +
                   accessName(V.Mode) + ", " + V.Name + "); ";

@@ -2,9 +2,11 @@
 
 #include "LaunchAnalyzer.h"
 #include "FunctionSummarizer.h"
+#include "HostCodeAnalyzer.h"
 #include "KernelBodyAnalyzer.h"
 #include "KokkosAST.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -466,6 +468,136 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
   analyzeBody(Op, HasTag, M, Ctx);
 }
 
+/// The statement of block \p Block that holds \p S (S itself, or the `if`
+/// around it), or null when S is nested deeper.
+static const Stmt *statementIn(const CompoundStmt &Block, const Stmt &S, ASTContext &Ctx) {
+  const Stmt *At = &S;
+  while (true) {
+    DynTypedNodeList P = Ctx.getParents(*At);
+    if (P.size() != 1)
+      return nullptr;
+    if (P[0].get<CompoundStmt>() == &Block)
+      return At;
+    const Stmt *Up = P[0].get<Stmt>();
+    if (!Up || !(isa<ExprWithCleanups, IfStmt>(Up) || isa<Expr>(Up)))
+      return nullptr;
+    At = Up;
+  }
+}
+
+/// See FunctorModel::Bound. \p Call is the launch, \p Arg its functor.
+static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
+                       ASTContext &Ctx) {
+  FunctorModel &F = M.Functor;
+  const Expr *E = stripWrappers(&Arg);
+  if (F.Kind != FunctorModel::Form::Object || isa<CXXThisExpr>(E->IgnoreParenImpCasts()) ||
+      (isa<UnaryOperator>(E) &&
+       isa<CXXThisExpr>(cast<UnaryOperator>(E)->getSubExpr()->IgnoreParenImpCasts())))
+    return;
+  auto Fail = [&](std::string Why) { F.BindWhy = std::move(Why); };
+  const VarDecl *Var = nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var || !Var->isLocalVarDecl() || !Var->getInit() || Var->getType()->isReferenceType())
+      return Fail("the functor '" + F.Text + "' is not a local object built where it is declared");
+    E = stripWrappers(Var->getInit());
+  }
+  const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->getDefinition()->getNumBases())
+    return Fail("the functor's class has base classes, whose members kfuse does not follow");
+  RD = RD->getDefinition();
+  // Field -> the expression its value is copied from.
+  std::map<const FieldDecl *, const Expr *> Init;
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    unsigned I = 0;
+    for (const FieldDecl *FD : RD->fields())
+      if (I < IL->getNumInits())
+        Init[FD] = IL->getInit(I++);
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    const FunctionDecl *Def = nullptr;
+    if (!CE->getConstructor()->hasBody(Def))
+      if (const FunctionDecl *Pattern = CE->getConstructor()->getTemplateInstantiationPattern())
+        Pattern->hasBody(Def);
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Def);
+    const auto *Body = Ctor ? dyn_cast_or_null<CompoundStmt>(Ctor->getBody()) : nullptr;
+    if (!Body || !Body->body_empty())
+      return Fail("the constructor of '" + F.ClassName +
+                  "' is not visible or does more than copy its arguments");
+    for (const CXXCtorInitializer *I : Ctor->inits()) {
+      if (!I->isMemberInitializer() || !I->isWritten())
+        continue;
+      const Expr *X = stripWrappers(I->getInit());
+      if (const auto *PL = dyn_cast<ParenListExpr>(X); PL && PL->getNumExprs() == 1)
+        X = stripWrappers(PL->getExpr(0));
+      const auto *Ref = dyn_cast<DeclRefExpr>(X);
+      const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+      if (P && P->getFunctionScopeIndex() < CE->getNumArgs())
+        Init[I->getMember()] = CE->getArg(P->getFunctionScopeIndex());
+    }
+  } else {
+    return Fail("the functor '" + F.Text + "' is not built from its Views where it is launched");
+  }
+  std::vector<std::pair<ViewUse *, std::string>> Binding;
+  for (ViewUse &V : M.Views) {
+    if (V.Local)
+      continue;
+    if (!V.IsMember || !V.Root.empty())
+      return Fail("the View '" + V.Name + "' is reached through another object");
+    const FieldDecl *Field = nullptr;
+    for (const FieldDecl *FD : RD->fields())
+      if (FD->getName() == V.Name)
+        Field = FD;
+    auto It = Field ? Init.find(Field) : Init.end();
+    const Expr *X = It == Init.end() ? nullptr : stripWrappers(It->second);
+    const auto *Ref = X ? dyn_cast<DeclRefExpr>(X) : nullptr;
+    const auto *Source = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Source || !isKokkosView(Source->getType().getNonReferenceType()))
+      return Fail("the member '" + V.Name + "' of '" + F.ClassName +
+                  "' is not copied from a View variable where the functor is built");
+    std::string Name = Source->getNameAsString();
+    for (const auto &[Other, N] : Binding)
+      if (N == Name)
+        return Fail("the members '" + Other->Name + "' and '" + V.Name +
+                    "' hold one View, '" + Name + "'");
+    Binding.emplace_back(&V, Name);
+  }
+  if (Var) {
+    // Nothing between the declaration and the launch may change the object
+    // or the Views it was built from.
+    DynTypedNodeList P = Ctx.getParents(*Var);
+    const auto *Decl = P.size() == 1 ? P[0].get<DeclStmt>() : nullptr;
+    DynTypedNodeList Q = Decl ? Ctx.getParents(*Decl) : DynTypedNodeList(DynTypedNode());
+    const auto *Block = Decl && Q.size() == 1 ? Q[0].get<CompoundStmt>() : nullptr;
+    const Stmt *Launch = Block ? statementIn(*Block, Call, Ctx) : nullptr;
+    if (!Launch)
+      return Fail("'" + F.Text + "' is not declared in the block of its launch");
+    std::vector<std::string> Kept = {Var->getNameAsString()};
+    for (const auto &[V, N] : Binding)
+      Kept.push_back(N);
+    bool Between = false;
+    for (const Stmt *S : Block->body()) {
+      if (S == Launch)
+        break;
+      if (Between) {
+        HostStatement H = analyzeHostStmt(*S, Ctx);
+        if (!H.Opaque.empty())
+          return Fail("the code between the declaration of '" + F.Text + "' and its launch " +
+                      H.Opaque);
+        for (const std::string &C : H.Changes)
+          if (llvm::is_contained(Kept, C))
+            return Fail("the code between the declaration of '" + F.Text +
+                        "' and its launch changes '" + C + "'");
+      }
+      Between |= S == Decl;
+    }
+  }
+  for (auto &[V, N] : Binding) {
+    V->Member = V->Name;
+    V->Name = N;
+  }
+  F.Bound = true;
+}
+
 static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
                           const ASTContext &Ctx) {
   ReductionModel &R = *M.Reduction;
@@ -567,6 +699,7 @@ KernelModel analyzeLaunch(const CallExpr *Call, LaunchKind Kind,
   QualType WorkTag;
   analyzePolicy(Rest[0], M, Ctx, WorkTag);
   analyzeFunctor(Rest[1], M, Ctx, WorkTag);
+  bindObject(*Call, *Rest[1], M, const_cast<ASTContext &>(Ctx));
   if (M.Reduction)
     analyzeResult(ArrayRef<const Expr *>(Rest).drop_front(2), M, Ctx);
   return M;

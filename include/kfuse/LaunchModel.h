@@ -96,6 +96,10 @@ struct ViewUse {
   unsigned Rank = 0;
   std::string Layout;   ///< LayoutRight, LayoutLeft, LayoutStride, or empty
   bool IsMember = false;///< functor data member rather than lambda capture
+  /// A member of a functor object bound to the variable its constructor
+  /// copies into it (FunctorModel::Bound): the member's name; Name is then
+  /// the variable's, as a lambda capturing it would name it.
+  std::string Member;
   bool PrivateMember = false; ///< a member that is not public
   bool MetadataUsed = false;  ///< extent(), stride() or size() called in the body
   /// The type spelled so that any file of the project can name it (the
@@ -191,6 +195,13 @@ struct FunctorModel {
   /// A lambda that captures only by copy, and not `this`: its captures can
   /// be stored and the kernel launched later.
   bool CopiesOnly = false;
+  /// A functor object other than `*this`, built where it is launched
+  /// (`Scale(a, b, 2.0)`, `Axpy<V>{x, y, a}`) or in a local variable declared
+  /// before, whose constructor only copies its arguments: every View member
+  /// the kernel uses is bound to the variable copied into it
+  /// (ViewUse::Member), so kernels compare Views by what they are.
+  bool Bound = false;
+  std::string BindWhy; ///< why an object is not bound, for remarks
   SourcePos BodyPos;
   TextRange BodyRange;       ///< the lambda's `{ ... }`
   TextRange Range;           ///< the functor argument

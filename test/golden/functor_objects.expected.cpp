@@ -1,0 +1,196 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Functor objects other than '*this', as mini-apps write them: a named
+// functor followed by a lambda, a functor template built in place, two
+// temporaries of one class, and a class with work tags. Each object's Views
+// are what its constructor copies in ('Scale(b, c, 0.5)' reads 'b' and
+// writes 'c'), so kernels compare Views by what they are; the fused
+// functor holds each functor whole and calls it in turn for each index.
+// "alias" passes one View as both 'b' and 'c': the guard sees the overlap
+// and the original launches run. Refused with a remark: a functor built
+// from members of a struct, and one changed between its declaration and
+// its launch.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstring>
+
+using Vec = Kokkos::View<double *>;
+
+struct Scale {
+  Vec in, out;
+  double s;
+  Scale(Vec in_, Vec out_, double s_) : in(in_), out(out_), s(s_) {}
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { out(i) = s * in(i); }
+};
+
+template <class V> struct Axpy {
+  V x, y;
+  double alpha;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { y(i) += alpha * x(i); }
+};
+
+struct Motion {
+  struct TagKick {};
+  struct TagDrift {};
+  Vec x, v;
+  double dt;
+  KOKKOS_INLINE_FUNCTION void operator()(TagKick, const int i) const { v(i) -= dt * x(i); }
+  KOKKOS_INLINE_FUNCTION void operator()(TagDrift, const int i) const { x(i) += dt * v(i); }
+};
+
+struct Fields {
+  Vec a, b;
+};
+
+// kfuse-functor-begin kfuse_fused_scale_add
+// 'scale', 'add' (test/golden/functor_objects.cpp:45), fused: the functors called in turn for each
+// index.
+template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_scale_add {
+  T_kfuse_part1 kfuse_part1;
+  T_kfuse_part2 kfuse_part2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    kfuse_part1(kfuse_i0);
+    kfuse_part2(kfuse_i0);
+  }
+};
+// kfuse-functor-end
+void named_and_lambda(Vec a, Vec b, Vec c, int n) {
+  Scale f(a, b, 2.0);
+  // kfuse-begin fused("scale", "add") profile=test/golden/functor_objects.profile.json
+  if (::kfuse::use_fused("scale+add", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
+    Kokkos::parallel_for("scale+add", n, ::kfuse::make_fused<kfuse_fused_scale_add>(f, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; }));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for("scale", n, f);
+  Kokkos::parallel_for("add", n, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+// kfuse-functor-begin kfuse_fused_axpy_b_axpy_c
+// 'axpy_b', 'axpy_c' (test/golden/functor_objects.cpp:50), fused: the functors called in turn for
+// each index.
+template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_axpy_b_axpy_c {
+  T_kfuse_part1 kfuse_part1;
+  T_kfuse_part2 kfuse_part2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    kfuse_part1(kfuse_i0);
+    kfuse_part2(kfuse_i0);
+  }
+};
+// kfuse-functor-end
+void functor_template(Vec a, Vec b, Vec c, int n) {
+  // kfuse-begin fused("axpy_b", "axpy_c") profile=test/golden/functor_objects.profile.json
+  if (::kfuse::use_fused("axpy_b+axpy_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
+    Kokkos::parallel_for("axpy_b+axpy_c", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_axpy_b_axpy_c>(Axpy<Vec>{a, b, 0.5}, Axpy<Vec>{b, c, 0.25}));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for("axpy_b", Kokkos::RangePolicy<>(0, n), Axpy<Vec>{a, b, 0.5});
+  Kokkos::parallel_for("axpy_c", Kokkos::RangePolicy<>(0, n), Axpy<Vec>{b, c, 0.25});
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+// kfuse-functor-begin kfuse_fused_scale_b_scale_c
+// 'scale_b', 'scale_c' (test/golden/functor_objects.cpp:55), fused: the functors called in turn for
+// each index.
+template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_scale_b_scale_c {
+  T_kfuse_part1 kfuse_part1;
+  T_kfuse_part2 kfuse_part2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    kfuse_part1(kfuse_i0);
+    kfuse_part2(kfuse_i0);
+  }
+};
+// kfuse-functor-end
+void temporaries(Vec a, Vec b, Vec c, int n) {
+  // kfuse-begin fused("scale_b", "scale_c") profile=test/golden/functor_objects.profile.json
+  if (::kfuse::use_fused("scale_b+scale_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
+    Kokkos::parallel_for("scale_b+scale_c", n, ::kfuse::make_fused<kfuse_fused_scale_b_scale_c>(Scale(a, b, 3.0), Scale(b, c, 0.5)));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for("scale_b", n, Scale(a, b, 3.0));
+  Kokkos::parallel_for("scale_c", n, Scale(b, c, 0.5));
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+// kfuse-functor-begin kfuse_fused_kick_drift
+// 'kick', 'drift' (test/golden/functor_objects.cpp:60), fused: the functors called in turn for each
+// index.
+template <class T_kfuse_part1, class T_kfuse_tag1, class T_kfuse_part2, class T_kfuse_tag2>
+struct kfuse_fused_kick_drift {
+  T_kfuse_part1 kfuse_part1;
+  T_kfuse_tag1 kfuse_tag1;
+  T_kfuse_part2 kfuse_part2;
+  T_kfuse_tag2 kfuse_tag2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    kfuse_part1(kfuse_tag1, kfuse_i0);
+    kfuse_part2(kfuse_tag2, kfuse_i0);
+  }
+};
+// kfuse-functor-end
+void tagged(Vec x, Vec v, int n) {
+  // kfuse-begin fused("kick", "drift") profile=test/golden/functor_objects.profile.json
+  if (::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(x, true)}))) {
+    Kokkos::parallel_for("kick+drift", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_kick_drift>(Motion{x, v, 0.125}, Motion::TagKick(), Motion{x, v, 0.125}, Motion::TagDrift()));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for("kick", Kokkos::RangePolicy<Motion::TagKick>(0, n), Motion{x, v, 0.125});
+  Kokkos::parallel_for("drift", Kokkos::RangePolicy<Motion::TagDrift>(0, n), Motion{x, v, 0.125});
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+void through_struct(Fields s, Vec c, int n) {
+  Kokkos::parallel_for("from_struct", n, Scale(s.a, s.b, 1.5)); // EXPECT-REMARK: kfuse-not-fusable
+  Kokkos::parallel_for("after_struct", n, KOKKOS_LAMBDA(const int i) { c(i) += 1.0; });
+}
+
+void changed(Vec a, Vec b, Vec c, int n) {
+  Scale g(a, b, 1.0);
+  g.out = c;
+  Kokkos::parallel_for("changed", n, g); // EXPECT-REMARK: kfuse-not-fusable
+  Kokkos::parallel_for("after_changed", n, KOKKOS_LAMBDA(const int i) { b(i) += c(i); });
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const bool Alias = argc > 1 && std::strcmp(argv[1], "alias") == 0;
+    const int n = 1000;
+    Vec a("a", n), b("b", n), c("c", n), x("x", n), v("v", n);
+    if (Alias)
+      c = b;
+    Kokkos::parallel_for(
+        "init", n, KOKKOS_LAMBDA(const int i) {
+          a(i) = i % 13;
+          b(i) = i % 5;
+          c(i) = 1;
+          x(i) = i % 7;
+          v(i) = 1 - i % 3;
+        });
+    for (int r = 0; r < 3; ++r) {
+      named_and_lambda(a, b, c, n);
+      functor_template(a, b, c, n);
+      temporaries(a, b, c, n);
+      tagged(x, v, n);
+      through_struct(Fields{a, b}, c, n);
+      changed(a, b, c, n);
+    }
+    double sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", n,
+        KOKKOS_LAMBDA(const int i, double &s) {
+          s += (a(i) + 2 * b(i) + 3 * c(i) + 4 * x(i) + 5 * v(i)) * (1 + i % 7);
+        },
+        sum);
+    std::printf("checksum=%.17g\n", sum);
+  }
+  Kokkos::finalize();
+}
+// KFUSE-RUN:
+// KFUSE-RUN-FALLBACK: alias
