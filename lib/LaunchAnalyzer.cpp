@@ -498,7 +498,9 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
   const VarDecl *Var = nullptr;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     Var = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!Var || !Var->isLocalVarDecl() || !Var->getInit() || Var->getType()->isReferenceType())
+    // Not a static local: built once, it may hold Views of an earlier call.
+    if (!Var || !Var->isLocalVarDecl() || !Var->hasLocalStorage() || !Var->getInit() ||
+        Var->getType()->isReferenceType())
       return Fail("the functor '" + F.Text + "' is not a local object built where it is declared");
     E = stripWrappers(Var->getInit());
   }
