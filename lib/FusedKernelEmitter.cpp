@@ -677,7 +677,10 @@ struct Emitter {
         "std::int32_t", "std::uint64_t", "std::uint32_t", "size_t",
         "std::size_t"};
     std::string Value = stripConstRef(V.Use->ValueType);
-    if (!Builtin.count(Value))
+    // In a template the element type is the instantiation's: other
+    // instantiations have their own.
+    bool Template = llvm::any_of(Group.Sites, [&](size_t S) { return Sites[S].InTemplate; });
+    if (!Builtin.count(Value) || Template)
       Value = "typename " + viewType(Name) + "::value_type";
     return (V.Written ? "" : "const ") + Value;
   }

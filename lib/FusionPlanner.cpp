@@ -71,8 +71,14 @@ std::string unsupported(const KernelModel &M) {
            "', whose expansion kfuse does not rewrite";
   if (!M.Functor.BodyVisible || !M.Functor.BodyRange.valid())
     return "kernel body not visible";
-  if (M.InTemplate)
-    return "launch inside a template";
+  if (M.InTemplate) {
+    if (!M.TemplateWhy.empty())
+      return "the launch is in a template, and " + M.TemplateWhy;
+    if (!M.Instantiations)
+      return "the launch is in a template that this unit never instantiates";
+    if (M.Reduction)
+      return "reductions in templates are not fused yet";
+  }
   if (!M.StmtRange.valid())
     return "launch is not a statement of a block";
   if (const std::optional<LaunchCondition> &C = M.Condition) {

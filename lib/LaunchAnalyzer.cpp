@@ -280,6 +280,14 @@ public:
 
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return note(TL.getTypedefNameDecl()); }
   bool VisitTagTypeLoc(TagTypeLoc TL) { return note(TL.getDecl()); }
+  /// In an instantiation, the template's parameters (`T(2)`, `N`): the
+  /// fused functor, at namespace scope, has none of them.
+  bool VisitSubstTemplateTypeParmTypeLoc(SubstTemplateTypeParmTypeLoc TL) {
+    return add(TL.getTypePtr()->getReplacedParameter());
+  }
+  bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *E) {
+    return add(E->getParameter());
+  }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const Expr *Object = Call->getImplicitObjectArgument();
     if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) && Call->getMethodDecl() &&
@@ -289,6 +297,11 @@ public:
   }
 
 private:
+  bool add(const NamedDecl *D) {
+    if (D && D->getIdentifier() && !llvm::is_contained(Out, D->getNameAsString()))
+      Out.push_back(D->getNameAsString());
+    return true;
+  }
   bool note(const NamedDecl *D) {
     if (!D || !D->getDeclContext()->isFunctionOrMethod())
       return true;

@@ -333,6 +333,32 @@ bool isWholeStatement(const CallExpr *Call, ASTContext &Ctx) {
   return P && !isa<Expr>(P);
 }
 
+/// What the planner relies on in the model of one instantiation of a
+/// launch in a template, apart from types: the instantiations of one launch
+/// may be fused as one only when they agree on it.
+std::string shapeOf(const KernelModel &M) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << int(M.Kind) << int(M.Policy.Kind) << M.Policy.Rank << M.Policy.WorkTag << '|'
+     << int(M.Functor.Kind) << M.Functor.IndexType << M.Functor.BodyVisible << '|'
+     << M.Unknown.size() << M.EarlyExit << M.Reduction.has_value() << '|';
+  for (const ViewUse &V : M.Views) {
+    OS << V.Name << V.Root << V.Local << V.Rank << V.MetadataUsed << int(V.Mode) << '(';
+    for (const ViewAccess &A : V.Accesses) {
+      OS << int(A.Mode) << A.Callee << '[';
+      for (const IndexExpr &I : A.Indices)
+        OS << int(I.Form) << I.Var << I.Offset << I.Text << ',';
+      OS << ']';
+    }
+    OS << ')';
+  }
+  for (const ScalarUse &Sc : M.Scalars)
+    OS << Sc.Name << Sc.Written << ',';
+  for (const std::string &N : M.ScopedNames)
+    OS << N << ',';
+  return S;
+}
+
 class LaunchCallback : public MatchFinder::MatchCallback {
 public:
   LaunchCallback(std::vector<KernelModel> &Out, ProjectFiles &Files)
@@ -389,14 +415,28 @@ public:
     // instantiation; keep one model, preferring the first instantiation,
     // whose types are known.
     bool Typed = Instantiated || !M.InTemplate;
+    if (M.InTemplate && SM.getFileID(SM.getExpansionLoc(Call->getBeginLoc())) !=
+                            SM.getMainFileID())
+      M.TemplateWhy = "the template is in a header, which units kfuse does not analyse "
+                      "together may instantiate with other types";
+    std::string Shape = Instantiated ? shapeOf(M) : std::string();
     auto [It, Inserted] =
         ByPlace.try_emplace({FID.getHashValue(), M.CallRange.Offset}, Out.size());
     if (Inserted) {
+      M.Instantiations = Instantiated;
       Out.push_back(std::move(M));
       HasTypes.push_back(Typed);
+      Shapes.push_back(Shape);
     } else if (!HasTypes[It->second] && Instantiated) {
       Out[It->second] = std::move(M);
+      Out[It->second].Instantiations = 1;
       HasTypes[It->second] = true;
+      Shapes[It->second] = Shape;
+    } else if (Instantiated) {
+      KernelModel &First = Out[It->second];
+      ++First.Instantiations;
+      if (Shapes[It->second] != Shape && First.TemplateWhy.empty())
+        First.TemplateWhy = "its instantiations use their Views differently";
     }
   }
 
@@ -405,6 +445,7 @@ private:
   ProjectFiles &Files;
   std::map<std::pair<unsigned, unsigned>, size_t> ByPlace;
   std::vector<bool> HasTypes;
+  std::vector<std::string> Shapes; ///< of the first instantiation
 };
 
 class LaunchConsumer : public ASTConsumer {

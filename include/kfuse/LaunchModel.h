@@ -339,6 +339,12 @@ struct KernelModel {
   /// Before then describe the `if` statement in the block around it.
   std::optional<LaunchCondition> Condition;
   bool InTemplate = false;  ///< written inside a template
+  /// For a launch in a template: why its instantiations cannot be fused as
+  /// one (they use their Views differently, there is none, the template is
+  /// in a header other units may instantiate), or "" when the model, taken
+  /// from the first instantiation, holds for every one of this unit.
+  std::string TemplateWhy;
+  unsigned Instantiations = 0; ///< seen in this unit
   bool FromMacro = false;   ///< written through a macro expansion
   std::string MacroName;    ///< that macro, as the user wrote it
   bool EarlyExit = false;   ///< the body has a `return`

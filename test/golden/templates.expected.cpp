@@ -1,0 +1,122 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// Launches in templates, each instantiated twice (double and float): the
+// model of every instantiation in the unit must agree; the fused functor is
+// a template already, and its element types come from its members, so one
+// fused launch serves every instantiation. 'relax' is a function template
+// with lambdas, 'Smoother' a class template launching itself with tags.
+// Refused with a remark: a body that names the template's parameter, which
+// the fused functor at namespace scope cannot name.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+
+// kfuse-functor-begin kfuse_fused_residual_update
+// 'residual', 'update' (test/golden/templates.cpp:12), fused.
+template <class T_r, class T_u, class T_w> struct kfuse_fused_residual_update {
+  T_r r;
+  T_u u;
+  T_w w;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0,
+                                          typename T_r::value_type *KOKKOS_RESTRICT r_,
+                                          typename T_u::value_type *KOKKOS_RESTRICT u_,
+                                          const typename T_w::value_type *KOKKOS_RESTRICT w_) {
+    {
+      const int i = kfuse_i0;
+      r_[i] = u_[i] * 0.5 - w_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      u_[i] += 0.25 * r_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, r.data(), u.data(), w.data());
+  }
+};
+// kfuse-functor-end
+template <class V> void relax(V u, V r, V w, int n) {
+  // kfuse-begin fused("residual", "update") profile=test/golden/templates.profile.json
+  if (::kfuse::use_fused("residual+update", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)}))) {
+    Kokkos::parallel_for("residual+update", n, ::kfuse::make_fused<kfuse_fused_residual_update>(r, u, w));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for("residual", n, KOKKOS_LAMBDA(const int i) { r(i) = u(i) * 0.5 - w(i); });
+  Kokkos::parallel_for("update", n, KOKKOS_LAMBDA(const int i) { u(i) += 0.25 * r(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+template <class Real> void scale_twice(Kokkos::View<Real *> a, Kokkos::View<Real *> b, int n) {
+  Kokkos::parallel_for("double_a", n, KOKKOS_LAMBDA(const int i) { a(i) *= Real(2); }); // EXPECT-REMARK: kfuse-not-fusable
+  Kokkos::parallel_for("copy_b", n, KOKKOS_LAMBDA(const int i) { b(i) = a(i) + 1; });
+}
+
+// kfuse-functor-begin kfuse_fused_spread_decay
+// 'spread', 'decay' (test/golden/templates.cpp:29), fused: the object's operators called in turn
+// for each index.
+template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2> struct kfuse_fused_spread_decay {
+  T_self self;
+  T_kfuse_tag1 kfuse_tag1;
+  T_kfuse_tag2 kfuse_tag2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    self(kfuse_tag1, kfuse_i0);
+    self(kfuse_tag2, kfuse_i0);
+  }
+};
+// kfuse-functor-end
+template <class Real> struct Smoother {
+  struct TagSpread {};
+  struct TagDecay {};
+  Kokkos::View<Real *> u, s;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(TagSpread, const int i) const { s(i) = u(i) * 0.75; }
+  KOKKOS_INLINE_FUNCTION void operator()(TagDecay, const int i) const { u(i) -= 0.5 * s(i); }
+  void step() {
+    // kfuse-begin fused("spread", "decay") profile=test/golden/templates.profile.json
+    if (::kfuse::use_fused("spread+decay", ::kfuse::no_overlap({::kfuse::bytes_of(this->s, true), ::kfuse::bytes_of(this->u, true)}))) {
+      Kokkos::parallel_for("spread+decay", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_spread_decay>(*this, TagSpread(), TagDecay()));
+    } else {
+// kfuse-original-begin
+      Kokkos::parallel_for("spread", Kokkos::RangePolicy<TagSpread>(0, n), *this);
+    Kokkos::parallel_for("decay", Kokkos::RangePolicy<TagDecay>(0, n), *this);
+// kfuse-original-end
+    }
+    // kfuse-end
+  }
+};
+
+template <class Real> double run(int n) {
+  Kokkos::View<Real *> u("u", n), r("r", n), w("w", n), a("a", n), b("b", n);
+  Kokkos::parallel_for(
+      "init", n, KOKKOS_LAMBDA(const int i) {
+        u(i) = i % 9;
+        w(i) = (i % 4) * 0.5;
+        a(i) = i % 3;
+      });
+  Smoother<Real> S;
+  S.u = u;
+  S.s = Kokkos::View<Real *>("s", n);
+  S.n = n;
+  for (int It = 0; It < 3; ++It) {
+    relax(u, r, w, n);
+    scale_twice(a, b, n);
+    S.step();
+  }
+  double Sum = 0;
+  Kokkos::parallel_reduce(
+      "sum", n,
+      KOKKOS_LAMBDA(const int i, double &T) { T += (u(i) + 2 * r(i) + 3 * b(i)) * (1 + i % 5); },
+      Sum);
+  return Sum;
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const double D = run<double>(1000);
+    const double F = run<float>(700);
+    std::printf("double=%.17g float=%.17g\n", D, F);
+  }
+  Kokkos::finalize();
+}
