@@ -531,7 +531,8 @@ struct Emitter {
   }
 
   static bool self(const KernelModel &M) {
-    return M.Functor.Kind == FunctorModel::Form::Object && planner::squeeze(M.Functor.Text) == "*this";
+    return M.Functor.Kind == FunctorModel::Form::Object &&
+           planner::squeeze(M.Functor.Text) == "*this";
   }
 
   /// The enclosing object's launches: its Views are its members.

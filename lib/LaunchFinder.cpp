@@ -343,7 +343,7 @@ std::string shapeOf(const KernelModel &M) {
      << int(M.Functor.Kind) << M.Functor.IndexType << M.Functor.BodyVisible << '|'
      << M.Unknown.size() << M.EarlyExit << M.Reduction.has_value() << '|';
   for (const ViewUse &V : M.Views) {
-    OS << V.Name << V.Root << V.Local << V.Rank << V.MetadataUsed << int(V.Mode) << '(';
+    OS << V.Name << V.Root << V.Local << V.Rank << V.Layout << V.MetadataUsed << int(V.Mode) << '(';
     for (const ViewAccess &A : V.Accesses) {
       OS << int(A.Mode) << A.Callee << '[';
       for (const IndexExpr &I : A.Indices)
