@@ -3,6 +3,7 @@
 #include "kfuse/CrossFunctionPlan.h"
 #include "PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <functional>
@@ -11,6 +12,25 @@
 
 namespace kfuse {
 namespace {
+
+/// \p Path relative to the directory \p From, with forward slashes
+/// (`../common/Support.hpp`), as an #include in a file of From finds it.
+std::string relativePath(llvm::StringRef Path, llvm::StringRef From) {
+  llvm::SmallVector<llvm::StringRef, 16> P, F;
+  for (auto I = llvm::sys::path::begin(Path), E = llvm::sys::path::end(Path); I != E; ++I)
+    P.push_back(*I);
+  for (auto I = llvm::sys::path::begin(From), E = llvm::sys::path::end(From); I != E; ++I)
+    F.push_back(*I);
+  size_t Common = 0;
+  while (Common < P.size() && Common < F.size() && P[Common] == F[Common])
+    ++Common;
+  std::vector<std::string> Out;
+  for (size_t K = Common; K < F.size(); ++K)
+    Out.push_back("..");
+  for (size_t K = Common; K < P.size(); ++K)
+    Out.push_back(P[K].str());
+  return llvm::join(Out, "/");
+}
 
 std::string absolute(llvm::StringRef Path) {
   llvm::SmallString<256> Abs(Path);
@@ -373,13 +393,21 @@ private:
     }
     // The copy of A's body in B's file compiles only where what it names is
     // declared.
+    // A header it needs that the other file does not include is included
+    // there (a marked line, by its path relative to that file).
     const FileModel *UnitOfB = unitOf(B.File);
+    Includes.clear();
     if (A.File != B.File)
-      for (const std::string &Decl : A.BodyDeclFiles)
-        if (Decl != B.File && (!UnitOfB || !llvm::is_contained(UnitOfB->ProjectFiles, Decl)))
+      for (const std::string &Decl : A.BodyDeclFiles) {
+        if (Decl == B.File || (UnitOfB && llvm::is_contained(UnitOfB->ProjectFiles, Decl)))
+          continue;
+        llvm::StringRef Ext = llvm::sys::path::extension(Decl);
+        if (!UnitOfB || !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".H"}, Ext))
           return planner::name(A) + " names something declared in " +
                  llvm::sys::path::filename(Decl).str() + ", which " +
                  llvm::sys::path::filename(B.File).str() + " does not include";
+        Includes.push_back(relativePath(Decl, llvm::sys::path::parent_path(B.File)));
+      }
     return "";
   }
 
@@ -690,6 +718,9 @@ private:
                                                       : "&(" + Second.ObjectText + ")") +
                               ")) " + Ch.Window + ".flush();"});
     Ch.Lines.push_back({F, Close.LineAfter, First.Indent, Ch.Window + ".close();"});
+    for (const std::string &H : Includes)
+      if (Included.insert({Ch.Second.File, H}).second)
+        Ch.Lines.push_back({Ch.Second.File, 0, "", "#include \"" + H + "\""});
     Used.insert(KA.Id.str());
     Used.insert(KB.Id.str());
     Out.Chains.push_back(std::move(Ch));
@@ -709,6 +740,10 @@ private:
   std::set<std::string> Written;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
+  /// Headers the copy of the first kernel's body needs in the second's
+  /// file (kernelForm), and those already included there, per file.
+  std::vector<std::string> Includes;
+  std::set<std::pair<size_t, std::string>> Included;
   /// Its first kernel's View names merged with the second's.
   std::map<std::string, std::string> Merged;
   CrossFunctionPlan Out;

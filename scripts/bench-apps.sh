@@ -9,7 +9,7 @@
 # not) and the median run time, as fused/unfused ratios, in
 # examples/RESULTS-apps.md.
 #
-# Usage: scripts/bench-apps.sh [apps...]   (default: minimd)
+# Usage: scripts/bench-apps.sh [apps...]   (default: minimd hydro2d)
 #   RUNS=7                 runs per variant (at least 5)
 #   KFUSE=build/bin/kfuse  the kfuse binary; KFUSE_BUILD=build its build tree
 #   WORK=build/bench-apps  builds, profiles, raw results
@@ -30,10 +30,10 @@ RESULTS=${RESULTS:-examples/RESULTS-apps.md}
 source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
 KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
 CXX=${CXX:-c++}
-APPS=${*:-minimd}
+APPS=${*:-minimd hydro2d}
 # Per app: its arguments and the kernels of its chain (a regular expression).
-declare -A ARGS=([minimd]="16 50")
-declare -A CHAIN=([minimd]="integrate")
+declare -A ARGS=([minimd]="16 50" [hydro2d]="64 100")
+declare -A CHAIN=([minimd]="integrate" [hydro2d]="ideal_gas|cell_velocity")
 
 rows=()
 for app in $APPS; do
@@ -118,7 +118,10 @@ done
   echo "Kokkos from \`$KOKKOS_LIB\`, -O3, medians of $RUNS interleaved runs."
   echo "Chain time: the kernel time (Kokkos Tools connector) of the app's chain,"
   echo "for minimd the integrate kernels (final_integrate of a step fused with"
-  echo "initial_integrate of the next, across the time loop's back edge);"
+  echo "initial_integrate of the next, across the time loop's back edge), for"
+  echo "hydro2d the equation of state (ideal_gas_kernel.cpp) fused with the cell"
+  echo "velocities (cell_velocity_kernel.cpp, which kfuse makes include the header"
+  echo "the first kernel's body needs);"
   echo "ratios are unfused/fused (above 1: fused is faster). The fused and"
   echo "unfused apps print the same results."
   echo

@@ -1,0 +1,41 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// The pressure, through a device function of physics.h, which sound.cpp
+// does not include: fused with the sound speed in sound.cpp, whose copy of
+// this kernel needs it, so kfuse includes physics.h there too (a marked
+// line that `revert` removes).
+#include "kernels.h"
+#include "physics.h"
+
+// kfuse-functor-begin kfuse_part_eos_dcb1cb67
+// 'eos' (test/golden/multi/header_include/eos.cpp:12) as a functor: deferred, it runs fused
+// with 'sound' (test/golden/multi/header_include/sound.cpp:9) when 'main' calls their functions in turn.
+template <class T_p, class T_rho, class T_e> struct kfuse_part_eos_dcb1cb67 {
+  T_p p;
+  T_rho rho;
+  T_e e;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { p(i) = physics::pressure(rho(i), e(i)); }
+};
+// kfuse-functor-end
+void eos(Cells &s) {
+  auto rho = s.rho;
+  auto e = s.e;
+  auto p = s.p;
+  // kfuse-begin deferred("eos") until "sound" profile=test/golden/multi/header_include/profile.json
+  if (::kfuse::deferring("kfuse_chain_dcb1cb67_849eec01")) {
+    // Runs later: fused with 'sound' (test/golden/multi/header_include/sound.cpp:9), or on its own.
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
+    ::kfuse::defer("kfuse_chain_dcb1cb67_849eec01", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_eos_dcb1cb67>(p, rho, e),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("eos", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_dcb1cb67_849eec01"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "eos", Kokkos::RangePolicy<>(0, s.n),
+      KOKKOS_LAMBDA(const int i) { p(i) = physics::pressure(rho(i), e(i)); });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
