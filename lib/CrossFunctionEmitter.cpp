@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include <map>
 
 namespace kfuse {
 namespace {
@@ -193,6 +194,115 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
 }
 
 
+/// The launch of \p B composed with the pending kernel \p First (an
+/// expression), labelled \p Label.
+std::string composedLaunch(const KernelModel &B, llvm::StringRef TextB,
+                           const std::string &First, const std::string &Label) {
+  std::string Index = strippedType(B.Functor.IndexType);
+  std::string Second = B.Functor.Kind == FunctorModel::Form::Object
+                           ? std::string("kfuse_second")
+                           : TextB.substr(B.Functor.Range.Offset, B.Functor.Range.Length).str();
+  if (B.Kind == LaunchKind::Reduce)
+    return "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, ::kfuse::compose_reduce<" +
+           Index + ", " + strippedType(B.Reduction->AccumulatorType) + ">(" + First + ", " +
+           Second + "), " + B.Reduction->ResultArgText + ");";
+  return "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, ::kfuse::compose<" + Index +
+         ">(" + First + ", " + Second + "));";
+}
+
+/// The site of \p M, the second kernel of \p P (X -> M) and the first of
+/// \p C (M -> Y): M runs fused with X when X is pending, and the two (or
+/// M alone) are deferred again until Y.
+std::string middleSite(const CrossChain &P, const CrossChain &C, const KernelModel &X,
+                       const KernelModel &M, const KernelModel &Y, llvm::StringRef TextM,
+                       const EmitOptions &Opts) {
+  std::string Indent = indentAt(TextM, M.StmtRange.Offset);
+  std::vector<std::string> Args;
+  for (const Member &Mb : membersOf(M))
+    Args.push_back(Mb.Name);
+  std::string Part = "::kfuse::make_fused<" + C.PartName + ">(" + llvm::join(Args, ", ") + ")";
+  std::string Label = quoted(X) + "+" + quoted(M);
+  std::string Launcher = "[=](const auto &kfuse_part) { Kokkos::parallel_for(";
+  std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(X) + "\", \"" +
+                    quoted(M) + "\") deferred until \"" + quoted(Y) + "\"" +
+                    (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
+  auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
+  Emit("{");
+  Emit("  // '" + quoted(X) + "' (" + place(X) + ") may be pending: then both run as one, later:");
+  Emit("  // with '" + quoted(Y) + "' (" + place(Y) + "), or on their own.");
+  Emit("  const auto kfuse_policy = " + M.Policy.Text + ";");
+  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(P, X) + ">(");
+  Emit("      \"" + P.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
+       guardOf(P, X, M, "kfuse_first->", "", Indent + "        ") + ")) {");
+  Emit("    const auto kfuse_both = ::kfuse::compose<" + strippedType(M.Functor.IndexType) +
+       ">(*kfuse_first, " + Part + ");");
+  Emit("    ::kfuse::discard(\"" + P.Key + "\");");
+  Emit("    if (::kfuse::deferring(\"" + C.Key + "\"))");
+  Emit("      ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), kfuse_both,");
+  Emit("                     " + Launcher + "\"" + Label + "\", kfuse_policy, kfuse_part); });");
+  Emit("    else");
+  Emit("      Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, kfuse_both);");
+  Emit("  } else {");
+  Emit("    ::kfuse::flush(\"" + P.Key + "\");");
+  Emit("    if (::kfuse::deferring(\"" + C.Key + "\")) {");
+  Emit("      ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), " + Part + ",");
+  Emit("                     " + Launcher + labelArgument(M) + "kfuse_policy, kfuse_part); });");
+  Emit("    } else {");
+  Emit("      ::kfuse::flush(\"" + C.Key + "\"); // one pending from an outer call runs first");
+  Out += originalSection(TextM, M, Indent + "      ");
+  Emit("    }");
+  Emit("  }");
+  Emit("}");
+  Emit(Markers::End);
+  return Out;
+}
+
+/// The site of \p Y, the second kernel of \p C (M -> Y), whose first is
+/// the second of \p P (X -> M): X and M may be pending as one, or M alone.
+std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel &X,
+                     const KernelModel &M, const KernelModel &Y, llvm::StringRef TextY,
+                     const EmitOptions &Opts) {
+  std::string Indent = indentAt(TextY, Y.StmtRange.Offset);
+  bool SecondObject = Y.Functor.Kind == FunctorModel::Form::Object;
+  std::string Second = SecondObject ? "kfuse_second." : "";
+  std::string Index = strippedType(M.Functor.IndexType);
+  CrossChain Apart; // X and Y: no names merged
+  std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(M) + "\", \"" +
+                    quoted(Y) + "\") after \"" + quoted(X) + "\"" +
+                    (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
+  auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
+  Emit("{");
+  Emit("  // '" + quoted(M) + "' (" + place(M) + ") may be pending, alone or run as one with");
+  Emit("  // '" + quoted(X) + "' (" + place(X) + "): then they run here as one with this kernel.");
+  Emit("  const auto kfuse_policy = " + Y.Policy.Text + ";");
+  if (SecondObject)
+    Emit("  const auto kfuse_second = " + Y.Functor.Text + ";");
+  Emit("  auto *kfuse_both = ::kfuse::pending<::kfuse::Composed<" + Index + ", " +
+       partType(P, X) + ", " + partType(C, M) + ">>(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, M) + ">(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  Emit("  if (kfuse_both && ::kfuse::use_fused(\"" + quoted(X) + "+" + quoted(M) + "+" +
+       quoted(Y) + "\", " + guardOf(Apart, X, Y, "kfuse_both->A.", Second, Indent + "        ") +
+       " &&");
+  Emit("        " + guardOf(C, M, Y, "kfuse_both->B.", Second, Indent + "        ") + ")) {");
+  Emit("    " + composedLaunch(Y, TextY, "*kfuse_both",
+                               quoted(X) + "+" + quoted(M) + "+" + quoted(Y)));
+  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+  Emit("  } else if (kfuse_first && ::kfuse::use_fused(\"" + quoted(M) + "+" + quoted(Y) + "\", " +
+       guardOf(C, M, Y, "kfuse_first->", Second, Indent + "        ") + ")) {");
+  Emit("    " + composedLaunch(Y, TextY, "*kfuse_first", quoted(M) + "+" + quoted(Y)));
+  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+  Emit("  } else {");
+  Emit("    ::kfuse::flush(\"" + C.Key + "\");");
+  Out += originalSection(TextY, Y, Indent + "    ");
+  Emit("  }");
+  Emit("}");
+  Emit(Markers::End);
+  return Out;
+}
+
 std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                       llvm::StringRef TextB, const EmitOptions &Opts) {
   std::string Indent = indentAt(TextB, B.StmtRange.Offset);
@@ -201,18 +311,7 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
   bool SecondObject = B.Functor.Kind == FunctorModel::Form::Object;
   std::string Guard = guardOf(C, A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
                               Indent + "        ");
-  std::string Index = strippedType(B.Functor.IndexType);
-  std::string Lambda = SecondObject ? std::string("kfuse_second")
-                                    : TextB.substr(B.Functor.Range.Offset,
-                                                   B.Functor.Range.Length).str();
-  std::string Launch;
-  if (B.Kind == LaunchKind::Reduce)
-    Launch = "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, ::kfuse::compose_reduce<" +
-             Index + ", " + strippedType(B.Reduction->AccumulatorType) + ">(*kfuse_first, " +
-             Lambda + "), " + B.Reduction->ResultArgText + ");";
-  else
-    Launch = "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, ::kfuse::compose<" + Index +
-             ">(*kfuse_first, " + Lambda + "));";
+  std::string Launch = composedLaunch(B, TextB, "*kfuse_first", Label);
   std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(A) + "\", \"" +
                     quoted(B) + "\")" +
                     (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
@@ -257,34 +356,68 @@ std::vector<std::vector<TextEdit>>
 emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysis> &All,
                     const EmitOptions &Opts) {
   std::vector<std::vector<TextEdit>> Out(All.size());
+  // Chains of three: the second of one chain is the first of the next.
+  std::map<std::pair<size_t, size_t>, const CrossChain *> ByFirst, BySecond;
   for (const CrossChain &C : Plan.Chains) {
-    const KernelModel &A = All[C.First.File].Model.Sites[C.First.Site];
-    const KernelModel &B = All[C.Second.File].Model.Sites[C.Second.Site];
-    llvm::StringRef TextA = All[C.First.File].Text, TextB = All[C.Second.File].Text;
-    // Defined once per unit: where one kernel's file includes the other's
-    // (a header), only in that header. A functor object keeps its class.
-    auto Includes = [&](size_t Unit, const std::string &File) {
-      return llvm::is_contained(All[Unit].Model.ProjectFiles, File);
+    ByFirst[{C.First.File, C.First.Site}] = &C;
+    BySecond[{C.Second.File, C.Second.Site}] = &C;
+  }
+  auto Find = [](const auto &Map, SiteRef R) -> const CrossChain * {
+    auto It = Map.find({R.File, R.Site});
+    return It == Map.end() ? nullptr : It->second;
+  };
+  auto SiteOf = [&](SiteRef R) -> const KernelModel & {
+    return All[R.File].Model.Sites[R.Site];
+  };
+  // Each part functor once per unit, in every file whose code names it: the
+  // files of its sites, less those whose unit includes another of them
+  // (a header), where it goes once.
+  auto Includes = [&](size_t Unit, const std::string &File) {
+    return llvm::is_contained(All[Unit].Model.ProjectFiles, File);
+  };
+  for (const CrossChain &C : Plan.Chains) {
+    const KernelModel &A = SiteOf(C.First);
+    if (A.Functor.Kind == FunctorModel::Form::Object)
+      continue; // a functor object keeps its class
+    std::map<size_t, std::pair<unsigned, std::string>> Where; // file -> offset, path
+    auto Need = [&](SiteRef R) {
+      unsigned At = SiteOf(R).TopDeclOffset;
+      auto [It, New] = Where.emplace(R.File, std::make_pair(At, SiteOf(R).File));
+      if (!New)
+        It->second.first = std::min(It->second.first, At);
     };
-    std::string Part = A.Functor.Kind == FunctorModel::Form::Object
-                           ? std::string()
-                           : partFunctor(C, A, B, TextA);
-    if (Part.empty()) {
-    } else if (C.First.File == C.Second.File) {
-      Out[C.First.File].push_back(
-          {std::min(A.TopDeclOffset, B.TopDeclOffset), 0, Part});
-    } else if (Includes(C.Second.File, A.File)) {
-      Out[C.First.File].push_back({A.TopDeclOffset, 0, Part});
-    } else if (Includes(C.First.File, B.File)) {
-      Out[C.Second.File].push_back({B.TopDeclOffset, 0, Part});
-    } else {
-      Out[C.First.File].push_back({A.TopDeclOffset, 0, Part});
-      Out[C.Second.File].push_back({B.TopDeclOffset, 0, Part});
+    Need(C.First);
+    Need(C.Second);
+    if (const CrossChain *N = Find(ByFirst, C.Second))
+      Need(N->Second);
+    std::string Part = partFunctor(C, A, SiteOf(C.Second), All[C.First.File].Text);
+    for (const auto &[File, At] : Where) {
+      bool Elsewhere = llvm::any_of(Where, [&, File = File](const auto &Other) {
+        return Other.first != File && Includes(File, Other.second.second);
+      });
+      if (!Elsewhere)
+        Out[File].push_back({At.first, 0, Part});
     }
-    Out[C.First.File].push_back(
-        {A.StmtRange.Offset, A.StmtRange.Length, deferredSite(C, A, B, TextA, Opts)});
-    Out[C.Second.File].push_back(
-        {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts)});
+  }
+  for (const CrossChain &C : Plan.Chains) {
+    const KernelModel &A = SiteOf(C.First), &B = SiteOf(C.Second);
+    llvm::StringRef TextA = All[C.First.File].Text, TextB = All[C.Second.File].Text;
+    const CrossChain *P = Find(BySecond, C.First), *N = Find(ByFirst, C.Second);
+    if (P)
+      Out[C.First.File].push_back({A.StmtRange.Offset, A.StmtRange.Length,
+                                   middleSite(*P, C, SiteOf(P->First), A, B, TextA, Opts)});
+    else
+      Out[C.First.File].push_back(
+          {A.StmtRange.Offset, A.StmtRange.Length, deferredSite(C, A, B, TextA, Opts)});
+    if (N) {
+      // The middle site, written with the next chain.
+    } else if (P) {
+      Out[C.Second.File].push_back({B.StmtRange.Offset, B.StmtRange.Length,
+                                    lastSite(*P, C, SiteOf(P->First), A, B, TextB, Opts)});
+    } else {
+      Out[C.Second.File].push_back(
+          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts)});
+    }
     for (const InsertedLine &L : C.Lines)
       Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});
   }

@@ -216,15 +216,66 @@ private:
       return "their launches are " + Files + ", and " +
              planner::name(Grouped.count({A.File, A.Site}) ? KA : KB) +
              " is already fused with a kernel of its own function";
-    if (Used.count(KA.Id.str()) || Used.count(KB.Id.str()))
+    if (AsFirst.count(KA.Id.str()) || AsSecond.count(KB.Id.str()))
       return "their launches are " + Files + ", and " +
-             planner::name(Used.count(KA.Id.str()) ? KA : KB) +
+             planner::name(AsFirst.count(KA.Id.str()) ? KA : KB) +
              " is already fused across functions with a hotter chain";
     if (insideFusedRegion(All[A.File].Text, KA.CallRange.Offset) ||
         insideFusedRegion(All[B.File].Text, KB.CallRange.Offset))
       return "a launch is already in a region kfuse rewrote";
     if (std::string Why = kernelForm(KA, KB); !Why.empty())
       return "their launches are " + Files + ", and " + Why;
+    // A chain of three: X -> A already fused (A runs fused with X and is
+    // deferred again, with X, until B), or B -> Y (A's kernel is deferred
+    // with B's until Y). The three run as one; X and Y must allow it too.
+    const KernelModel *Before = nullptr, *After = nullptr;
+    if (auto It = AsSecond.find(KA.Id.str()); It != AsSecond.end())
+      Before = &site(Out.Chains[It->second].First);
+    if (auto It = AsFirst.find(KB.Id.str()); It != AsFirst.end())
+      After = &site(Out.Chains[It->second].Second);
+    if (Before || After) {
+      const KernelModel &X = Before ? *Before : KA, &M = Before ? KA : KB,
+                        &Y = Before ? KB : *After;
+      const CrossChain &Other = Out.Chains[Before ? AsSecond[KA.Id.str()] : AsFirst[KB.Id.str()]];
+      std::string Three = "their launches are " + Files + ", and " + planner::name(M) +
+                          " is fused across functions with " +
+                          planner::name(Before ? X : Y) + " too";
+      if (Before && After)
+        return Three + ", and with " + planner::name(*After) + " (chains of four are not "
+                                                                "fused yet)";
+      if (Reverse || Other.Reverse || X.Functor.Kind != FunctorModel::Form::Lambda ||
+          M.Functor.Kind != FunctorModel::Form::Lambda)
+        return Three + ": a chain of three is fused when its first two kernels are lambdas "
+                       "the last one's file can name";
+      if (AsSecond.count(X.Id.str()) || AsFirst.count(Y.Id.str()))
+        return Three + " and with another (chains of four are not fused yet)";
+      // X's stores are pending over the code between M and Y too: the
+      // numbers read through pointers there were judged by M's element
+      // types (C++ aliasing); X's must be among them.
+      if (Before)
+        for (const ViewUse &V : X.Views)
+          if (planner::writes(V.Mode))
+            Written.insert(V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical);
+      if (After)
+        for (const ViewUse &V : X.Views)
+          if (planner::writes(V.Mode) &&
+              !llvm::any_of(M.Views, [&](const ViewUse &W) {
+                return planner::writes(W.Mode) && W.ValueTypeCanonical == V.ValueTypeCanonical;
+              }))
+            return Three + ", but " + planner::name(X) + " writes '" + V.Name +
+                   "', of a type " + planner::name(M) + " does not write";
+      if (std::string Why = aliasing(X, Y, &M); !Why.empty()) {
+        Check = "kfuse-aliasing";
+        return Three + ", which runs " + planner::name(X) + " and " + planner::name(Y) +
+               " as one: " + Why;
+      }
+      SourcePos Pos;
+      if (std::string Why = FusionPlanner::dependenceBetween(X, Y, Pos); !Why.empty()) {
+        Check = "kfuse-unsafe-dependence";
+        return Three + ", which runs " + planner::name(X) + " and " + planner::name(Y) +
+               " as one: " + Why;
+      }
+    }
     // Two names the profile saw as one View in every run are compared as
     // one (the guard checks they are).
     Merged.clear();
@@ -292,16 +343,21 @@ private:
   /// one allocation under two names, or overlapping, where one is written
   /// (the legality check compared them by name; the guard would refuse
   /// those runs). "" when none.
-  std::string aliasing(const KernelModel &A, const KernelModel &B) const {
+  /// With \p Between: the kernels \p A, Between and \p B of a chain of
+  /// three (A's and B's names compared as written, nothing merged).
+  std::string aliasing(const KernelModel &A, const KernelModel &B,
+                       const KernelModel *Between = nullptr) const {
     auto Written = [](const KernelModel &M, const std::string &Name) {
       return llvm::any_of(M.Views, [&](const ViewUse &V) {
         return V.Name == Name && planner::writes(V.Mode);
       });
     };
     std::string IdA = A.Id.str(), IdB = B.Id.str();
+    size_t Step = Between ? 2 : 1;
     for (const ProfileChain &C : Bound.Chains)
-      for (size_t O = 0; O + 2 <= C.Sites.size(); ++O) {
-        if (C.Sites[O] != IdA || C.Sites[O + 1] != IdB)
+      for (size_t O = 0; O + Step < C.Sites.size(); ++O) {
+        if (C.Sites[O] != IdA || C.Sites[O + Step] != IdB ||
+            (Between && C.Sites[O + 1] != Between->Id.str()))
           continue;
         for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
           for (const IdentityFact &F : *Facts) {
@@ -309,12 +365,13 @@ private:
               continue;
             // One argument of each kernel, in either order.
             const ChainArgument *InA = F.A.Position == O ? &F.A : F.B.Position == O ? &F.B : nullptr;
-            const ChainArgument *InB =
-                F.A.Position == O + 1 ? &F.A : F.B.Position == O + 1 ? &F.B : nullptr;
+            const ChainArgument *InB = F.A.Position == O + Step   ? &F.A
+                                       : F.B.Position == O + Step ? &F.B
+                                                                  : nullptr;
             if (!InA || !InB || InA == InB)
               continue;
             bool Same = Facts == &C.SameAllocation;
-            auto M = Merged.find(InA->Name);
+            auto M = Between ? Merged.end() : Merged.find(InA->Name);
             if ((Same && (InA->Name == InB->Name || (M != Merged.end() && M->second == InB->Name))) ||
                 (!Written(A, InA->Name) && !Written(B, InB->Name)))
               continue;
@@ -721,8 +778,8 @@ private:
     for (const std::string &H : Includes)
       if (Included.insert({Ch.Second.File, H}).second)
         Ch.Lines.push_back({Ch.Second.File, 0, "", "#include \"" + H + "\""});
-    Used.insert(KA.Id.str());
-    Used.insert(KB.Id.str());
+    AsFirst[KA.Id.str()] = Out.Chains.size();
+    AsSecond[KB.Id.str()] = Out.Chains.size();
     Out.Chains.push_back(std::move(Ch));
     return true;
   }
@@ -735,7 +792,9 @@ private:
   std::set<std::pair<size_t, size_t>> Grouped;
   std::map<std::string, const FunctionSummary *> ByUsr;
   std::map<std::string, std::pair<const FunctionSummary *, size_t>> LaunchAt;
-  std::set<std::string> Used;
+  /// Launches fused across functions, as the first or the second of a
+  /// chain: the index of their chain in Out.Chains.
+  std::map<std::string, size_t> AsFirst, AsSecond;
   /// The element types the first kernel of the chain being placed writes.
   std::set<std::string> Written;
   /// The chain being placed is launched from the first kernel's site.

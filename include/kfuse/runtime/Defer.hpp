@@ -153,9 +153,14 @@ public:
       return;
     flush();
     Closed = true;
-    // Windows close in the reverse order they open (scopes nest).
-    if (detail::innermost() == this)
-      detail::innermost() = Outer;
+    // Out of the list of open windows, wherever it is in it: the windows of
+    // two chains that share a launch (a chain of three) open one after the
+    // other and close in the order they opened.
+    for (Window **Link = &detail::innermost(); *Link; Link = &(*Link)->Outer)
+      if (*Link == this) {
+        *Link = Outer;
+        break;
+      }
   }
 
   /// Runs the pending launch, if any, now.
@@ -174,6 +179,7 @@ public:
   bool armed() const { return Armed && !Closed; }
 
   const char *chain() const { return Chain; }
+  Window *outer() const { return Outer; }
   bool open() const { return !Closed; }
   std::unique_ptr<detail::Deferred> Pending;
 
@@ -184,10 +190,14 @@ private:
   bool Armed = false;
 };
 
-/// The open window of \p Chain when it is the innermost one, else null.
+/// The innermost open window of \p Chain, else null. (Code between the
+/// calls a window covers opens no window of its own: it launches nothing;
+/// the window of a chain sharing the second launch may open inside it.)
 inline Window *window_for(const char *Chain) {
-  Window *W = detail::innermost();
-  return W && W->open() && std::strcmp(W->chain(), Chain) == 0 ? W : nullptr;
+  for (Window *W = detail::innermost(); W; W = W->outer())
+    if (W->open() && std::strcmp(W->chain(), Chain) == 0)
+      return W;
+  return nullptr;
 }
 
 /// True if the first launch of \p Chain may be deferred here: its window is

@@ -34,6 +34,7 @@ int main(int argc, char **argv) {
     Counter counter;
     Monitor *monitor = &counter;
     double pmax = 0.0;
+    ::kfuse::Window kfuse_window_e384644b_b203e763("kfuse_chain_e384644b_b203e763"); // kfuse-line
     for (int step = 0; step < 10; ++step) {
       ::kfuse::Window kfuse_window_b203e763_0ab0dbbd("kfuse_chain_b203e763_0ab0dbbd"); // kfuse-line
       kfuse_window_b203e763_0ab0dbbd.arm(); // kfuse-line
@@ -45,8 +46,11 @@ int main(int argc, char **argv) {
       kfuse_window_b203e763_0ab0dbbd.close(); // kfuse-line
       advect(s, 0.1);
       monitor->note(step);
+      kfuse_window_e384644b_b203e763.arm(); // kfuse-line
       smooth(s);
+      kfuse_window_e384644b_b203e763.disarm(); // kfuse-line
     }
+    kfuse_window_e384644b_b203e763.close(); // kfuse-line
     double sum = 0;
     auto e = s.e;
     auto p = s.p;
