@@ -253,6 +253,19 @@ struct Emitter {
 
   bool combinedReductions() const { return Reductions.size() >= 2; }
 
+  /// A reduction combined through its Kokkos reducer's init and join
+  /// (MinLoc, MaxLoc, ...), not by the emitter's own code.
+  static bool viaReducer(const ReductionModel &R) {
+    return !llvm::is_contained({"Sum", "Prod", "Min", "Max"}, R.Reducer);
+  }
+
+  /// The type of \p R's partial result in the combined value: as the
+  /// kernel spells it, or its reducer's value_type.
+  static std::string valueType(const ReductionModel &R) {
+    return viaReducer(R) ? R.ReducerType + "::value_type"
+                         : stripConstRef(R.AccumulatorType);
+  }
+
   /// Combined reductions whose bodies are identical to an earlier one's
   /// (up to the names of their index and accumulator), that write nothing:
   /// computed once, the earlier one's partial result serves both.
@@ -326,8 +339,8 @@ struct Emitter {
     std::string Bind = bindIndices(M);
     if (combinedReductions() && M.Reduction) {
       size_t K = llvm::find(Reductions, &M) - Reductions.begin();
-      Bind += stripConstRef(M.Reduction->AccumulatorType) + " &" +
-              M.Reduction->AccumulatorParam + " = " + partial(K) + "; ";
+      Bind += valueType(*M.Reduction) + " &" + M.Reduction->AccumulatorParam + " = " +
+              partial(K) + "; ";
     }
     return Bind;
   }
@@ -357,10 +370,22 @@ struct Emitter {
   /// The combined value of several reductions, its identity and its join:
   /// lines of the functor (the struct itself is defined before it).
   std::vector<std::string> combinedValue(const std::string &Values) {
-    std::vector<std::string> Init, Join, L;
+    std::vector<std::string> Init, Join, VolatileJoin, L;
     for (size_t K = 0; K < Reductions.size(); ++K) {
       const ReductionModel &R = *Reductions[K]->Reduction;
-      std::string T = stripConstRef(R.AccumulatorType), M = "r" + std::to_string(K);
+      std::string T = valueType(R), M = "r" + std::to_string(K);
+      if (viaReducer(R)) {
+        // The reducer's own identity and join, on a reducer bound to the
+        // member (Kokkos 3's join of volatile values has its overload).
+        const std::string &Reducer = R.ReducerType;
+        Init.push_back(Reducer + "(kfuse_v." + M + ").init(kfuse_v." + M + ");");
+        Join.push_back(Reducer + "(kfuse_d." + M + ").join(kfuse_d." + M + ", kfuse_s." + M +
+                       ");");
+        VolatileJoin.push_back("::kfuse::join_volatile(" + Reducer + "(const_cast<" + T +
+                               " &>(kfuse_d." + M + ")), kfuse_d." + M + ", kfuse_s." + M +
+                               ", 0);");
+        continue;
+      }
       std::string Identity = R.Reducer == "Prod"  ? "prod"
                              : R.Reducer == "Min" ? "min"
                              : R.Reducer == "Max" ? "max"
@@ -373,6 +398,7 @@ struct Emitter {
       else
         Join.push_back("kfuse_d." + M + (R.Reducer == "Prod" ? " *= " : " += ") + "kfuse_s." + M +
                        ";");
+      VolatileJoin.push_back(Join.back());
     }
     L.push_back("  using value_type = " + Values + ";");
     // Parameter names of kfuse's own: members are named like the user's Views.
@@ -384,7 +410,7 @@ struct Emitter {
     L.push_back("  // Kokkos 3 joins volatile values.");
     L.push_back("  KOKKOS_INLINE_FUNCTION void join(volatile value_type &kfuse_d, "
                 "const volatile value_type &kfuse_s) const { " +
-                llvm::join(Join, " ") + " }");
+                llvm::join(VolatileJoin, " ") + " }");
     return L;
   }
 
@@ -708,8 +734,7 @@ struct Emitter {
     if (combinedReductions()) {
       std::vector<std::string> Fields;
       for (size_t K = 0; K < Reductions.size(); ++K)
-        Fields.push_back(stripConstRef(Reductions[K]->Reduction->AccumulatorType) + " r" +
-                         std::to_string(K) + ";");
+        Fields.push_back(valueType(*Reductions[K]->Reduction) + " r" + std::to_string(K) + ";");
       L.push_back("// The results of " + std::to_string(Reductions.size()) +
                   " reductions, combined.");
       L.push_back("struct " + Name + "_values { " + llvm::join(Fields, " ") + " };");
@@ -724,8 +749,7 @@ struct Emitter {
       L.insert(L.end(), Lines.begin(), Lines.end());
       Acc = ", value_type &kfuse_v";
       for (size_t K = 0; K < Reductions.size(); ++K) {
-        BodyAcc += ", " + stripConstRef(Reductions[K]->Reduction->AccumulatorType) + " &" +
-                   partial(K);
+        BodyAcc += ", " + valueType(*Reductions[K]->Reduction) + " &" + partial(K);
         AccArg += ", kfuse_v.r" + std::to_string(K);
       }
     } else if (Reduce) {

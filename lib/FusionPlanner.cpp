@@ -18,9 +18,14 @@ namespace {
 /// A reduction that can share a fused kernel with others: its partial
 /// results combine member by member in one value.
 bool combinable(const ReductionModel &R) {
-  return R.ScalarVariable && !R.ResultIsView &&
-         llvm::is_contained({"Sum", "Prod", "Min", "Max"}, R.Reducer) &&
-         !R.AccumulatorParam.empty();
+  if (R.ResultIsView || R.AccumulatorParam.empty())
+    return false;
+  if (R.ScalarVariable && llvm::is_contained({"Sum", "Prod", "Min", "Max"}, R.Reducer))
+    return true;
+  // Other Kokkos reducers into a variable: their own init and join.
+  return R.ReducerVariable && llvm::is_contained({"MinLoc", "MaxLoc", "MinMax", "MinMaxLoc",
+                                                   "LAnd", "LOr", "BAnd", "BOr"},
+                                                  R.Reducer);
 }
 
 /// The result of a reduction among \p Group that the condition of \p M reads.
@@ -737,7 +742,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
                   return Sites[S].Reduction && !combinable(*Sites[S].Reduction);
                 }))) {
       Why = "a fused kernel combines several reductions only when each is a Sum, Prod, Min or "
-            "Max into a variable";
+            "Max into a variable, or a Kokkos reducer (MinLoc, MaxLoc, ...) of a variable";
     } else if (const std::string *R = conditionReadsResult(M, Current.Sites, Sites)) {
       Why = "the condition of " + name(M) + " reads '" + *R +
             "', the result of a reduction before it, known only after the fused kernel";

@@ -613,6 +613,30 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
   F.Bound = true;
 }
 
+/// A Kokkos reducer's type as any scope can name it: its template with its
+/// value arguments spelled portably, its memory space (where the result
+/// lives, the host for a variable) left to its default; "" when there is
+/// no such spelling.
+static std::string reducerTypeText(QualType T, const ASTContext &Ctx) {
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!Spec)
+    return "";
+  std::vector<std::string> Args;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
+    if (A.getKind() != TemplateArgument::Type)
+      return "";
+    std::string Name = typeText(A.getAsType(), Ctx);
+    if (StringRef(Name).ends_with("Space"))
+      break; // the last argument
+    std::string Text = portableTypeText(A.getAsType(), Ctx);
+    if (Text.empty())
+      return "";
+    Args.push_back(Text);
+  }
+  return "Kokkos::" + Spec->getNameAsString() + "<" + llvm::join(Args, ", ") + ">";
+}
+
 static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
                           const ASTContext &Ctx) {
   ReductionModel &R = *M.Reduction;
@@ -642,6 +666,9 @@ static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
       if (CE->getNumArgs() >= 1) {
         R.ResultText = exprText(CE->getArg(0), Ctx);
         R.ScalarVariable = IsScalarVariable(CE->getArg(0));
+        const auto *Ref = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts());
+        R.ReducerType = reducerTypeText(T, Ctx);
+        R.ReducerVariable = Ref && isa<VarDecl>(Ref->getDecl()) && !R.ReducerType.empty();
       }
   } else {
     R.Reducer = "Sum";

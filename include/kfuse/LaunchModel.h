@@ -217,6 +217,12 @@ struct ReductionModel {
   /// The result is a variable of arithmetic type, given directly or to a
   /// Sum/Prod/Min/Max reducer: several such reductions combine into one.
   bool ScalarVariable = false;
+  /// The result is a variable (of any type) given to a Kokkos reducer
+  /// (`Kokkos::MinLoc<double, int>(loc)`): several such reductions combine
+  /// through the reducers' own init and join.
+  bool ReducerVariable = false;
+  /// That reducer's type as any scope can name it (portableTypeText).
+  std::string ReducerType;
   std::string AccumulatorParam; ///< name of the lambda's accumulator parameter
   std::string AccumulatorType;
 };

@@ -51,6 +51,21 @@ using stride_t = typename std::conditional<
         (std::is_same<typename V::array_layout, Kokkos::LayoutLeft>::value && D == 0),
     unit_stride, long>::type;
 
+/// Joins \p S into \p D, volatile values of a combined reduction (Kokkos 3
+/// joins those), through the reducer \p R: with its volatile overload where
+/// it has one (Kokkos 3), else its plain one (Kokkos 4 has only that).
+template <class R, class T>
+KFUSE_HOST_DEVICE inline auto join_volatile(const R &Reducer, volatile T &D,
+                                            const volatile T &S, int)
+    -> decltype(Reducer.join(D, S), void()) {
+  Reducer.join(D, S);
+}
+template <class R, class T>
+KFUSE_HOST_DEVICE inline void join_volatile(const R &Reducer, volatile T &D,
+                                            const volatile T &S, long) {
+  Reducer.join(const_cast<T &>(D), const_cast<const T &>(S));
+}
+
 /// The bytes a View spans, and whether the fused kernel writes it.
 struct ViewBytes {
   const char *Begin;
