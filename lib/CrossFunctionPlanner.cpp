@@ -225,6 +225,37 @@ private:
       return "a launch is already in a region kfuse rewrote";
     if (std::string Why = kernelForm(KA, KB); !Why.empty())
       return "their launches are " + Files + ", and " + Why;
+    // Two names the profile saw as one View in every run are compared as
+    // one (the guard checks they are).
+    Merged.clear();
+    for (const IdentityFact &F : C.SameAllocation)
+      if (F.Count == C.Count && F.A.Position != F.B.Position && F.A.Name != F.B.Name) {
+        const ChainArgument &InA = F.A.Position == 0 ? F.A : F.B;
+        const ChainArgument &InB = F.A.Position == 0 ? F.B : F.A;
+        Merged.emplace(InA.Name, InB.Name);
+      }
+    KernelModel Renamed = KA;
+    for (ViewUse &V : Renamed.Views)
+      if (auto It = Merged.find(V.Name); It != Merged.end())
+        V.Name = It->second;
+    Check = "kfuse-aliasing";
+    if (std::string Why = aliasing(KA, KB); !Why.empty())
+      return Why;
+    Check = "kfuse-unsafe-dependence";
+    SourcePos Pos;
+    if (std::string Why = FusionPlanner::dependenceBetween(Renamed, KB, Pos); !Why.empty())
+      return Why;
+    Check = "kfuse-not-profitable";
+    if (std::string Why = FusionPlanner::profitability(Renamed, KB, Bound, Pos); !Why.empty())
+      return Why;
+    // The fused launch runs only where both ranges are equal (checked at
+    // run time); a pair the profile never saw so would never run fused.
+    // (A Kokkos Tools profile knows no ranges.)
+    Check = "kfuse-different-ranges";
+    if (C.EqualRanges == 0 && Bound.Source != "kokkos-tools")
+      return "their ranges differed in every one of the " + std::to_string(C.Count) +
+             " runs the profile saw";
+
     // A chain of three: X -> A already fused (A runs fused with X and is
     // deferred again, with X, until B), or B -> Y (A's kernel is deferred
     // with B's until Y). The three run as one; X and Y must allow it too.
@@ -234,6 +265,7 @@ private:
     if (auto It = AsFirst.find(KB.Id.str()); It != AsFirst.end())
       After = &site(Out.Chains[It->second].Second);
     if (Before || After) {
+      Check = "kfuse-not-fusable";
       const KernelModel &X = Before ? *Before : KA, &M = Before ? KA : KB,
                         &Y = Before ? KB : *After;
       const CrossChain &Other = Out.Chains[Before ? AsSecond[KA.Id.str()] : AsFirst[KB.Id.str()]];
@@ -276,37 +308,6 @@ private:
                " as one: " + Why;
       }
     }
-    // Two names the profile saw as one View in every run are compared as
-    // one (the guard checks they are).
-    Merged.clear();
-    for (const IdentityFact &F : C.SameAllocation)
-      if (F.Count == C.Count && F.A.Position != F.B.Position && F.A.Name != F.B.Name) {
-        const ChainArgument &InA = F.A.Position == 0 ? F.A : F.B;
-        const ChainArgument &InB = F.A.Position == 0 ? F.B : F.A;
-        Merged.emplace(InA.Name, InB.Name);
-      }
-    KernelModel Renamed = KA;
-    for (ViewUse &V : Renamed.Views)
-      if (auto It = Merged.find(V.Name); It != Merged.end())
-        V.Name = It->second;
-    Check = "kfuse-aliasing";
-    if (std::string Why = aliasing(KA, KB); !Why.empty())
-      return Why;
-    Check = "kfuse-unsafe-dependence";
-    SourcePos Pos;
-    if (std::string Why = FusionPlanner::dependenceBetween(Renamed, KB, Pos); !Why.empty())
-      return Why;
-    Check = "kfuse-not-profitable";
-    if (std::string Why = FusionPlanner::profitability(Renamed, KB, Bound, Pos); !Why.empty())
-      return Why;
-    // The fused launch runs only where both ranges are equal (checked at
-    // run time); a pair the profile never saw so would never run fused.
-    // (A Kokkos Tools profile knows no ranges.)
-    Check = "kfuse-different-ranges";
-    if (C.EqualRanges == 0 && Bound.Source != "kokkos-tools")
-      return "their ranges differed in every one of the " + std::to_string(C.Count) +
-             " runs the profile saw";
-
     Check = "kfuse-not-adjacent";
     auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
     if (FA == LaunchAt.end() || FB == LaunchAt.end())

@@ -816,6 +816,14 @@ struct Emitter {
       G += " && ::kfuse::same_view(" + guarded(Kept) + ", " + guarded(Alias) + ")";
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
+    // A functor object built before its launch still holds the Views it
+    // was bound to.
+    for (size_t S : Group.Sites)
+      if (Sites[S].Functor.BoundVariable)
+        for (const ViewUse &V : Sites[S].Views)
+          if (!V.Member.empty())
+            G += " && ::kfuse::same_view(" + Sites[S].Functor.Text + "." + V.Member + ", " +
+                 V.Name + ")";
     return "::kfuse::use_fused(\"" + labels("+") + "\", " + G + ")";
   }
 

@@ -569,6 +569,10 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
     if (!Source || !isKokkosView(Source->getType().getNonReferenceType()))
       return Fail("the member '" + V.Name + "' of '" + F.ClassName +
                   "' is not copied from a View variable where the functor is built");
+    if (Var && V.PrivateMember)
+      return Fail("the member '" + V.Name + "' of '" + F.Text +
+                  "' is private: the guard cannot check it still holds the View it was built "
+                  "from");
     std::string Name = Source->getNameAsString();
     for (const auto &[Other, N] : Binding)
       if (N == Name)
@@ -611,6 +615,7 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
     V->Name = N;
   }
   F.Bound = true;
+  F.BoundVariable = Var != nullptr;
 }
 
 /// A Kokkos reducer's type as any scope can name it: its template with its

@@ -191,6 +191,42 @@ public:
                            "[kfuse-profile-mismatch]");
   }
 
+  /// Adds the chains across functions of \p Cross (fused or refused) over
+  /// the analyses \p Files.
+  void addCross(const CrossFunctionPlan &Cross, ArrayRef<FileAnalysis> Files) {
+    auto Site = [&](SiteRef S) -> const KernelModel & {
+      return Files[S.File].Model.Sites[S.Site];
+    };
+    auto Add = [&](ReportCandidate C, const KernelModel &A, const KernelModel &B,
+                   Verdict V) {
+      C.Names = {name(A), name(B)};
+      std::vector<KernelModel> Pair = {A, B};
+      mark(Pair, {0, 1}, V, C.Reason, C.Check);
+      R.Candidates.push_back(std::move(C));
+    };
+    for (const CrossChain &Ch : Cross.Chains) {
+      ReportCandidate C;
+      C.Status = Verdict::Fused;
+      C.Pos = Site(Ch.Second).Pos;
+      C.Count = Ch.Count;
+      C.Share = Ch.Share;
+      C.Check = "kfuse-fused";
+      Add(std::move(C), Site(Ch.First), Site(Ch.Second), Verdict::Fused);
+    }
+    for (const CrossRefusal &Ref : Cross.Refusals) {
+      if (!Ref.FirstFound || !Ref.SecondFound)
+        continue;
+      ReportCandidate C;
+      C.Status = Verdict::Refused;
+      C.Pos = Ref.Pos;
+      C.Count = Ref.Count;
+      C.Share = Ref.Share;
+      C.Reason = Ref.Reason;
+      C.Check = Ref.Check;
+      Add(std::move(C), Site(Ref.First), Site(Ref.Second), Verdict::Refused);
+    }
+  }
+
 private:
   /// The launch's label as the user wrote it, else what the profile calls it.
   std::string name(const KernelModel &M) const {
@@ -235,7 +271,7 @@ private:
 } // namespace
 
 Report buildReport(const Profile &Prof, ArrayRef<FileAnalysis> Files,
-                   const ReportOptions &Opts) {
+                   const ReportOptions &Opts, const CrossFunctionPlan *Cross) {
   Report R;
   R.ProfilePath = Opts.ProfilePath;
   R.Source = Prof.Source;
@@ -303,6 +339,8 @@ Report buildReport(const Profile &Prof, ArrayRef<FileAnalysis> Files,
     R.Files.push_back(A.Path);
     Collector.add(A);
   }
+  if (Cross)
+    Collector.addCross(*Cross, Files);
   return R;
 }
 

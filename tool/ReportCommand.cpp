@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kfuse/CompilationSetup.h"
+#include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/FileAnalysis.h"
 #include "kfuse/LaunchFinder.h"
 #include "kfuse/Profile.h"
@@ -176,10 +177,18 @@ int runReport(int Argc, const char **Argv) {
     }
   }
 
+  // Pairs in different functions are the cross-function planner's.
+  for (kfuse::FileAnalysis &A : Files)
+    llvm::erase_if(A.Plan.Refusals, [&](const kfuse::Refusal &Ref) {
+      return Ref.First != Ref.Second &&
+             A.Model.Sites[Ref.First].Id.Function != A.Model.Sites[Ref.Second].Id.Function;
+    });
+  kfuse::CrossFunctionPlan Cross = kfuse::planAcrossFunctions(Files, *Prof, Opts);
+
   kfuse::ReportOptions ROpts;
   ROpts.ProfilePath = ProfilePath;
   ROpts.MinShare = MinShare;
-  kfuse::Report R = kfuse::buildReport(*Prof, Files, ROpts);
+  kfuse::Report R = kfuse::buildReport(*Prof, Files, ROpts, &Cross);
   if (!HtmlPath.empty())
     if (Error E = writeFile(HtmlPath, [&](raw_ostream &OS) {
           kfuse::writeHtmlReport(R, OS);

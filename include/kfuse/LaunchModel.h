@@ -201,6 +201,10 @@ struct FunctorModel {
   /// the kernel uses is bound to the variable copied into it
   /// (ViewUse::Member), so kernels compare Views by what they are.
   bool Bound = false;
+  /// Bound and a local variable built before its launch (not a temporary):
+  /// the guard checks its members still hold the variables they were bound
+  /// to (code between may have rebound a name).
+  bool BoundVariable = false;
   std::string BindWhy; ///< why an object is not bound, for remarks
   SourcePos BodyPos;
   TextRange BodyRange;       ///< the lambda's `{ ... }`

@@ -11,6 +11,7 @@
 #ifndef KFUSE_REPORT_H
 #define KFUSE_REPORT_H
 
+#include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/FileAnalysis.h"
 #include "kfuse/LaunchModel.h"
 #include "kfuse/Profile.h"
@@ -128,8 +129,10 @@ struct ReportOptions {
 /// Builds the report of \p Prof; \p Files (may be empty) are analyses of
 /// source files against it, planned with the same MinShare, that give the
 /// verdicts.
+/// \p Cross, when given, is the plan of the chains across functions of
+/// \p Files: its chains and refusals are candidates too.
 Report buildReport(const Profile &Prof, llvm::ArrayRef<FileAnalysis> Files,
-                   const ReportOptions &Opts);
+                   const ReportOptions &Opts, const CrossFunctionPlan *Cross = nullptr);
 
 } // namespace kfuse
 

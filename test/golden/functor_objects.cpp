@@ -73,6 +73,19 @@ void changed(Vec a, Vec b, Vec c, int n) {
   Kokkos::parallel_for("after_changed", n, KOKKOS_LAMBDA(const int i) { b(i) += c(i); });
 }
 
+// 'h' keeps the View 'b' held when it was built; rebinding 'b' through a
+// reference afterwards is not seen as a change of 'b'. The profile saw what
+// 'h' writes and 'e' as one View, so the pair is refused (read-after-write
+// through 'e'); without that, the guard checks that 'h' still holds 'b'.
+void rebound(Vec a, Vec b, Vec c, Vec d, Vec e, int n) {
+  Vec &other = b;
+  Scale h(a, b, 0.25);
+  other = d;
+  Kokkos::parallel_for("rebound", n - 1, h);
+  Kokkos::parallel_for("after_rebound", n - 1,
+                       KOKKOS_LAMBDA(const int i) { c(i) += e(i + 1); }); // EXPECT-REMARK: kfuse-unsafe-dependence
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -96,6 +109,7 @@ int main(int argc, char **argv) {
       tagged(x, v, n);
       through_struct(Fields{a, b}, c, n);
       changed(a, b, c, n);
+      rebound(a, b, c, v, b, n);
     }
     double sum = 0;
     Kokkos::parallel_reduce(

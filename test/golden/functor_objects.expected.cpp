@@ -56,7 +56,7 @@ template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_scale_add
 void named_and_lambda(Vec a, Vec b, Vec c, int n) {
   Scale f(a, b, 2.0);
   // kfuse-begin fused("scale", "add") profile=test/golden/functor_objects.profile.json
-  if (::kfuse::use_fused("scale+add", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
+  if (::kfuse::use_fused("scale+add", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}) && ::kfuse::same_view(f.out, b) && ::kfuse::same_view(f.in, a))) {
     Kokkos::parallel_for("scale+add", n, ::kfuse::make_fused<kfuse_fused_scale_add>(f, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; }));
   } else {
 // kfuse-original-begin
@@ -157,6 +157,19 @@ void changed(Vec a, Vec b, Vec c, int n) {
   Kokkos::parallel_for("after_changed", n, KOKKOS_LAMBDA(const int i) { b(i) += c(i); });
 }
 
+// 'h' keeps the View 'b' held when it was built; rebinding 'b' through a
+// reference afterwards is not seen as a change of 'b'. The profile saw what
+// 'h' writes and 'e' as one View, so the pair is refused (read-after-write
+// through 'e'); without that, the guard checks that 'h' still holds 'b'.
+void rebound(Vec a, Vec b, Vec c, Vec d, Vec e, int n) {
+  Vec &other = b;
+  Scale h(a, b, 0.25);
+  other = d;
+  Kokkos::parallel_for("rebound", n - 1, h);
+  Kokkos::parallel_for("after_rebound", n - 1,
+                       KOKKOS_LAMBDA(const int i) { c(i) += e(i + 1); }); // EXPECT-REMARK: kfuse-unsafe-dependence
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -180,6 +193,7 @@ int main(int argc, char **argv) {
       tagged(x, v, n);
       through_struct(Fields{a, b}, c, n);
       changed(a, b, c, n);
+      rebound(a, b, c, v, b, n);
     }
     double sum = 0;
     Kokkos::parallel_reduce(

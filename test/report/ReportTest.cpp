@@ -179,6 +179,34 @@ TEST(ReportTest, PlanGivesEdgesAndCandidatesTheirVerdicts) {
   EXPECT_EQ(Refused.Check, "kfuse-not-fusable");
 }
 
+TEST(ReportTest, ChainsAcrossFunctionsAreCandidatesToo) {
+  FileAnalysis F = analysis();
+  CrossFunctionPlan Cross;
+  CrossChain Fused;
+  Fused.First = {0, A};
+  Fused.Second = {0, Evil};
+  Fused.Count = 10;
+  Fused.Share = 0.5;
+  Cross.Chains.push_back(Fused);
+  CrossRefusal Refused;
+  Refused.First = {0, C};
+  Refused.Second = {0, A};
+  Refused.Count = 9;
+  Refused.Reason = "their launches are in different functions, and 'c' is a reduction";
+  Refused.Check = "kfuse-not-fusable";
+  Refused.Pos = {"src/s.cpp", 10, 3};
+  Cross.Refusals.push_back(Refused);
+  Report R = buildReport(profile(), {F}, options(), &Cross);
+  EXPECT_EQ(edge(R, A, Evil)->Status, Verdict::Fused);
+  EXPECT_EQ(edge(R, C, A)->Status, Verdict::Refused);
+  EXPECT_EQ(edge(R, C, A)->Check, "kfuse-not-fusable");
+  ASSERT_EQ(R.Candidates.size(), 2u);
+  EXPECT_EQ(R.Candidates[0].Status, Verdict::Fused);
+  EXPECT_EQ(R.Candidates[0].Names, (std::vector<std::string>{"a", "<script>alert('x')</script>"}));
+  EXPECT_EQ(R.Candidates[1].Status, Verdict::Refused);
+  EXPECT_NE(text(R).find("'c' is a reduction"), std::string::npos);
+}
+
 TEST(ReportTest, ColdRunMarksEveryEdgeBetweenItsEnds) {
   FileAnalysis F = analysis();
   F.Plan.Refusals.push_back({0, 2, "chain takes 75.00% of kernel time, below the --min-share of 90.00%",
