@@ -261,9 +261,11 @@ struct Emitter {
 
   /// The type of \p R's partial result in the combined value: as the
   /// kernel spells it, or its reducer's value_type.
-  static std::string valueType(const ReductionModel &R) {
-    return viaReducer(R) ? R.ReducerType + "::value_type"
-                         : stripConstRef(R.AccumulatorType);
+  std::string valueType(const ReductionModel &R) const {
+    if (viaReducer(R))
+      return R.ReducerType + "::value_type";
+    // A composed functor's operators spell it in their class's scope.
+    return composition() ? R.AccumulatorPortable : stripConstRef(R.AccumulatorType);
   }
 
   /// Combined reductions whose bodies are identical to an earlier one's
@@ -272,6 +274,8 @@ struct Emitter {
   std::map<const KernelModel *, size_t> Repeated;
 
   void findRepeatedReductions() {
+    if (composition())
+      return; // the operators' bodies are not copied
     std::map<std::string, size_t> Seen;
     for (size_t K = 0; K < Reductions.size() && combinedReductions(); ++K) {
       const KernelModel &M = *Reductions[K];
@@ -652,12 +656,27 @@ struct Emitter {
       Params.push_back("class T_" + P.Member);
       Members.push_back("  T_" + P.Member + " " + P.Member + ";");
     }
+    // Reductions: one value, or the combined value of several.
+    std::string Acc;
+    std::vector<std::string> Reducing;
+    if (combinedReductions()) {
+      Reducing = combinedValue(Name + "_values");
+      Acc = ", value_type &kfuse_v";
+    } else if (Reduce) {
+      Reducing.push_back("  using value_type = " + valueType(*Reduce->Reduction) + ";");
+      Acc = ", value_type &kfuse_v";
+    }
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
       std::string Call = (self(M) ? std::string("self") : partMember(K)) + "(";
       if (!M.Policy.WorkTag.empty())
         Call += tagMember(K) + ", ";
-      Call += indexArgs() + ");";
+      Call += indexArgs();
+      if (M.Reduction)
+        Call += combinedReductions()
+                    ? ", kfuse_v.r" + std::to_string(llvm::find(Reductions, &M) - Reductions.begin())
+                    : std::string(", kfuse_v");
+      Call += ");";
       Calls.push_back("    " + (M.Condition ? "if (" + conditionName(M) + ") " : std::string()) +
                       Call);
     }
@@ -670,9 +689,18 @@ struct Emitter {
                 "), fused: " +
                 (selfComposition() ? "the object's operators" : "the functors") +
                 " called in turn for each index.");
+    if (combinedReductions()) {
+      std::vector<std::string> Fields;
+      for (size_t K = 0; K < Reductions.size(); ++K)
+        Fields.push_back(valueType(*Reductions[K]->Reduction) + " r" + std::to_string(K) + ";");
+      L.push_back("// The results of " + std::to_string(Reductions.size()) +
+                  " reductions, combined.");
+      L.push_back("struct " + Name + "_values { " + llvm::join(Fields, " ") + " };");
+    }
     L.push_back("template <" + llvm::join(Params, ", ") + "> struct " + Name + " {");
     L.insert(L.end(), Members.begin(), Members.end());
-    L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() + ") const {");
+    L.insert(L.end(), Reducing.begin(), Reducing.end());
+    L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() + Acc + ") const {");
     L.insert(L.end(), Calls.begin(), Calls.end());
     L.push_back("  }");
     L.push_back("};");

@@ -62,8 +62,12 @@ std::string unsupported(const KernelModel &M) {
   if (M.Functor.Kind != FunctorModel::Form::Lambda && !composable(M) && !boundObject(M))
     return "the functor is not known";
   if (composable(M) || boundObject(M)) {
-    if (M.Kind != LaunchKind::For)
-      return "reductions of functor objects are not fused yet";
+    if (M.Kind == LaunchKind::Scan)
+      return "scans of functor objects are not fused";
+    if (M.Reduction && (M.Functor.ReductionMembers || M.Reduction->AccumulatorPortable.empty() ||
+                        !combinable(*M.Reduction)))
+      return "a reduction of a functor object is fused only into a variable (directly, or "
+             "through a Kokkos reducer) when its class defines no value_type, init or join";
     if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range &&
         M.Policy.Kind != PolicyKind::MDRange)
       return std::string(toString(M.Policy.Kind)) + " policies of '*this' are not fused yet";
@@ -594,19 +598,6 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         }
     return false;
   };
-  // Functor objects are composed: every kernel of their group is a
-  // parallel_for.
-  auto partsWithReduction = [&](const std::vector<size_t> &Group,
-                                const KernelModel &M) -> std::string {
-    bool Objects = boundObject(M) || llvm::any_of(Group, [&](size_t S) {
-                     return boundObject(Sites[S]);
-                   });
-    bool Reduces = M.Reduction || llvm::any_of(Group, [&](size_t S) {
-                     return Sites[S].Reduction.has_value();
-                   });
-    return Objects && Reduces ? "a functor object and a reduction are not fused together yet"
-                              : "";
-  };
   std::vector<GroupGap> Gaps; // code the group moves past
   std::set<std::pair<size_t, size_t>> Evaluated;   // adjacent pairs judged above
   auto Close = [&]() {
@@ -720,8 +711,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     } else if (composable(Prev) != composable(M)) {
       Why = "a launch of the enclosing object ('*this') and another functor are not fused "
             "together yet";
-    } else if (std::string R = partsWithReduction(Current.Sites, M); !R.empty()) {
-      Why = R;
+
     } else if (policyFamily(Prev) != policyFamily(M)) {
       Why = "different policies or execution spaces";
     } else if (const KernelModel *K = randomScatter(Prev) ? &Prev

@@ -330,6 +330,8 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
     const ParmVarDecl *Acc = Op->getParamDecl(Params.size() + (HasTag ? 1 : 0));
     M.Reduction->AccumulatorParam = Acc->getNameAsString();
     M.Reduction->AccumulatorType = typeText(Acc->getType(), Ctx);
+    M.Reduction->AccumulatorPortable =
+        portableTypeText(Acc->getType().getNonReferenceType().getUnqualifiedType(), Ctx);
   }
   const FunctionDecl *Def = nullptr;
   // A member of a class template specialization that nothing instantiated
@@ -466,6 +468,8 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
   }
   F.Kind = FunctorModel::Form::Object;
   F.ClassName = RD->getQualifiedNameAsString();
+  for (const char *Member : {"value_type", "init", "join", "final"})
+    F.ReductionMembers |= !RD->getDefinition()->lookup(&Ctx.Idents.get(Member)).empty();
   describeClass(RD->getDefinition(), F, Ctx);
   const FunctionDecl *Op =
       selectCallOperator(RD->getDefinition(), M.Policy.WorkTag, WorkTag, Ctx);

@@ -205,6 +205,9 @@ struct FunctorModel {
   /// the guard checks its members still hold the variables they were bound
   /// to (code between may have rebound a name).
   bool BoundVariable = false;
+  /// The class declares what a reduction of it uses (value_type, init,
+  /// join or final): it reduces its own way.
+  bool ReductionMembers = false;
   std::string BindWhy; ///< why an object is not bound, for remarks
   SourcePos BodyPos;
   TextRange BodyRange;       ///< the lambda's `{ ... }`
@@ -229,6 +232,9 @@ struct ReductionModel {
   std::string ReducerType;
   std::string AccumulatorParam; ///< name of the lambda's accumulator parameter
   std::string AccumulatorType;
+  /// The accumulator's type as any scope can name it (portableTypeText),
+  /// or "": what a functor composing functor objects declares.
+  std::string AccumulatorPortable;
 };
 
 /// A host `for` loop whose body is one launch and nothing else,
