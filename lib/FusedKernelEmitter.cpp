@@ -371,6 +371,17 @@ struct Emitter {
     return When.empty() ? Block : "if (" + When + ") " + Block;
   }
 
+  /// The struct holding the results of several reductions, one member
+  /// each, appended to \p L.
+  void combinedStruct(const std::string &Name, std::vector<std::string> &L) const {
+    std::vector<std::string> Fields;
+    for (size_t K = 0; K < Reductions.size(); ++K)
+      Fields.push_back(valueType(*Reductions[K]->Reduction) + " r" + std::to_string(K) + ";");
+    L.push_back("// The results of " + std::to_string(Reductions.size()) +
+                " reductions, combined.");
+    L.push_back("struct " + Name + "_values { " + llvm::join(Fields, " ") + " };");
+  }
+
   /// The combined value of several reductions, its identity and its join:
   /// lines of the functor (the struct itself is defined before it).
   std::vector<std::string> combinedValue(const std::string &Values) {
@@ -689,14 +700,8 @@ struct Emitter {
                 "), fused: " +
                 (selfComposition() ? "the object's operators" : "the functors") +
                 " called in turn for each index.");
-    if (combinedReductions()) {
-      std::vector<std::string> Fields;
-      for (size_t K = 0; K < Reductions.size(); ++K)
-        Fields.push_back(valueType(*Reductions[K]->Reduction) + " r" + std::to_string(K) + ";");
-      L.push_back("// The results of " + std::to_string(Reductions.size()) +
-                  " reductions, combined.");
-      L.push_back("struct " + Name + "_values { " + llvm::join(Fields, " ") + " };");
-    }
+    if (combinedReductions())
+      combinedStruct(Name, L);
     L.push_back("template <" + llvm::join(Params, ", ") + "> struct " + Name + " {");
     L.insert(L.end(), Members.begin(), Members.end());
     L.insert(L.end(), Reducing.begin(), Reducing.end());
@@ -759,14 +764,8 @@ struct Emitter {
                                      std::to_string(Sites[Group.Sites.front()].Repeat->Pos.Line) +
                                      ")."
                                : "."));
-    if (combinedReductions()) {
-      std::vector<std::string> Fields;
-      for (size_t K = 0; K < Reductions.size(); ++K)
-        Fields.push_back(valueType(*Reductions[K]->Reduction) + " r" + std::to_string(K) + ";");
-      L.push_back("// The results of " + std::to_string(Reductions.size()) +
-                  " reductions, combined.");
-      L.push_back("struct " + Name + "_values { " + llvm::join(Fields, " ") + " };");
-    }
+    if (combinedReductions())
+      combinedStruct(Name, L);
     L.push_back("template <" + llvm::join(Params, ", ") + ">");
     L.push_back("struct " + Name + " {");
     for (const std::string &N : memberNames())
