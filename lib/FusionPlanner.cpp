@@ -119,8 +119,10 @@ std::string unsupported(const KernelModel &M) {
     return "MDRangePolicy of rank " + std::to_string(M.Policy.Rank);
   if (!M.Policy.WorkTag.empty() && !composable(M) && !boundObject(M))
     return "policy has a work tag";
-  if (M.Policy.End.empty())
+  if (M.Policy.End.empty() && !M.Policy.OpaqueBounds)
     return "range not recognised";
+  if (M.Policy.OpaqueBounds && !M.Policy.WorkTag.empty())
+    return "its policy '" + M.Policy.Text + "' has a work tag and bounds kfuse does not read";
   if (M.Functor.IndexParams.size() != M.Policy.Rank)
     return "kernel takes " + std::to_string(M.Functor.IndexParams.size()) +
            " indices for a rank-" + std::to_string(M.Policy.Rank) + " range";
@@ -189,6 +191,8 @@ const ViewAccess *gatherLoop(const KernelModel &M) {
 /// Ranges as (begin, end) texts per dimension; a count is [0, N).
 std::vector<std::pair<std::string, std::string>> rangeOf(const KernelModel &M) {
   std::vector<std::pair<std::string, std::string>> R;
+  if (M.Policy.OpaqueBounds) // one policy expression, compared whole
+    return {{"", squeeze(M.Policy.Text)}};
   for (size_t D = 0; D < M.Policy.End.size(); ++D)
     R.emplace_back(squeeze(D < M.Policy.Begin.size() ? M.Policy.Begin[D] : "0"),
                    squeeze(M.Policy.End[D]));
@@ -205,6 +209,8 @@ std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelMode
     All.push_back(&Sites[S]);
   All.push_back(&M);
   for (const KernelModel *K : All) {
+    if (K->Policy.OpaqueBounds)
+      return "the bounds of '" + K->Policy.Text + "' are not read, only compared";
     if (K->Policy.Rank != 1 || K->Policy.End.size() != 1)
       return "only 1-D ranges run as one launch over their union";
     if (K->Functor.Kind != FunctorModel::Form::Lambda)
@@ -796,6 +802,13 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       if (Why.empty() && rangeOf(Prev) != rangeOf(M)) {
         if (Pair->EqualRanges == Pair->Count && !Trial.Horizontal) {
           auto RA = rangeOf(Sites[Current.Sites.front()]), RB = rangeOf(M);
+          const PolicyModel &First = Sites[Current.Sites.front()].Policy;
+          if (First.OpaqueBounds || M.Policy.OpaqueBounds) {
+            // Bounds kfuse does not read: the runtime compares them.
+            Trial.RangeChecks.push_back("::kfuse::bounds_of(" + M.Policy.Text +
+                                        ") == ::kfuse::bounds_of(" + First.Text + ")");
+            RA.clear();
+          }
           for (size_t D = 0; D < RA.size() && D < RB.size(); ++D) {
             if (RA[D].first != RB[D].first)
               Trial.RangeChecks.push_back("(" + M.Policy.Begin[D] + ") == (" +

@@ -646,6 +646,54 @@ static std::string reducerTypeText(QualType T, const ASTContext &Ctx) {
   return "Kokkos::" + Spec->getNameAsString() + "<" + llvm::join(Args, ", ") + ">";
 }
 
+/// True if evaluating the policy \p Arg again, earlier, gives the same
+/// bounds and changes nothing: a variable, or a call of a helper whose
+/// arguments change nothing and whose body only declares locals and returns
+/// a value computed from numbers (no View data, no call kfuse cannot see).
+static bool reevaluable(const Expr &Arg, ASTContext &Ctx) {
+  auto Clean = [](const HostStatement &H, bool ObjectsToo) {
+    return H.Opaque.empty() && H.TouchesViews.empty() &&
+           (ObjectsToo || H.TouchesObjects.empty());
+  };
+  const Expr *E = stripWrappers(&Arg);
+  if (isa<DeclRefExpr>(E))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || isa<CXXMethodDecl>(FD))
+    return false;
+  for (const Expr *A : Call->arguments()) {
+    HostStatement H = analyzeHostExpr(*A, Ctx);
+    // Naming an object passes it; what the body does with it is below.
+    if (!H.Changes.empty() || !Clean(H, isa<DeclRefExpr>(A->IgnoreParenImpCasts())))
+      return false;
+  }
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return false;
+  std::vector<std::string> Locals;
+  for (const Stmt *S : Body->body()) {
+    HostStatement H;
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      if (!R->getRetValue())
+        return false;
+      H = analyzeHostExpr(*R->getRetValue(), Ctx);
+    } else if (isa<DeclStmt>(S)) {
+      H = analyzeHostStmt(*S, Ctx);
+      Locals.insert(Locals.end(), H.Declares.begin(), H.Declares.end());
+    } else {
+      return false;
+    }
+    if (!Clean(H, false))
+      return false;
+    for (const std::string &C : H.Changes)
+      if (!llvm::is_contained(Locals, C))
+        return false;
+  }
+  return true;
+}
+
 static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
                           const ASTContext &Ctx) {
   ReductionModel &R = *M.Reduction;
@@ -749,6 +797,9 @@ KernelModel analyzeLaunch(const CallExpr *Call, LaunchKind Kind,
     M.Reduction.emplace();
   QualType WorkTag;
   analyzePolicy(Rest[0], M, Ctx, WorkTag);
+  if (M.Policy.End.empty() &&
+      (M.Policy.Kind == PolicyKind::Range || M.Policy.Kind == PolicyKind::MDRange))
+    M.Policy.OpaqueBounds = reevaluable(*Rest[0], const_cast<ASTContext &>(Ctx));
   analyzeFunctor(Rest[1], M, Ctx, WorkTag);
   bindObject(*Call, *Rest[1], M, const_cast<ASTContext &>(Ctx));
   if (M.Reduction)

@@ -170,6 +170,11 @@ struct PolicyModel {
   /// literal): the base as written and k, so related ranges are recognised.
   std::string EndBase;
   int64_t EndOffset = 0;
+  /// A range or box whose bounds kfuse does not read (a policy a helper
+  /// builds, `cells(chunk)`, or a variable) and whose expression changes
+  /// nothing: it can be evaluated again, and compared at run time
+  /// (`::kfuse::bounds_of`).
+  bool OpaqueBounds = false;
   TextRange Range;           ///< the policy argument
 };
 
