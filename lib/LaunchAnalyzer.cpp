@@ -650,7 +650,9 @@ static std::string reducerTypeText(QualType T, const ASTContext &Ctx) {
 /// bounds and changes nothing: a variable, or a call of a helper whose
 /// arguments change nothing and whose body only declares locals and returns
 /// a value computed from numbers (no View data, no call kfuse cannot see).
-static bool reevaluable(const Expr &Arg, ASTContext &Ctx) {
+/// The names the helper's body reads (globals among them) go to
+/// \p Reads: code between launches that changes them keeps them apart.
+static bool reevaluable(const Expr &Arg, ASTContext &Ctx, std::vector<std::string> &Reads) {
   auto Clean = [](const HostStatement &H, bool ObjectsToo) {
     return H.Opaque.empty() && H.TouchesViews.empty() &&
            (ObjectsToo || H.TouchesObjects.empty());
@@ -690,6 +692,9 @@ static bool reevaluable(const Expr &Arg, ASTContext &Ctx) {
     for (const std::string &C : H.Changes)
       if (!llvm::is_contained(Locals, C))
         return false;
+    for (const std::string &R : H.Reads)
+      if (!llvm::is_contained(Locals, R) && !llvm::is_contained(Reads, R))
+        Reads.push_back(R);
   }
   return true;
 }
@@ -799,7 +804,8 @@ KernelModel analyzeLaunch(const CallExpr *Call, LaunchKind Kind,
   analyzePolicy(Rest[0], M, Ctx, WorkTag);
   if (M.Policy.End.empty() &&
       (M.Policy.Kind == PolicyKind::Range || M.Policy.Kind == PolicyKind::MDRange))
-    M.Policy.OpaqueBounds = reevaluable(*Rest[0], const_cast<ASTContext &>(Ctx));
+    M.Policy.OpaqueBounds =
+        reevaluable(*Rest[0], const_cast<ASTContext &>(Ctx), M.Policy.HelperReads);
   analyzeFunctor(Rest[1], M, Ctx, WorkTag);
   bindObject(*Call, *Rest[1], M, const_cast<ASTContext &>(Ctx));
   if (M.Reduction)

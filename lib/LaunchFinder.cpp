@@ -402,6 +402,9 @@ public:
       M.Before = analyzeHostGap(*Block, *Statement, *Result.Context);
     }
     M.HostNames = hostNamesOf(*Call);
+    for (const std::string &N : M.Policy.HelperReads) // a policy helper's globals
+      if (!llvm::is_contained(M.HostNames, N))
+        M.HostNames.push_back(N);
     setCondition(M, *Statement, FID, *Result.Context);
     M.Id.Function = Fn ? enclosingFunctionName(Fn) : "<global>";
     if (Fn)

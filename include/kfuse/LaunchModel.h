@@ -175,6 +175,7 @@ struct PolicyModel {
   /// nothing: it can be evaluated again, and compared at run time
   /// (`::kfuse::bounds_of`).
   bool OpaqueBounds = false;
+  std::vector<std::string> HelperReads; ///< names the helper's body reads
   TextRange Range;           ///< the policy argument
 };
 

@@ -21,6 +21,18 @@ Kokkos::MDRangePolicy<Kokkos::Rank<2>> interior(const Grid &g) {
   return Kokkos::MDRangePolicy<Kokkos::Rank<2>>({g.pad, g.pad}, {g.nx - g.pad, g.ny - g.pad});
 }
 
+// A helper reading a global: code between that changes the global keeps the
+// launches apart (the second's bounds are those after the change).
+int g_rows = 0;
+Kokkos::RangePolicy<> rows() { return Kokkos::RangePolicy<>(0, g_rows); }
+
+void by_rows(Kokkos::View<double **> t, int nx) {
+  g_rows = nx;
+  Kokkos::parallel_for("row_scale", rows(), KOKKOS_LAMBDA(const int i) { t(i, 0) *= 0.5; });
+  g_rows = nx - 1;
+  Kokkos::parallel_for("row_shift", rows(), KOKKOS_LAMBDA(const int i) { t(i, 1) += t(i, 0); }); // EXPECT-REMARK: kfuse-code-between
+}
+
 void step(Grid &g) {
   auto rho = g.rho;
   auto e = g.e;
@@ -51,8 +63,10 @@ int main(int argc, char **argv) {
           rho(i, j) = 1.0 + ((i + 2 * j) % 5) * 0.125;
           e(i, j) = 2.0 - (i % 3) * 0.25;
         });
-    for (int s = 0; s < 5; ++s)
+    for (int s = 0; s < 5; ++s) {
       step(g);
+      by_rows(g.e, g.nx);
+    }
     double sum = 0;
     auto p = g.p;
     Kokkos::parallel_reduce(
