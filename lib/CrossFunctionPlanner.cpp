@@ -811,8 +811,13 @@ private:
 
 } // namespace
 
-CrossFunctionPlan planAcrossFunctions(const std::vector<FileAnalysis> &All,
-                                      const Profile &Prof, const FusionOptions &Opts) {
+CrossFunctionPlan planAcrossFunctions(std::vector<FileAnalysis> &All, const Profile &Prof,
+                                      const FusionOptions &Opts) {
+  for (FileAnalysis &A : All)
+    llvm::erase_if(A.Plan.Refusals, [&](const Refusal &R) {
+      return R.First != R.Second &&
+             A.Model.Sites[R.First].Id.Function != A.Model.Sites[R.Second].Id.Function;
+    });
   return Planner(All, Prof, Opts).run();
 }
 

@@ -37,7 +37,7 @@ std::string transformations(const FusionGroup &G,
   std::vector<std::string> T;
   auto Object = [&](size_t S) { return Sites[S].Functor.Kind == FunctorModel::Form::Object; };
   if (llvm::any_of(G.Sites, Object)) {
-    bool Self = Sites[G.Sites.front()].Functor.Text == "*this";
+    bool Self = planner::squeeze(Sites[G.Sites.front()].Functor.Text) == "*this";
     T.push_back(std::string("composition (") +
                 (Self ? "the object's operators" : "the functors, each kept whole,") +
                 " called in turn for each index)");

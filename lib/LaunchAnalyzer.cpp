@@ -556,6 +556,28 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
   } else {
     return Fail("the functor '" + F.Text + "' is not built from its Views where it is launched");
   }
+  // A temporary is built where the fused launch runs, before the kernels
+  // of the group launched before it: what it is built from other than View
+  // handles must be plain values that nothing in between could change
+  // unseen (the names it reads are the launch's, which code between may
+  // not change).
+  if (!Var) {
+    std::vector<const Expr *> Args;
+    if (const auto *IL = dyn_cast<InitListExpr>(E))
+      Args.assign(IL->inits().begin(), IL->inits().end());
+    else
+      for (const Expr *A : cast<CXXConstructExpr>(E)->arguments())
+        Args.push_back(A);
+    for (const Expr *A : Args) {
+      if (isKokkosView(A->getType().getNonReferenceType()))
+        continue;
+      HostStatement H = analyzeHostExpr(*A, Ctx);
+      if (!H.Opaque.empty() || !H.Changes.empty() || !H.TouchesViews.empty() ||
+          !H.TouchesObjects.empty())
+        return Fail("the functor '" + F.Text + "' is built from '" + exprText(A, Ctx) +
+                    "', which kfuse cannot evaluate before the kernels launched before it");
+    }
+  }
   std::vector<std::pair<ViewUse *, std::string>> Binding;
   for (ViewUse &V : M.Views) {
     if (V.Local)

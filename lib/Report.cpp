@@ -200,8 +200,7 @@ public:
     auto Add = [&](ReportCandidate C, const KernelModel &A, const KernelModel &B,
                    Verdict V) {
       C.Names = {name(A), name(B)};
-      std::vector<KernelModel> Pair = {A, B};
-      mark(Pair, {0, 1}, V, C.Reason, C.Check);
+      markEdge(A, B, V, C.Reason, C.Check);
       R.Candidates.push_back(std::move(C));
     };
     for (const CrossChain &Ch : Cross.Chains) {
@@ -248,18 +247,24 @@ private:
   /// (a fused edge stays fused).
   void mark(const std::vector<KernelModel> &Sites, ArrayRef<size_t> Run,
             Verdict V, StringRef Reason, StringRef Check) {
-    for (size_t K = 0; K + 1 < Run.size(); ++K) {
-      size_t From = Matcher.find(Sites[Run[K]]), To = Matcher.find(Sites[Run[K + 1]]);
-      auto It = EdgeOf.find({From, To});
-      if (From == NoSite || To == NoSite || It == EdgeOf.end())
-        continue;
-      ReportEdge &E = R.Edges[It->second];
-      if (E.Status == Verdict::Fused)
-        continue;
-      E.Status = V;
-      E.Reason = Reason.str();
-      E.Check = Check.str();
-    }
+    for (size_t K = 0; K + 1 < Run.size(); ++K)
+      markEdge(Sites[Run[K]], Sites[Run[K + 1]], V, Reason, Check);
+  }
+
+  /// Gives the edge from \p A to \p B the verdict \p V (a fused edge
+  /// stays fused).
+  void markEdge(const KernelModel &A, const KernelModel &B, Verdict V, StringRef Reason,
+                StringRef Check) {
+    size_t From = Matcher.find(A), To = Matcher.find(B);
+    auto It = EdgeOf.find({From, To});
+    if (From == NoSite || To == NoSite || It == EdgeOf.end())
+      return;
+    ReportEdge &E = R.Edges[It->second];
+    if (E.Status == Verdict::Fused)
+      return;
+    E.Status = V;
+    E.Reason = Reason.str();
+    E.Check = Check.str();
   }
 
   const Profile &Prof;

@@ -177,12 +177,6 @@ int runReport(int Argc, const char **Argv) {
     }
   }
 
-  // Pairs in different functions are the cross-function planner's.
-  for (kfuse::FileAnalysis &A : Files)
-    llvm::erase_if(A.Plan.Refusals, [&](const kfuse::Refusal &Ref) {
-      return Ref.First != Ref.Second &&
-             A.Model.Sites[Ref.First].Id.Function != A.Model.Sites[Ref.Second].Id.Function;
-    });
   kfuse::CrossFunctionPlan Cross = kfuse::planAcrossFunctions(Files, *Prof, Opts);
 
   kfuse::ReportOptions ROpts;

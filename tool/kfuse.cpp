@@ -206,12 +206,6 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
                                                progressPrinter(Files.size()));
   if (!Analyses)
     return Analyses.takeError();
-  // Pairs in different functions are the cross-function planner's.
-  for (kfuse::FileAnalysis &A : *Analyses)
-    llvm::erase_if(A.Plan.Refusals, [&](const kfuse::Refusal &R) {
-      return R.First != R.Second &&
-             A.Model.Sites[R.First].Id.Function != A.Model.Sites[R.Second].Id.Function;
-    });
   Cross = kfuse::planAcrossFunctions(*Analyses, *Prof, Opts);
   return Analyses;
 }

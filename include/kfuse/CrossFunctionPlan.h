@@ -80,9 +80,10 @@ struct CrossFunctionPlan {
 };
 
 /// Plans the chains of \p Prof whose launches are in different functions of
-/// \p All (their per-file plans already made).
-CrossFunctionPlan planAcrossFunctions(const std::vector<FileAnalysis> &All,
-                                      const Profile &Prof, const FusionOptions &Opts);
+/// \p All (their per-file plans already made). Such pairs are this plan's:
+/// the per-file plans' refusals of them (not adjacent) are removed.
+CrossFunctionPlan planAcrossFunctions(std::vector<FileAnalysis> &All, const Profile &Prof,
+                                      const FusionOptions &Opts);
 
 } // namespace kfuse
 

@@ -86,6 +86,14 @@ void rebound(Vec a, Vec b, Vec c, Vec d, Vec e, int n) {
                        KOKKOS_LAMBDA(const int i) { c(i) += e(i + 1); }); // EXPECT-REMARK: kfuse-unsafe-dependence
 }
 
+// A temporary built from an element of 'b' that the kernel before it
+// writes: built where the fused launch runs, before that kernel, it would
+// see the old value. Refused with a remark.
+void scaled_by_first(Vec a, Vec b, Vec c, int n) {
+  Kokkos::parallel_for("fill_b", n, KOKKOS_LAMBDA(const int i) { b(i) = a(i) + 1.0; });
+  Kokkos::parallel_for("by_first", n, Scale(b, c, b(0))); // EXPECT-REMARK: kfuse-not-fusable
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -110,6 +118,7 @@ int main(int argc, char **argv) {
       through_struct(Fields{a, b}, c, n);
       changed(a, b, c, n);
       rebound(a, b, c, v, b, n);
+      scaled_by_first(a, b, c, n);
     }
     double sum = 0;
     Kokkos::parallel_reduce(

@@ -209,16 +209,26 @@ inline bool deferring(const char *Chain) {
 
 /// Defers the first launch of \p Chain over \p Range: \p Launch(Part) runs
 /// it later, unless the second launch takes \p Part to run fused.
-template <class Part, class Launch>
-void defer(const char *Chain, Bounds Range, const Part &P, const Launch &L) {
+namespace detail {
+/// Keeps the launch \p Make() builds pending in the window of \p Chain
+/// (after one pending there from an outer call), or runs \p Now() where
+/// there is no window.
+template <class Build, class Run>
+void keep(const char *Chain, const Build &Make, const Run &Now) {
   Window *W = window_for(Chain);
-  if (!W) {
-    L(P);
-    return;
-  }
+  if (!W)
+    return Now();
   W->flush();
   W->disarm();
-  W->Pending.reset(new detail::DeferredLaunch<Part, Launch>(Range, P, L));
+  W->Pending.reset(Make());
+}
+} // namespace detail
+
+template <class Part, class Launch>
+void defer(const char *Chain, Bounds Range, const Part &P, const Launch &L) {
+  detail::keep(
+      Chain, [&] { return new detail::DeferredLaunch<Part, Launch>(Range, P, L); },
+      [&] { L(P); });
 }
 
 /// As defer(), where the first kernel's site can name the second's functor
@@ -227,14 +237,10 @@ void defer(const char *Chain, Bounds Range, const Part &P, const Launch &L) {
 template <class Second, class Part, class Launch, class Fused>
 void defer_fusable(const char *Chain, Bounds Range, const Part &P, const Launch &L,
                    const Fused &F) {
-  Window *W = window_for(Chain);
-  if (!W) {
-    L(P);
-    return;
-  }
-  W->flush();
-  W->disarm();
-  W->Pending.reset(new detail::DeferredFusable<Part, Second, Launch, Fused>(Range, P, L, F));
+  detail::keep(
+      Chain,
+      [&] { return new detail::DeferredFusable<Part, Second, Launch, Fused>(Range, P, L, F); },
+      [&] { L(P); });
 }
 
 /// Runs the pending first kernel of \p Chain fused with \p S, when it is
