@@ -1,6 +1,7 @@
 //===- CrossFunctionEmitter.cpp - Code for chains across functions -------===//
 
 #include "kfuse/CrossFunctionEmitter.h"
+#include "InlinedPairEmitter.h"
 #include "PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -303,15 +304,23 @@ std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel
   return Out;
 }
 
+/// The site of \p B, the second kernel of \p C: runs \p A and \p B as one when
+/// A is pending and the guard holds (through \p Inlined's one body, when
+/// given, else by calling the two functors in turn).
 std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
-                      llvm::StringRef TextB, const EmitOptions &Opts) {
+                      llvm::StringRef TextB, const EmitOptions &Opts,
+                      const InlinedPair *Inlined) {
   std::string Indent = indentAt(TextB, B.StmtRange.Offset);
   std::string Label = quoted(A) + "+" + quoted(B);
   // A functor object is built once, for the guard to read its Views.
   bool SecondObject = B.Functor.Kind == FunctorModel::Form::Object;
-  std::string Guard = guardOf(C, A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
-                              Indent + "        ");
-  std::string Launch = composedLaunch(B, TextB, "*kfuse_first", Label);
+  std::string Guard =
+      Inlined ? Inlined->Guard
+              : guardOf(C, A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
+                        Indent + "        ");
+  std::string Launch =
+      Inlined ? "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, " + Inlined->Make + ");"
+              : composedLaunch(B, TextB, "*kfuse_first", Label);
   std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(A) + "\", \"" +
                     quoted(B) + "\")" +
                     (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
@@ -414,9 +423,16 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
     } else if (P) {
       Out[C.Second.File].push_back({B.StmtRange.Offset, B.StmtRange.Length,
                                     lastSite(*P, C, SiteOf(P->First), A, B, TextB, Opts)});
+    } else if (Opts.Restrict && C.Inlinable && !C.Reverse) {
+      std::string Name = "kfuse_fused" + C.Key.substr(std::string("kfuse_chain").size());
+      InlinedPair I = inlinedPair(C, A, TextA, B, TextB, Name,
+                                  indentAt(TextB, B.StmtRange.Offset) + "        ");
+      Out[C.Second.File].push_back({B.TopDeclOffset, 0, I.Functor});
+      Out[C.Second.File].push_back(
+          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts, &I)});
     } else {
       Out[C.Second.File].push_back(
-          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts)});
+          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts, nullptr)});
     }
     for (const InsertedLine &L : C.Lines)
       Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});

@@ -234,6 +234,14 @@ private:
         const ChainArgument &InB = F.A.Position == 0 ? F.B : F.A;
         Merged.emplace(InA.Name, InB.Name);
       }
+    OneView.clear();
+    for (const IdentityFact &F : C.SameAllocation)
+      if (F.Count == C.Count && F.A.Position != F.B.Position)
+        OneView.emplace((F.A.Position == 0 ? F.A : F.B).Name, (F.A.Position == 0 ? F.B : F.A).Name);
+    if (Bound.Source == "kokkos-tools")
+      for (const ViewUse &V : KA.Views)
+        if (llvm::any_of(KB.Views, [&](const ViewUse &W) { return W.Name == V.Name; }))
+          OneView.emplace(V.Name, V.Name);
     KernelModel Renamed = KA;
     for (ViewUse &V : Renamed.Views)
       if (auto It = Merged.find(V.Name); It != Merged.end())
@@ -385,6 +393,30 @@ private:
           }
       }
     return "";
+  }
+
+  /// Whether \p M's body can be copied into a fused body over raw
+  /// pointers: a lambda's `parallel_for` whose Views are captured whole and
+  /// only indexed (no metadata, no escape, no atomic, every index written
+  /// out of macros), whose scalars are named where the AST saw them, and
+  /// whose body does not return early.
+  static bool inlinable(const KernelModel &M) {
+    if (M.Kind != LaunchKind::For || M.Functor.Kind == FunctorModel::Form::Object ||
+        M.EarlyExit || !M.Functor.BodyRange.valid() || !M.Unknown.empty())
+      return false;
+    for (const ViewUse &V : M.Views) {
+      if (V.Local || !V.Root.empty() || !V.Member.empty() || V.MetadataUsed || V.Rank == 0 ||
+          V.Mode == AccessMode::Atomic || V.Mode == AccessMode::PassedToCall)
+        return false;
+      for (const ViewAccess &A : V.Accesses)
+        if (!A.Range.valid() || A.Indices.size() != V.Rank ||
+            llvm::any_of(A.Indices, [](const IndexExpr &I) { return !I.Range.valid(); }))
+          return false;
+    }
+    return llvm::all_of(M.Scalars, [](const ScalarUse &S) {
+      return !S.IsMember && !S.Written &&
+             llvm::all_of(S.Refs, [](const TextRange &R) { return R.valid(); });
+    });
   }
 
   /// Why \p A and \p B have a form the deferred launch does not handle.
@@ -756,6 +788,8 @@ private:
     Ch.BackEdge = Loop != nullptr;
     Ch.Reverse = Reverse;
     Ch.Merged = Merged;
+    Ch.OneView = OneView;
+    Ch.Inlinable = inlinable(KA) && inlinable(KB) && KA.Functor.IndexType == KB.Functor.IndexType;
     Ch.Count = C.Count;
     Ch.Share = Share;
     Ch.Lines.push_back({F, First.LineBegin, First.Indent,
@@ -805,7 +839,7 @@ private:
   std::vector<std::string> Includes;
   std::set<std::pair<size_t, std::string>> Included;
   /// Its first kernel's View names merged with the second's.
-  std::map<std::string, std::string> Merged;
+  std::map<std::string, std::string> Merged, OneView;
   CrossFunctionPlan Out;
 };
 

@@ -40,8 +40,14 @@ const Expr *bare(const Expr *E) {
 /// (through `.` or `->`), `this`, a literal, its address, or a copy of one.
 bool namesOnly(const Expr *E) {
   E = bare(E);
+  // A copy, or a View converted to another View type (`View<const double *>`
+  // from `View<double *>`): a handle, no element read.
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
-    return C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor() &&
+    return C->getNumArgs() >= 1 &&
+           llvm::all_of(llvm::drop_begin(C->arguments()),
+                        [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }) &&
+           (C->getConstructor()->isCopyOrMoveConstructor() ||
+            (isKokkosView(C->getType()) && isKokkosView(C->getArg(0)->getType()))) &&
            namesOnly(C->getArg(0));
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     return (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref) &&

@@ -2,8 +2,6 @@
 
 #include "kfuse/FusedKernelEmitter.h"
 #include "PlannerSupport.h"
-#include "clang/Format/Format.h"
-#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <deque>
@@ -33,23 +31,6 @@ std::string identifier(llvm::StringRef S) {
   for (char C : S)
     Out += llvm::isAlnum(C) ? C : '_';
   return Out;
-}
-
-/// \p Code laid out by clang-format (LLVM style): the functor holds copies
-/// of the kernel bodies, re-indented, and long parameter lists.
-std::string formatted(const std::string &Code) {
-  clang::format::FormatStyle Style = clang::format::getLLVMStyle();
-  Style.ColumnLimit = 100;
-  Style.AttributeMacros.push_back("KOKKOS_RESTRICT");
-  Style.StatementAttributeLikeMacros.push_back("KOKKOS_INLINE_FUNCTION");
-  clang::tooling::Replacements R = clang::format::reformat(
-      Style, Code, {clang::tooling::Range(0, Code.size())});
-  llvm::Expected<std::string> Out = clang::tooling::applyAllReplacements(Code, R);
-  if (!Out) {
-    llvm::consumeError(Out.takeError());
-    return Code;
-  }
-  return *Out;
 }
 
 struct Emitter {
@@ -884,7 +865,7 @@ struct Emitter {
     for (const std::string &Line : functor(Name))
       Code.Functor += Line + "\n";
     Code.Functor += Markers::FunctorEnd;
-    Code.Functor = formatted(Code.Functor);
+    Code.Functor = planner::formatted(Code.Functor);
 
     std::vector<std::string> Quoted;
     for (size_t S : Group.Sites)

@@ -251,16 +251,19 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
 }
 
 void KernelBodyAnalyzer::recordScalar(const ValueDecl *D, bool IsMember,
-                                      const Use &U) {
+                                      const Use &U, const Expr *Ref) {
   std::string Name = D->getNameAsString();
   bool Written =
       U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite;
+  TextRange Where = fileRange(Ref->getSourceRange(), Ctx);
   for (ScalarUse &S : Model.Scalars)
     if (S.Name == Name) {
       S.Written |= Written;
+      S.Refs.push_back(Where);
       return;
     }
   ScalarUse S;
+  S.Refs.push_back(Where);
   S.Name = Name;
   S.Type = typeText(D->getType(), Ctx);
   S.PortableType = portableTypeText(D->getType(), Ctx);
@@ -594,7 +597,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (DRE->refersToEnclosingVariableOrCapture() &&
           !LocalNames.contains(VD->getName()))
-        recordScalar(VD, false, U);
+        recordScalar(VD, false, U, DRE);
     return;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -604,7 +607,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     }
     if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
       if (isa<FieldDecl>(ME->getMemberDecl()))
-        recordScalar(ME->getMemberDecl(), true, U);
+        recordScalar(ME->getMemberDecl(), true, U, ME);
       return;
     }
     return visit(ME->getBase(), Use());

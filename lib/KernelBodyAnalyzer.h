@@ -70,7 +70,8 @@ private:
   void visitFor(const clang::ForStmt *For);
   void recordViewEscape(const clang::Expr *ViewExpr, const Use &U,
                         const clang::Expr *At);
-  void recordScalar(const clang::ValueDecl *D, bool IsMember, const Use &U);
+  void recordScalar(const clang::ValueDecl *D, bool IsMember, const Use &U,
+                    const clang::Expr *Ref);
   ViewUse &viewFor(const clang::Expr *ViewExpr, bool &Known);
   IndexExpr classifyIndex(const clang::Expr *E);
   bool containsViewAccess(const clang::Stmt *S);

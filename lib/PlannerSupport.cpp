@@ -2,6 +2,8 @@
 
 #include "PlannerSupport.h"
 #include "clang/Basic/LangOptions.h"
+#include "clang/Format/Format.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -314,6 +316,23 @@ std::vector<Recurrence> recurrencesOf(const KernelModel &M, llvm::StringRef Text
     }
   }
   return Out;
+}
+
+/// \p Code laid out by clang-format (LLVM style): the functor holds copies
+/// of the kernel bodies, re-indented, and long parameter lists.
+std::string formatted(const std::string &Code) {
+  clang::format::FormatStyle Style = clang::format::getLLVMStyle();
+  Style.ColumnLimit = 100;
+  Style.AttributeMacros.push_back("KOKKOS_RESTRICT");
+  Style.StatementAttributeLikeMacros.push_back("KOKKOS_INLINE_FUNCTION");
+  clang::tooling::Replacements R = clang::format::reformat(
+      Style, Code, {clang::tooling::Range(0, Code.size())});
+  llvm::Expected<std::string> Out = clang::tooling::applyAllReplacements(Code, R);
+  if (!Out) {
+    llvm::consumeError(Out.takeError());
+    return Code;
+  }
+  return *Out;
 }
 
 } // namespace planner

@@ -63,6 +63,9 @@ std::vector<RawToken> tokenize(llvm::StringRef Source);
 /// after `.`, `->` or `::`) replaced by its mapped name.
 std::string renameIdentifiers(llvm::StringRef Code,
                               const std::map<std::string, std::string> &Names);
+/// \p Code laid out by clang-format (LLVM style, 100 columns), as kfuse
+/// writes fused functors.
+std::string formatted(const std::string &Code);
 /// The identifiers of \p Code.
 std::set<std::string> identifiersOf(llvm::StringRef Code);
 

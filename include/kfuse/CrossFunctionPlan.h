@@ -57,6 +57,15 @@ struct CrossChain {
   /// Names of the first kernel's Views merged with a name of the second's:
   /// the profile saw them as one View in every run (re-checked by the guard).
   std::map<std::string, std::string> Merged;
+  /// Names of the first kernel's Views that are one View with a name of
+  /// the second's (the same name included) in every run the profile saw
+  /// (with a profile that knows no identities: the same names).
+  std::map<std::string, std::string> OneView;
+  /// Both bodies can be copied into one fused body (plain element accesses
+  /// of captured Views, scalars named where the AST says): with restrict,
+  /// the second's site runs them in one function over raw pointers, one per
+  /// View (the guard checks OneView and that written Views overlap nothing).
+  bool Inlinable = false;
   std::vector<InsertedLine> Lines;
   uint64_t Count = 0;
   double Share = 0;

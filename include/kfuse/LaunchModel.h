@@ -128,6 +128,9 @@ struct ScalarUse {
   bool IsMember = false;
   bool Written = false; ///< assigned in the body (a bug in Kokkos, noted)
   std::string PortableType; ///< as ViewUse::PortableType
+  /// Where the body names it, in text order of the walk (invalid inside
+  /// macros): a fused body that renames it rewrites these.
+  std::vector<TextRange> Refs;
 };
 
 /// A `for` loop inside the kernel body.

@@ -11,6 +11,8 @@
 # Directives, as comments in any file of the case (see golden_case.sh):
 #   // EXPECT-REMARK: CHECK, // EXPECT-WARNING: CHECK   next to their lines
 #   // KFUSE-RUN: ARGS, // KFUSE-PROFILE-RUN: ARGS      in the main file
+#   // KFUSE-FALLBACK-RUN: ARGS    a run whose guard must refuse (and say so
+#                                  with KFUSE_VERBOSE), results still exact
 #
 # Every run compares the original program's output with the fused
 # program's and with the fused program's under KFUSE_DISABLE=1, exactly;
@@ -105,8 +107,9 @@ for f in "${SOURCES[@]}" $(cd "$GOLDEN" && ls *.h 2>/dev/null | sed "s|^|$DIR/|"
 done
 
 build fused-bin fused
-compare() { # ARGS...
-  local want got fallback
+compare() { # fused|fallback ARGS...
+  local want got fallback mode=$1
+  shift
   RUN=$((RUN + 1))
   want=$(./original "$@") || fail "original failed with '$*'"
   got=$(KFUSE_VERBOSE=1 KOKKOS_PROFILE_LIBRARY=$CONNECTOR KOKKOS_TOOLS_LIBS=$CONNECTOR \
@@ -116,7 +119,9 @@ compare() { # ARGS...
   [ -n "$want" ] || fail "the program printed nothing"
   [ "$want" = "$got" ] || fail "args '$*': fused printed '$got', original '$want'"
   [ "$want" = "$fallback" ] || fail "args '$*': fallback printed '$fallback', original '$want'"
-  if [ -d "$GOLDEN/expected" ] && grep -q "kfuse: fallback" fused.stderr; then
+  if [ "$mode" = fallback ]; then
+    grep -q "kfuse: fallback" fused.stderr || fail "args '$*': the guard did not refuse"
+  elif [ -d "$GOLDEN/expected" ] && grep -q "kfuse: fallback" fused.stderr; then
     cat fused.stderr >&2; fail "args '$*': the guard refused a fused kernel"
   fi
 }
@@ -125,8 +130,13 @@ runs=$(directive KFUSE-RUN)
 [ -n "$runs" ] || runs=" "
 while IFS= read -r args; do
   # shellcheck disable=SC2086
-  compare $args
+  compare fused $args
 done <<<"$runs"
+while IFS= read -r args; do
+  [ -n "$args" ] || continue
+  # shellcheck disable=SC2086
+  compare fallback $args
+done <<<"$(directive KFUSE-FALLBACK-RUN)"
 if [ -d "$GOLDEN/expected" ]; then
   python3 - "$TMP"/kernels-*.json <<'PY' || fail "the connector saw no fused kernel"
 import json, sys

@@ -16,6 +16,45 @@ template <class T_v, class T_f, class T_dt> struct kfuse_part_final_integrate_a3
       }
 };
 // kfuse-functor-end
+// kfuse-functor-begin kfuse_fused_a3880831_41902cef
+// 'final_integrate' (test/golden/multi/back_edge/integrate.cpp:23) then 'initial_integrate'
+// (test/golden/multi/back_edge/integrate.cpp:8), fused across functions: one body over raw
+// pointers, the first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_v, class T_f, class T_x, class T_dt>
+struct kfuse_fused_a3880831_41902cef {
+  T_kfuse_first kfuse_first;
+  T_v v;
+  T_f f;
+  T_x x;
+  T_dt dt;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_i0, double *KOKKOS_RESTRICT v_, const ::kfuse::stride_t<T_v, 0, 2> v_s0,
+       const ::kfuse::stride_t<T_v, 1, 2> v_s1, const double *KOKKOS_RESTRICT f_,
+       const ::kfuse::stride_t<T_f, 0, 2> f_s0, const ::kfuse::stride_t<T_f, 1, 2> f_s1,
+       double *KOKKOS_RESTRICT x_, const ::kfuse::stride_t<T_x, 0, 2> x_s0,
+       const ::kfuse::stride_t<T_x, 1, 2> x_s1, const T_dt dt,
+       const decltype(T_kfuse_first::dt) dt_first) {
+    {
+      const int i = kfuse_i0;
+      v_[i * v_s0 + 0 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 0 * f_s1];
+      v_[i * v_s0 + 1 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 1 * f_s1];
+      v_[i * v_s0 + 2 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 2 * f_s1];
+    }
+    {
+      const int i = kfuse_i0;
+      for (int d = 0; d < 3; ++d) {
+        v_[i * v_s0 + d * v_s1] += 0.5 * dt * f_[i * f_s0 + d * f_s1];
+        x_[i * x_s0 + d * x_s1] += dt * v_[i * v_s0 + d * v_s1];
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, v.data(), v.stride(0), v.stride(1), f.data(), f.stride(0), f.stride(1), x.data(),
+         x.stride(0), x.stride(1), dt, kfuse_first.dt);
+  }
+};
+// kfuse-functor-end
 void initial_integrate(Atoms &a, double dt) {
   auto x = a.x;
   auto v = a.v;
@@ -26,17 +65,10 @@ void initial_integrate(Atoms &a, double dt) {
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, a.n);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_final_integrate_a3880831<Kokkos::View<double *[3]>, Kokkos::View<double *[3]>, double>>(
         "kfuse_chain_a3880831_41902cef", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("final_integrate+initial_integrate", ::kfuse::same_or_apart(kfuse_first->v, v) &&
-          ::kfuse::apart(kfuse_first->v, true, f, false) &&
-          ::kfuse::apart(kfuse_first->v, true, x, true) &&
-          ::kfuse::apart(kfuse_first->f, false, v, true) &&
-          ::kfuse::apart(kfuse_first->f, false, x, true))) {
-      Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int i) {
-        for (int d = 0; d < 3; ++d) {
-          v(i, d) += 0.5 * dt * f(i, d);
-          x(i, d) += dt * v(i, d);
-        }
-      }));
+    if (kfuse_first && ::kfuse::use_fused("final_integrate+initial_integrate", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(x, true)}) &&
+          ::kfuse::same_view(kfuse_first->v, v) &&
+          ::kfuse::same_view(kfuse_first->f, f))) {
+      Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt));
       ::kfuse::discard("kfuse_chain_a3880831_41902cef");
     } else {
       ::kfuse::flush("kfuse_chain_a3880831_41902cef");

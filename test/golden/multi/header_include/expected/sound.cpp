@@ -14,6 +14,33 @@ template <class T_p, class T_rho, class T_e> struct kfuse_part_eos_dcb1cb67 {
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const { p(i) = physics::pressure(rho(i), e(i)); }
 };
 // kfuse-functor-end
+// kfuse-functor-begin kfuse_fused_dcb1cb67_849eec01
+// 'eos' (test/golden/multi/header_include/eos.cpp:12) then 'sound'
+// (test/golden/multi/header_include/sound.cpp:9), fused across functions: one body over raw
+// pointers, the first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_c, class T_rho> struct kfuse_fused_dcb1cb67_849eec01 {
+  T_kfuse_first kfuse_first;
+  T_c c;
+  T_rho rho;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT c_,
+                                          double *KOKKOS_RESTRICT p_,
+                                          const double *KOKKOS_RESTRICT rho_,
+                                          const double *KOKKOS_RESTRICT e_) {
+    {
+      const int i = kfuse_i0;
+      p_[i] = physics::pressure(rho_[i], e_[i]);
+    }
+    {
+      const int i = kfuse_i0;
+      c_[i] = std::sqrt(1.4 * p_[i] / rho_[i]);
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, c.data(), kfuse_first.p.data(), rho.data(), kfuse_first.e.data());
+  }
+};
+// kfuse-functor-end
 void sound(Cells &s) {
   auto rho = s.rho;
   auto p = s.p;
@@ -24,12 +51,10 @@ void sound(Cells &s) {
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_eos_dcb1cb67<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>>>(
         "kfuse_chain_dcb1cb67_849eec01", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("eos+sound", ::kfuse::apart(kfuse_first->p, true, c, true) &&
-          ::kfuse::same_or_apart(kfuse_first->p, p) &&
-          ::kfuse::apart(kfuse_first->p, true, rho, false) &&
-          ::kfuse::apart(kfuse_first->rho, false, c, true) &&
-          ::kfuse::apart(kfuse_first->e, false, c, true))) {
-      Kokkos::parallel_for("eos+sound", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int i) { c(i) = std::sqrt(1.4 * p(i) / rho(i)); }));
+    if (kfuse_first && ::kfuse::use_fused("eos+sound", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(kfuse_first->p, true), ::kfuse::bytes_of(rho, false), ::kfuse::bytes_of(kfuse_first->e, false)}) &&
+          ::kfuse::same_view(kfuse_first->p, p) &&
+          ::kfuse::same_view(kfuse_first->rho, rho))) {
+      Kokkos::parallel_for("eos+sound", kfuse_policy, ::kfuse::make_fused<kfuse_fused_dcb1cb67_849eec01>(*kfuse_first, c, rho));
       ::kfuse::discard("kfuse_chain_dcb1cb67_849eec01");
     } else {
       ::kfuse::flush("kfuse_chain_dcb1cb67_849eec01");

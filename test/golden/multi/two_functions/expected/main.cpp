@@ -40,6 +40,33 @@ void scale(Vec x, Vec y, double a) {
   // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_fused_33f2e6a7_f9d5da2a
+// 'scale' (test/golden/multi/two_functions/main.cpp:13) then 'shift'
+// (test/golden/multi/two_functions/main.cpp:19), fused across functions: one body over raw
+// pointers, the first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_z, class T_offset> struct kfuse_fused_33f2e6a7_f9d5da2a {
+  T_kfuse_first kfuse_first;
+  T_z z;
+  T_offset offset;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT z_,
+                                          double *KOKKOS_RESTRICT y_,
+                                          const double *KOKKOS_RESTRICT x_, const T_offset offset,
+                                          const decltype(T_kfuse_first::a) a) {
+    {
+      const int i = kfuse_i0;
+      y_[i] = a * x_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      z_[i] = y_[i] + offset;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, z.data(), kfuse_first.y.data(), kfuse_first.x.data(), offset, kfuse_first.a);
+  }
+};
+// kfuse-functor-end
 void shift(Vec y, Vec z) {
   const double offset = 1.0;
   // kfuse-begin fused-across("scale", "shift") profile=test/golden/multi/two_functions/profile.json
@@ -48,10 +75,9 @@ void shift(Vec y, Vec z) {
     const auto kfuse_policy = y.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_scale_33f2e6a7<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_33f2e6a7_f9d5da2a", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::apart(kfuse_first->y, true, z, true) &&
-          ::kfuse::same_or_apart(kfuse_first->y, y) &&
-          ::kfuse::apart(kfuse_first->x, false, z, true))) {
-      Kokkos::parallel_for("scale+shift", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int i) { z(i) = y(i) + offset; }));
+    if (kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->y, true), ::kfuse::bytes_of(kfuse_first->x, false)}) &&
+          ::kfuse::same_view(kfuse_first->y, y))) {
+      Kokkos::parallel_for("scale+shift", kfuse_policy, ::kfuse::make_fused<kfuse_fused_33f2e6a7_f9d5da2a>(*kfuse_first, z, offset));
       ::kfuse::discard("kfuse_chain_33f2e6a7_f9d5da2a");
     } else {
       ::kfuse::flush("kfuse_chain_33f2e6a7_f9d5da2a");

@@ -1,0 +1,359 @@
+//===- InlinedPairEmitter.cpp - One body for a chain across functions -----===//
+
+#include "InlinedPairEmitter.h"
+#include "PlannerSupport.h"
+#include "kfuse/FusedKernelEmitter.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace kfuse {
+namespace {
+
+std::string identifier(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    Out += llvm::isAlnum(C) ? C : '_';
+  return Out;
+}
+
+std::string withoutConstRef(llvm::StringRef S) {
+  S = S.trim();
+  S.consume_front("const ");
+  return S.rtrim("& ").rtrim().str();
+}
+
+/// The part functor's member at the second's site and inside the fused
+/// functor.
+constexpr const char *FirstAtSite = "kfuse_first->";
+constexpr const char *FirstInFunctor = "kfuse_first.";
+
+/// One View object of the fused body: one restrict pointer (and its
+/// strides), however many names the two kernels give it.
+struct Object {
+  std::string Param;   ///< the pointer is Param + "_", strides Param + "_s0"...
+  std::string Type;    ///< the View's type inside the functor template
+  std::string Arg;     ///< the View inside the functor (`kfuse_first.v`, `v`)
+  std::string Guarded; ///< the View at the site (`kfuse_first->v`, `v`)
+  const ViewUse *Use = nullptr;
+  bool Written = false;
+  bool Strided = false;
+};
+
+/// A value the fused body reads: a parameter of the body.
+struct Value {
+  std::string Param, Type, Arg;
+};
+
+class PairBody {
+public:
+  PairBody(const CrossChain &C, const KernelModel &A, llvm::StringRef TextA,
+           const KernelModel &B, llvm::StringRef TextB)
+      : C(C), K{&A, &B}, Text{TextA, TextB} {}
+
+  InlinedPair emit(const std::string &Name, const std::string &Indent) {
+    collect();
+    InlinedPair Out;
+    Out.Functor = planner::formatted(functor(Name));
+    std::vector<std::string> Make = {"*kfuse_first"};
+    for (const std::string &M : SecondMembers)
+      Make.push_back(M);
+    Out.Make = "::kfuse::make_fused<" + Name + ">(" + llvm::join(Make, ", ") + ")";
+    Out.Guard = guard(Indent);
+    return Out;
+  }
+
+private:
+  const CrossChain &C;
+  const KernelModel *K[2];
+  llvm::StringRef Text[2];
+  std::vector<Object> Objects;
+  std::map<std::pair<int, std::string>, size_t> ObjectOf; // (kernel, View name)
+  std::vector<Value> Values;
+  std::map<std::pair<int, std::string>, std::string> ValueParam; // (kernel, name)
+  /// The second kernel's captures the functor holds (besides the part).
+  std::vector<std::string> SecondMembers;
+  /// Views of the first merged with one of the second: (first's, second's).
+  std::vector<std::pair<std::string, std::string>> Merged;
+  /// The parameters named so far, and the identifiers of each body.
+  std::set<std::string> Params, Ids[2];
+
+  llvm::StringRef body(int Kn) const {
+    const TextRange &R = K[Kn]->Functor.BodyRange;
+    return Text[Kn].substr(R.Offset, R.Length);
+  }
+
+  static bool strided(const ViewUse &V) { return V.Rank > 1 || V.Layout == "LayoutStride"; }
+
+  void takePointer(const std::string &P, unsigned Rank) {
+    Params.insert(P + "_");
+    for (unsigned D = 0; D < Rank; ++D)
+      Params.insert(P + "_s" + std::to_string(D));
+  }
+
+  /// A name for the first kernel's \p Name (a View's pointer when \p Rank
+  /// is set, else a value): as written where the second kernel's body and
+  /// parameters do not use it, else renamed past every name of both.
+  std::string firstName(const std::string &Name, std::optional<unsigned> Rank) {
+    auto Names = [&](const std::string &P) {
+      std::vector<std::string> Out = {Rank ? P + "_" : P};
+      for (unsigned D = 0; Rank && D < *Rank; ++D)
+        Out.push_back(P + "_s" + std::to_string(D));
+      return Out;
+    };
+    auto Free = [&](const std::string &P, bool Renamed) {
+      return llvm::none_of(Names(P), [&](const std::string &N) {
+        return Params.count(N) || Ids[1].count(N) || (Renamed && Ids[0].count(N));
+      });
+    };
+    std::string P = identifier(Name);
+    if (!Free(P, false)) {
+      P += "_first";
+      while (!Free(P, true))
+        P += "_";
+    }
+    if (Rank)
+      takePointer(P, *Rank);
+    else
+      Params.insert(P);
+    return P;
+  }
+
+  void collect() {
+    const KernelModel &A = *K[0], &B = *K[1];
+    for (int Kn : {0, 1})
+      Ids[Kn] = planner::identifiersOf(body(Kn));
+    Params.insert({"kfuse_first", "kfuse_i0", "kfuse_i1", "kfuse_i2"});
+    // The second kernel's names stay as written.
+    for (const ViewUse &V : B.Views) {
+      Object O;
+      O.Param = identifier(V.Name);
+      O.Type = "T_" + V.Name;
+      O.Arg = O.Guarded = V.Name;
+      O.Use = &V;
+      O.Written = planner::writes(V.Mode);
+      O.Strided = strided(V);
+      takePointer(O.Param, V.Rank);
+      ObjectOf[{1, V.Name}] = Objects.size();
+      Objects.push_back(O);
+    }
+    for (const ScalarUse &S : B.Scalars) {
+      Params.insert(S.Name);
+      ValueParam[{1, S.Name}] = S.Name;
+      Values.push_back({S.Name, "T_" + S.Name, S.Name});
+    }
+    // The first kernel's: one object with the second's where the plan
+    // takes them as one, else of their own (renamed past any clash).
+    for (const ViewUse &V : A.Views) {
+      auto One = C.OneView.find(V.Name);
+      if (One != C.OneView.end()) {
+        auto It = ObjectOf.find({1, One->second});
+        if (It != ObjectOf.end()) {
+          Object &O = Objects[It->second];
+          const ViewUse &W = *O.Use;
+          if (W.Rank == V.Rank && withoutConstRef(W.ValueTypeCanonical) ==
+                                      withoutConstRef(V.ValueTypeCanonical)) {
+            ObjectOf[{0, V.Name}] = It->second;
+            Merged.push_back({V.Name, W.Name});
+            // Written by the first only: its View gives the pointer (the
+            // second's may hold const elements).
+            if (planner::writes(V.Mode) && !O.Written) {
+              O.Type = "decltype(T_kfuse_first::" + V.Name + ")";
+              O.Arg = FirstInFunctor + V.Name;
+              O.Guarded = FirstAtSite + V.Name;
+              O.Use = &V;
+            }
+            O.Written |= planner::writes(V.Mode);
+            O.Strided |= strided(V);
+            continue;
+          }
+        }
+      }
+      Object O;
+      O.Param = firstName(V.Name, V.Rank);
+      O.Type = "decltype(T_kfuse_first::" + V.Name + ")";
+      O.Arg = FirstInFunctor + V.Name;
+      O.Guarded = FirstAtSite + V.Name;
+      O.Use = &V;
+      O.Written = planner::writes(V.Mode);
+      O.Strided = strided(V);
+      ObjectOf[{0, V.Name}] = Objects.size();
+      Objects.push_back(O);
+    }
+    for (const ScalarUse &S : A.Scalars) {
+      std::string P = firstName(S.Name, std::nullopt);
+      ValueParam[{0, S.Name}] = P;
+      Values.push_back({P, "decltype(T_kfuse_first::" + S.Name + ")", FirstInFunctor + S.Name});
+    }
+    for (const Object &O : Objects)
+      if (!llvm::StringRef(O.Arg).starts_with(FirstInFunctor))
+        SecondMembers.push_back(O.Arg);
+    for (const ScalarUse &S : B.Scalars)
+      SecondMembers.push_back(S.Name);
+  }
+
+  /// The element type of object \p O's pointer.
+  static std::string elementType(const Object &O) {
+    static const std::set<std::string> Builtin = {
+        "double", "float", "int", "long", "long long", "unsigned", "unsigned int",
+        "unsigned long", "short", "char", "bool", "int64_t", "int32_t", "uint64_t",
+        "uint32_t", "std::int64_t", "std::int32_t", "std::uint64_t", "std::uint32_t",
+        "size_t", "std::size_t"};
+    std::string Value = withoutConstRef(O.Use->ValueType);
+    if (!Builtin.count(Value))
+      Value = "typename " + O.Type + "::value_type";
+    return (O.Written ? "" : "const ") + Value;
+  }
+
+  /// A piece of kernel \p Kn's body rewritten: a View access or a value's
+  /// name at an offset of its text.
+  struct Edit {
+    unsigned Offset = 0, Length = 0;
+    const ViewAccess *Access = nullptr;
+    size_t Object = 0;
+    std::string Name; ///< a value's parameter
+  };
+
+  std::vector<Edit> editsOf(int Kn) const {
+    std::vector<Edit> Out;
+    for (const ViewUse &V : K[Kn]->Views)
+      for (const ViewAccess &A : V.Accesses)
+        Out.push_back({A.Range.Offset, A.Range.Length, &A, ObjectOf.at({Kn, V.Name}), ""});
+    for (const ScalarUse &S : K[Kn]->Scalars)
+      for (const TextRange &R : S.Refs)
+        Out.push_back({R.Offset, R.Length, nullptr, 0, ValueParam.at({Kn, S.Name})});
+    std::sort(Out.begin(), Out.end(), [](const Edit &X, const Edit &Y) {
+      return X.Offset != Y.Offset ? X.Offset < Y.Offset : X.Length > Y.Length;
+    });
+    return Out;
+  }
+
+  /// [From, To) of kernel \p Kn's text with its edits applied (an access's
+  /// indices rewritten too).
+  std::string rewrite(int Kn, const std::vector<Edit> &Edits, unsigned From, unsigned To) const {
+    std::string Out;
+    unsigned Pos = From;
+    for (const Edit &E : Edits) {
+      if (E.Offset < Pos || E.Offset + E.Length > To)
+        continue;
+      Out += Text[Kn].slice(Pos, E.Offset).str();
+      Pos = E.Offset + E.Length;
+      if (!E.Access) {
+        Out += E.Name;
+        continue;
+      }
+      const Object &O = Objects[E.Object];
+      std::vector<std::string> Terms;
+      for (size_t D = 0; D < E.Access->Indices.size(); ++D) {
+        const TextRange &R = E.Access->Indices[D].Range;
+        std::string Index = rewrite(Kn, Edits, R.Offset, R.Offset + R.Length);
+        if (!O.Strided) {
+          Terms.push_back(Index);
+          continue;
+        }
+        if (!llvm::all_of(Index, [](char Ch) { return llvm::isAlnum(Ch) || Ch == '_'; }))
+          Index = "(" + Index + ")";
+        Terms.push_back(Index + " * " + O.Param + "_s" + std::to_string(D));
+      }
+      Out += O.Param + "_[" + llvm::join(Terms, " + ") + "]";
+    }
+    Out += Text[Kn].slice(Pos, To).str();
+    return Out;
+  }
+
+  /// Kernel \p Kn's body as a block, its index bound to the fused one.
+  std::string block(int Kn) const {
+    const KernelModel &M = *K[Kn];
+    std::string Index = withoutConstRef(K[1]->Functor.IndexType);
+    std::string Bind;
+    for (size_t D = 0; D < M.Functor.IndexParams.size(); ++D)
+      if (!M.Functor.IndexParams[D].empty())
+        Bind += "const " + (Index.empty() ? "int" : Index) + " " + M.Functor.IndexParams[D] +
+                " = kfuse_i" + std::to_string(D) + "; ";
+    const TextRange &R = M.Functor.BodyRange;
+    std::string Body = rewrite(Kn, editsOf(Kn), R.Offset, R.Offset + R.Length);
+    return llvm::StringRef(Body).starts_with("{") ? "{ " + Bind + Body.substr(1)
+                                                   : "{ " + Bind + "{ " + Body + " } }";
+  }
+
+  std::string functor(const std::string &Name) const {
+    const KernelModel &A = *K[0], &B = *K[1];
+    std::string Index = withoutConstRef(B.Functor.IndexType);
+    if (Index.empty())
+      Index = "int";
+    std::vector<std::string> IndexParams, IndexArgs;
+    for (size_t D = 0; D < B.Functor.IndexParams.size(); ++D) {
+      IndexParams.push_back("const " + Index + " kfuse_i" + std::to_string(D));
+      IndexArgs.push_back("kfuse_i" + std::to_string(D));
+    }
+    std::vector<std::string> TParams = {"class T_kfuse_first"}, Members = {"  T_kfuse_first kfuse_first;"};
+    for (const std::string &M : SecondMembers) {
+      TParams.push_back("class T_" + M);
+      Members.push_back("  T_" + M + " " + M + ";");
+    }
+    std::vector<std::string> Params = IndexParams, Args = IndexArgs;
+    for (const Object &O : Objects) {
+      Params.push_back(elementType(O) + " *KOKKOS_RESTRICT " + O.Param + "_");
+      Args.push_back(O.Arg + ".data()");
+      if (O.Strided)
+        for (unsigned D = 0; D < O.Use->Rank; ++D) {
+          Params.push_back("const ::kfuse::stride_t<" + O.Type + ", " + std::to_string(D) + ", " +
+                           std::to_string(O.Use->Rank) + "> " + O.Param + "_s" +
+                           std::to_string(D));
+          Args.push_back(O.Arg + ".stride(" + std::to_string(D) + ")");
+        }
+    }
+    for (const Value &V : Values) {
+      Params.push_back("const " + V.Type + " " + V.Param);
+      Args.push_back(V.Arg);
+    }
+    auto Place = [](const KernelModel &M) {
+      return M.Id.RelFile + ":" + std::to_string(M.Pos.Line);
+    };
+    auto Named = [](const KernelModel &M) {
+      return M.LabelKind == "literal" ? "'" + M.Label + "'" : planner::name(M);
+    };
+    std::string Out = std::string(Markers::FunctorBegin) + " " + Name + "\n";
+    Out += "// " + Named(A) + " (" + Place(A) + ") then " + Named(B) + " (" + Place(B) +
+           "), fused across functions: one body over raw pointers, the first's Views and "
+           "values read from its deferred functor.\n";
+    Out += "template <" + llvm::join(TParams, ", ") + "> struct " + Name + " {\n";
+    Out += llvm::join(Members, "\n") + "\n";
+    Out += "  // Raw pointers as parameters: compilers honour restrict there, not on members.\n";
+    Out += "  KOKKOS_INLINE_FUNCTION static void body(" + llvm::join(Params, ", ") + ") {\n";
+    Out += "    " + block(0) + "\n";
+    Out += "    " + block(1) + "\n";
+    Out += "  }\n";
+    Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + llvm::join(IndexParams, ", ") +
+           ") const {\n";
+    Out += "    body(" + llvm::join(Args, ", ") + ");\n";
+    Out += "  }\n};\n";
+    Out += Markers::FunctorEnd;
+    return Out;
+  }
+
+  std::string guard(const std::string &Indent) const {
+    std::vector<std::string> Bytes;
+    for (const Object &O : Objects)
+      Bytes.push_back("::kfuse::bytes_of(" + O.Guarded + ", " + (O.Written ? "true" : "false") +
+                      ")");
+    std::vector<std::string> Checks = {"::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})"};
+    for (const auto &[First, Second] : Merged)
+      Checks.push_back("::kfuse::same_view(" + std::string(FirstAtSite) + First + ", " + Second +
+                       ")");
+    return llvm::join(Checks, " &&\n" + Indent);
+  }
+};
+
+} // namespace
+
+InlinedPair inlinedPair(const CrossChain &C, const KernelModel &A, llvm::StringRef TextA,
+                        const KernelModel &B, llvm::StringRef TextB, const std::string &Name,
+                        const std::string &Indent) {
+  return PairBody(C, A, TextA, B, TextB).emit(Name, Indent);
+}
+
+} // namespace kfuse

@@ -1,0 +1,42 @@
+//===- InlinedPairEmitter.h - One body for a chain across functions -*- C++ -*-===//
+//
+// Internal to lib/: the fused functor of a chain across functions whose two
+// kernel bodies are copied into one function over raw restrict pointers,
+// one per View (CrossChain::Inlinable, with restrict on). The first
+// kernel's Views and values are read from its deferred part functor. The
+// compiler then sees both bodies in one scope without aliasing: it keeps
+// values in registers and vectorises, which calling the two functors in
+// turn does not let it do. Used by CrossFunctionEmitter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KFUSE_LIB_INLINEDPAIREMITTER_H
+#define KFUSE_LIB_INLINEDPAIREMITTER_H
+
+#include "kfuse/CrossFunctionPlan.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace kfuse {
+
+struct InlinedPair {
+  /// The class template `Name`, between functor markers, laid out.
+  std::string Functor;
+  /// The fused functor, built at the second's site from the pending part
+  /// (`*kfuse_first`) and the second kernel's captures.
+  std::string Make;
+  /// What the fused body assumes, at the second's site: the Views the plan
+  /// takes as one are one (same_view), and no written View overlaps another.
+  std::string Guard;
+};
+
+/// The fused body of chain \p C: kernel \p A (in \p TextA) then kernel \p B
+/// (in \p TextB), as the functor \p Name; the guard's lines are indented by
+/// \p Indent.
+InlinedPair inlinedPair(const CrossChain &C, const KernelModel &A, llvm::StringRef TextA,
+                        const KernelModel &B, llvm::StringRef TextB, const std::string &Name,
+                        const std::string &Indent);
+
+} // namespace kfuse
+
+#endif // KFUSE_LIB_INLINEDPAIREMITTER_H

@@ -1,0 +1,41 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// KFUSE-PROFILE-RUN: 1000
+// KFUSE-RUN: 1000
+// KFUSE-RUN: 37
+// A run where relax writes the temperature heat wrote ('alias'): the fused
+// body's pointers would overlap, so its guard refuses and the two kernels
+// run as written.
+// KFUSE-FALLBACK-RUN: 1000 alias
+#include "fields.h"
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
+    const bool alias = argc > 2 && std::strcmp(argv[2], "alias") == 0;
+    Vec t("t", n), u("u", n);
+    Mat q("q", n, 2);
+    Vec w("w", 4);
+    Vec out = alias ? t : u;
+    Kokkos::deep_copy(w, 0.5);
+    for (int step = 0; step < 4; ++step) {
+      ::kfuse::Window kfuse_window_bca101c5_c9e3513f("kfuse_chain_bca101c5_c9e3513f"); // kfuse-line
+      kfuse_window_bca101c5_c9e3513f.arm(); // kfuse-line
+      heat(t, q, w, 0.25 * (step + 1), step % 4);
+      kfuse_window_bca101c5_c9e3513f.disarm(); // kfuse-line
+      relax(t, out, q, 2.0 - 0.1 * step);
+      kfuse_window_bca101c5_c9e3513f.close(); // kfuse-line
+    }
+    auto ht = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), t);
+    auto hu = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
+    auto hq = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), q);
+    double sum = 0;
+    for (int i = 0; i < n; ++i)
+      sum += ht(i) + 2 * hu(i) + 3 * hq(i, 0) + 5 * hq(i, 1) * (1 + i % 3);
+    std::printf("checksum=%.17g\n", sum);
+  }
+  Kokkos::finalize();
+}

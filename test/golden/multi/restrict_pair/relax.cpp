@@ -1,0 +1,9 @@
+#include "fields.h"
+
+void relax(ConstVec t, Vec u, Mat q, double scale) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "relax", t.extent(0), KOKKOS_LAMBDA(const int i) {
+        u(i) = scale * t(i) + q(i, 0);
+        q(i, 1) = u(i) * 0.5;
+      });
+}
