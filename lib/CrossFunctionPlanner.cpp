@@ -396,8 +396,8 @@ private:
   }
 
   /// Whether \p M's body can be copied into a fused body over raw
-  /// pointers: a lambda's `parallel_for` whose Views are captured whole and
-  /// only indexed (no metadata, no escape, no atomic, every index written
+  /// pointers: a lambda's `parallel_for` whose Views are captured (or public
+  /// members of a captured object of a named class) and only indexed (no metadata, no escape, no atomic, every index written
   /// out of macros), whose scalars are named where the AST saw them, and
   /// whose body does not return early.
   static bool inlinable(const KernelModel &M) {
@@ -405,7 +405,8 @@ private:
         M.EarlyExit || !M.Functor.BodyRange.valid() || !M.Unknown.empty())
       return false;
     for (const ViewUse &V : M.Views) {
-      if (V.Local || !V.Root.empty() || !V.Member.empty() || V.MetadataUsed || V.Rank == 0 ||
+      if (V.Local || (!V.Root.empty() && V.RootClass.empty()) || !V.Member.empty() ||
+          V.MetadataUsed || V.Rank == 0 ||
           V.Mode == AccessMode::Atomic || V.Mode == AccessMode::PassedToCall)
         return false;
       for (const ViewAccess &A : V.Accesses)

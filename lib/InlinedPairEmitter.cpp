@@ -131,7 +131,7 @@ private:
     for (const ViewUse &V : B.Views) {
       Object O;
       O.Param = identifier(V.Name);
-      O.Type = "T_" + V.Name;
+      O.Type = viewType("", V.Name);
       O.Arg = O.Guarded = V.Name;
       O.Use = &V;
       O.Written = planner::writes(V.Mode);
@@ -161,7 +161,7 @@ private:
             // Written by the first only: its View gives the pointer (the
             // second's may hold const elements).
             if (planner::writes(V.Mode) && !O.Written) {
-              O.Type = "decltype(T_kfuse_first::" + V.Name + ")";
+              O.Type = viewType("T_kfuse_first", V.Name);
               O.Arg = FirstInFunctor + V.Name;
               O.Guarded = FirstAtSite + V.Name;
               O.Use = &V;
@@ -174,7 +174,7 @@ private:
       }
       Object O;
       O.Param = firstName(V.Name, V.Rank);
-      O.Type = "decltype(T_kfuse_first::" + V.Name + ")";
+      O.Type = viewType("T_kfuse_first", V.Name);
       O.Arg = FirstInFunctor + V.Name;
       O.Guarded = FirstAtSite + V.Name;
       O.Use = &V;
@@ -188,11 +188,28 @@ private:
       ValueParam[{0, S.Name}] = P;
       Values.push_back({P, "decltype(T_kfuse_first::" + S.Name + ")", FirstInFunctor + S.Name});
     }
-    for (const Object &O : Objects)
-      if (!llvm::StringRef(O.Arg).starts_with(FirstInFunctor))
-        SecondMembers.push_back(O.Arg);
+    // The second's captures the body reads through: a View, or the object
+    // holding it (`field` for `field.density`).
+    for (const Object &O : Objects) {
+      std::string Root = llvm::StringRef(O.Arg).split('.').first.str();
+      if (!llvm::StringRef(O.Arg).starts_with(FirstInFunctor) &&
+          !llvm::is_contained(SecondMembers, Root))
+        SecondMembers.push_back(Root);
+    }
     for (const ScalarUse &S : B.Scalars)
       SecondMembers.push_back(S.Name);
+  }
+
+  /// The type of View \p Name (`field.density` for a member of a captured
+  /// object) in the functor template: `T_a`, `decltype(T_field::density)`,
+  /// or through the part \p Part holds (`decltype(T_kfuse_first::a)`).
+  static std::string viewType(const std::string &Part, const std::string &Name) {
+    llvm::SmallVector<llvm::StringRef, 4> Path;
+    llvm::StringRef(Name).split(Path, '.');
+    std::string T = Part.empty() ? "T_" + Path.front().str() : Part;
+    for (size_t I = Part.empty() ? 1 : 0; I < Path.size(); ++I)
+      T = "decltype(" + T + "::" + Path[I].str() + ")";
+    return T;
   }
 
   /// The element type of object \p O's pointer.

@@ -32,7 +32,7 @@ KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
 CXX=${CXX:-c++}
 APPS=${*:-minimd hydro2d}
 # Per app: its arguments and the kernels of its chain (a regular expression).
-declare -A ARGS=([minimd]="16 50" [hydro2d]="64 100")
+declare -A ARGS=([minimd]="24 50" [hydro2d]="64 100")
 declare -A CHAIN=([minimd]="integrate" [hydro2d]="ideal_gas|cell_velocity")
 
 rows=()

@@ -13,6 +13,42 @@ template <class T_g, class T_rate> struct kfuse_part_heat_22b80cd3 {
       }
 };
 // kfuse-functor-end
+// kfuse-functor-begin kfuse_fused_22b80cd3_c26f5fb6
+// 'heat' (test/golden/multi/boxes/heat.cpp:6) then 'cool' (test/golden/multi/boxes/cool.cpp:7),
+// fused across functions: one body over raw pointers, the first's Views and values read from its
+// deferred functor.
+template <class T_kfuse_first, class T_c> struct kfuse_fused_22b80cd3_c26f5fb6 {
+  T_kfuse_first kfuse_first;
+  T_c c;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_i0, const int kfuse_i1, double *KOKKOS_RESTRICT c_,
+       const ::kfuse::stride_t<T_c, 0, 2> c_s0, const ::kfuse::stride_t<T_c, 1, 2> c_s1,
+       double *KOKKOS_RESTRICT b_,
+       const ::kfuse::stride_t<decltype(decltype(T_kfuse_first::g)::b), 0, 2> b_s0,
+       const ::kfuse::stride_t<decltype(decltype(T_kfuse_first::g)::b), 1, 2> b_s1,
+       const double *KOKKOS_RESTRICT g_a_,
+       const ::kfuse::stride_t<decltype(decltype(T_kfuse_first::g)::a), 0, 2> g_a_s0,
+       const ::kfuse::stride_t<decltype(decltype(T_kfuse_first::g)::a), 1, 2> g_a_s1,
+       const decltype(T_kfuse_first::rate) rate) {
+    {
+      const int j = kfuse_i0;
+      const int k = kfuse_i1;
+      b_[j * b_s0 + k * b_s1] = 0.5 * g_a_[j * g_a_s0 + k * g_a_s1] + rate * (j - k);
+    }
+    {
+      const int j = kfuse_i0;
+      const int k = kfuse_i1;
+      c_[j * c_s0 + k * c_s1] += 0.25 * b_[j * b_s0 + k * b_s1];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, const int kfuse_i1) const {
+    body(kfuse_i0, kfuse_i1, c.data(), c.stride(0), c.stride(1), kfuse_first.g.b.data(),
+         kfuse_first.g.b.stride(0), kfuse_first.g.b.stride(1), kfuse_first.g.a.data(),
+         kfuse_first.g.a.stride(0), kfuse_first.g.a.stride(1), kfuse_first.rate);
+  }
+};
+// kfuse-functor-end
 void cool(const Grid &grid) {
   auto b = grid.b;
   auto c = grid.c;
@@ -22,12 +58,9 @@ void cool(const Grid &grid) {
     const auto kfuse_policy = interior(grid);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_heat_22b80cd3<Grid, double>>(
         "kfuse_chain_22b80cd3_c26f5fb6", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("heat+cool", ::kfuse::apart(kfuse_first->g.b, true, c, true) &&
-          ::kfuse::same_or_apart(kfuse_first->g.b, b) &&
-          ::kfuse::apart(kfuse_first->g.a, false, c, true))) {
-      Kokkos::parallel_for("heat+cool", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int j, const int k) {
-        c(j, k) += 0.25 * b(j, k);
-      }));
+    if (kfuse_first && ::kfuse::use_fused("heat+cool", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(kfuse_first->g.b, true), ::kfuse::bytes_of(kfuse_first->g.a, false)}) &&
+          ::kfuse::same_view(kfuse_first->g.b, b))) {
+      Kokkos::parallel_for("heat+cool", kfuse_policy, ::kfuse::make_fused<kfuse_fused_22b80cd3_c26f5fb6>(*kfuse_first, c));
       ::kfuse::discard("kfuse_chain_22b80cd3_c26f5fb6");
     } else {
       ::kfuse::flush("kfuse_chain_22b80cd3_c26f5fb6");
