@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <map>
+#include <optional>
 
 namespace kfuse {
 namespace {
@@ -138,8 +139,12 @@ std::string strippedType(std::string T) {
   return S.str();
 }
 
+/// The site of \p A, the first kernel of \p C: deferred when the window is
+/// armed. When \p C is reversed, this site launches both (through
+/// \p Inlined's one body, when given, else the two functors in turn).
 std::string deferredSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
-                         llvm::StringRef TextA, const EmitOptions &Opts) {
+                         llvm::StringRef TextA, const EmitOptions &Opts,
+                         const InlinedPair *Inlined) {
   std::string Indent = indentAt(TextA, A.StmtRange.Offset);
   std::vector<std::string> Args;
   for (const Member &M : membersOf(A))
@@ -164,11 +169,15 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
     Emit("      },");
     Emit("      [=](const auto &kfuse_first, const " + Second + " &kfuse_second) {");
     Emit("        if (!::kfuse::use_fused(\"" + quoted(A) + "+" + quoted(B) + "\", " +
-         guardOf(C, A, B, "kfuse_first.", "kfuse_second.", Indent + "              ") + "))");
+         (Inlined ? Inlined->Guard
+                  : guardOf(C, A, B, "kfuse_first.", "kfuse_second.", Indent + "              ")) +
+         "))");
     Emit("          return false;");
-    Emit("        Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) +
-         "\", kfuse_policy, ::kfuse::compose<" + strippedType(A.Functor.IndexType) +
-         ">(kfuse_first, kfuse_second));");
+    Emit("        Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", kfuse_policy, " +
+         (Inlined ? Inlined->Make
+                  : "::kfuse::compose<" + strippedType(A.Functor.IndexType) +
+                        ">(kfuse_first, kfuse_second)") +
+         ");");
     Emit("        return true;");
     Emit("      });");
     Emit("} else {");
@@ -412,27 +421,33 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
     const KernelModel &A = SiteOf(C.First), &B = SiteOf(C.Second);
     llvm::StringRef TextA = All[C.First.File].Text, TextB = All[C.Second.File].Text;
     const CrossChain *P = Find(BySecond, C.First), *N = Find(ByFirst, C.Second);
+    // One body for a pair (not part of a chain of three), in the file of
+    // the site that launches it.
+    std::optional<InlinedPair> Inlined;
+    if (Opts.Restrict && C.Inlinable && !P && !N) {
+      const KernelModel &Launcher = C.Reverse ? A : B;
+      size_t File = C.Reverse ? C.First.File : C.Second.File;
+      Inlined = inlinedPair(C, A, TextA, B, TextB,
+                            "kfuse_fused" + C.Key.substr(std::string("kfuse_chain").size()),
+                            indentAt(All[File].Text, Launcher.StmtRange.Offset) +
+                                (C.Reverse ? "              " : "        "));
+      Out[File].push_back({Launcher.TopDeclOffset, 0, Inlined->Functor});
+    }
+    const InlinedPair *I = Inlined ? &*Inlined : nullptr;
     if (P)
       Out[C.First.File].push_back({A.StmtRange.Offset, A.StmtRange.Length,
                                    middleSite(*P, C, SiteOf(P->First), A, B, TextA, Opts)});
     else
       Out[C.First.File].push_back(
-          {A.StmtRange.Offset, A.StmtRange.Length, deferredSite(C, A, B, TextA, Opts)});
+          {A.StmtRange.Offset, A.StmtRange.Length, deferredSite(C, A, B, TextA, Opts, I)});
     if (N) {
       // The middle site, written with the next chain.
     } else if (P) {
       Out[C.Second.File].push_back({B.StmtRange.Offset, B.StmtRange.Length,
                                     lastSite(*P, C, SiteOf(P->First), A, B, TextB, Opts)});
-    } else if (Opts.Restrict && C.Inlinable && !C.Reverse) {
-      std::string Name = "kfuse_fused" + C.Key.substr(std::string("kfuse_chain").size());
-      InlinedPair I = inlinedPair(C, A, TextA, B, TextB, Name,
-                                  indentAt(TextB, B.StmtRange.Offset) + "        ");
-      Out[C.Second.File].push_back({B.TopDeclOffset, 0, I.Functor});
-      Out[C.Second.File].push_back(
-          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts, &I)});
     } else {
       Out[C.Second.File].push_back(
-          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts, nullptr)});
+          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts, I)});
     }
     for (const InsertedLine &L : C.Lines)
       Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});

@@ -397,16 +397,32 @@ private:
 
   /// Whether \p M's body can be copied into a fused body over raw
   /// pointers: a lambda's `parallel_for` whose Views are captured (or public
-  /// members of a captured object of a named class) and only indexed (no metadata, no escape, no atomic, every index written
+  /// members of a captured object of a named class), or a bound functor
+  /// object's defined in the launch's file, whose Views are only indexed (no metadata, no escape, no atomic, every index written
   /// out of macros), whose scalars are named where the AST saw them, and
   /// whose body does not return early.
-  static bool inlinable(const KernelModel &M) {
-    if (M.Kind != LaunchKind::For || M.Functor.Kind == FunctorModel::Form::Object ||
-        M.EarlyExit || !M.Functor.BodyRange.valid() || !M.Unknown.empty())
+  static bool inlinable(const KernelModel &M, llvm::StringRef Text) {
+    const FunctorModel &F = M.Functor;
+    bool Object = F.Kind == FunctorModel::Form::Object;
+    if (M.Kind != LaunchKind::For || M.EarlyExit || M.ThisBeyondMembers ||
+        !F.BodyRange.valid() || !M.Unknown.empty())
       return false;
+    // A functor object's operator: its body in the launch's file, naming
+    // nothing of its class's scope but data members, which are public (the
+    // fused functor reads them through the object).
+    if (Object) {
+      std::set<std::string> Ids = planner::identifiersOf(
+          llvm::StringRef(Text).substr(F.BodyRange.Offset, F.BodyRange.Length));
+      if (!F.BodyVisible || F.ClassFile != M.File ||
+          llvm::any_of(F.ClassScopeNames, [&](const std::string &N) { return Ids.count(N); }) ||
+          llvm::any_of(M.Views, [](const ViewUse &V) {
+            return V.PrivateMember || (V.Member.empty() && !V.IsMember);
+          }))
+        return false;
+    }
     for (const ViewUse &V : M.Views) {
-      if (V.Local || (!V.Root.empty() && V.RootClass.empty()) || !V.Member.empty() ||
-          V.MetadataUsed || V.Rank == 0 ||
+      if (V.Local || (!V.Root.empty() && V.RootClass.empty()) ||
+          (!V.Member.empty() && !Object) || V.MetadataUsed || V.Rank == 0 ||
           V.Mode == AccessMode::Atomic || V.Mode == AccessMode::PassedToCall)
         return false;
       for (const ViewAccess &A : V.Accesses)
@@ -414,8 +430,8 @@ private:
             llvm::any_of(A.Indices, [](const IndexExpr &I) { return !I.Range.valid(); }))
           return false;
     }
-    return llvm::all_of(M.Scalars, [](const ScalarUse &S) {
-      return !S.IsMember && !S.Written &&
+    return llvm::all_of(M.Scalars, [&](const ScalarUse &S) {
+      return S.IsMember == Object && !S.PrivateMember && !S.Written &&
              llvm::all_of(S.Refs, [](const TextRange &R) { return R.valid(); });
     });
   }
@@ -790,7 +806,9 @@ private:
     Ch.Reverse = Reverse;
     Ch.Merged = Merged;
     Ch.OneView = OneView;
-    Ch.Inlinable = inlinable(KA) && inlinable(KB) && KA.Functor.IndexType == KB.Functor.IndexType;
+    Ch.Inlinable = inlinable(KA, All[Ch.First.File].Text) &&
+                   inlinable(KB, All[Ch.Second.File].Text) &&
+                   KA.Functor.IndexType == KB.Functor.IndexType;
     Ch.Count = C.Count;
     Ch.Share = Share;
     Ch.Lines.push_back({F, First.LineBegin, First.Indent,

@@ -26,10 +26,6 @@ std::string withoutConstRef(llvm::StringRef S) {
   return S.rtrim("& ").rtrim().str();
 }
 
-/// The part functor's member at the second's site and inside the fused
-/// functor.
-constexpr const char *FirstAtSite = "kfuse_first->";
-constexpr const char *FirstInFunctor = "kfuse_first.";
 
 /// One View object of the fused body: one restrict pointer (and its
 /// strides), however many names the two kernels give it.
@@ -52,13 +48,14 @@ class PairBody {
 public:
   PairBody(const CrossChain &C, const KernelModel &A, llvm::StringRef TextA,
            const KernelModel &B, llvm::StringRef TextB)
-      : C(C), K{&A, &B}, Text{TextA, TextB} {}
+      : C(C), K{&A, &B}, Text{TextA, TextB}, Reverse(C.Reverse) {}
 
   InlinedPair emit(const std::string &Name, const std::string &Indent) {
     collect();
     InlinedPair Out;
     Out.Functor = planner::formatted(functor(Name));
-    std::vector<std::string> Make = {"*kfuse_first"};
+    // The pending part, or (the first's site launching both) the pair.
+    std::vector<std::string> Make = {Reverse ? "kfuse_first" : "*kfuse_first"};
     for (const std::string &M : SecondMembers)
       Make.push_back(M);
     Out.Make = "::kfuse::make_fused<" + Name + ">(" + llvm::join(Make, ", ") + ")";
@@ -70,13 +67,15 @@ private:
   const CrossChain &C;
   const KernelModel *K[2];
   llvm::StringRef Text[2];
+  bool Reverse;
   std::vector<Object> Objects;
   std::map<std::pair<int, std::string>, size_t> ObjectOf; // (kernel, View name)
   std::vector<Value> Values;
   std::map<std::pair<int, std::string>, std::string> ValueParam; // (kernel, name)
   /// The second kernel's captures the functor holds (besides the part).
   std::vector<std::string> SecondMembers;
-  /// Views of the first merged with one of the second: (first's, second's).
+  /// Views of the first merged with one of the second, as the site names
+  /// them: (first's, second's).
   std::vector<std::pair<std::string, std::string>> Merged;
   /// The parameters named so far, and the identifiers of each body.
   std::set<std::string> Params, Ids[2];
@@ -122,29 +121,65 @@ private:
     return P;
   }
 
+  /// Where a kernel's Views and values are read: through the part or
+  /// functor object the fused functor holds (its type parameter, the member
+  /// and the name at the site), or, for the second's lambda, its captures.
+  struct Side {
+    std::string Part, InFunctor, AtSite;
+  };
+  Side side(int Kn) const {
+    if (Kn == 0)
+      return {"T_kfuse_first", "kfuse_first.", Reverse ? "kfuse_first." : "kfuse_first->"};
+    if (K[1]->Functor.Kind == FunctorModel::Form::Object)
+      return {"T_kfuse_second", "kfuse_second.", "kfuse_second."};
+    return {"", "", ""};
+  }
+
+  /// How \p V is reached from its kernel's side: a functor object's
+  /// member, or the capture (`field.density` through a captured object).
+  std::string path(int Kn, const ViewUse &V) const {
+    bool Object = K[Kn]->Functor.Kind == FunctorModel::Form::Object;
+    return Object && !V.Member.empty() ? V.Member : V.Name;
+  }
+
+  Object objectOf(int Kn, const ViewUse &V) const {
+    Side S = side(Kn);
+    Object O;
+    O.Type = viewType(S.Part, path(Kn, V));
+    O.Arg = S.InFunctor + path(Kn, V);
+    O.Guarded = S.AtSite + path(Kn, V);
+    O.Use = &V;
+    O.Written = planner::writes(V.Mode);
+    O.Strided = strided(V);
+    return O;
+  }
+
+  void addValues(int Kn) {
+    Side Sd = side(Kn);
+    for (const ScalarUse &S : K[Kn]->Scalars) {
+      // The second's keep their names; the first's are renamed past clashes.
+      std::string P = Kn == 1 ? S.Name : firstName(S.Name, std::nullopt);
+      Params.insert(P);
+      ValueParam[{Kn, S.Name}] = P;
+      Values.push_back({P, Sd.Part.empty() ? "T_" + S.Name : "decltype(" + Sd.Part + "::" + S.Name + ")",
+                        Sd.InFunctor + S.Name});
+    }
+  }
+
   void collect() {
     const KernelModel &A = *K[0], &B = *K[1];
     for (int Kn : {0, 1})
       Ids[Kn] = planner::identifiersOf(body(Kn));
-    Params.insert({"kfuse_first", "kfuse_i0", "kfuse_i1", "kfuse_i2"});
+    Params.insert({"kfuse_first", "kfuse_second", "kfuse_i0", "kfuse_i1", "kfuse_i2"});
     // The second kernel's names stay as written.
     for (const ViewUse &V : B.Views) {
-      Object O;
+      Object O = objectOf(1, V);
       O.Param = identifier(V.Name);
-      O.Type = viewType("", V.Name);
-      O.Arg = O.Guarded = V.Name;
-      O.Use = &V;
-      O.Written = planner::writes(V.Mode);
-      O.Strided = strided(V);
       takePointer(O.Param, V.Rank);
       ObjectOf[{1, V.Name}] = Objects.size();
       Objects.push_back(O);
     }
-    for (const ScalarUse &S : B.Scalars) {
-      Params.insert(S.Name);
-      ValueParam[{1, S.Name}] = S.Name;
-      Values.push_back({S.Name, "T_" + S.Name, S.Name});
-    }
+    addValues(1);
     // The first kernel's: one object with the second's where the plan
     // takes them as one, else of their own (renamed past any clash).
     for (const ViewUse &V : A.Views) {
@@ -157,42 +192,35 @@ private:
           if (W.Rank == V.Rank && withoutConstRef(W.ValueTypeCanonical) ==
                                       withoutConstRef(V.ValueTypeCanonical)) {
             ObjectOf[{0, V.Name}] = It->second;
-            Merged.push_back({V.Name, W.Name});
+            Object Mine = objectOf(0, V);
+            Merged.push_back({Mine.Guarded, O.Guarded});
             // Written by the first only: its View gives the pointer (the
             // second's may hold const elements).
-            if (planner::writes(V.Mode) && !O.Written) {
-              O.Type = viewType("T_kfuse_first", V.Name);
-              O.Arg = FirstInFunctor + V.Name;
-              O.Guarded = FirstAtSite + V.Name;
-              O.Use = &V;
+            if (Mine.Written && !O.Written) {
+              Mine.Param = O.Param;
+              O = Mine;
             }
-            O.Written |= planner::writes(V.Mode);
-            O.Strided |= strided(V);
+            O.Strided |= Mine.Strided;
             continue;
           }
         }
       }
-      Object O;
+      Object O = objectOf(0, V);
       O.Param = firstName(V.Name, V.Rank);
-      O.Type = viewType("T_kfuse_first", V.Name);
-      O.Arg = FirstInFunctor + V.Name;
-      O.Guarded = FirstAtSite + V.Name;
-      O.Use = &V;
-      O.Written = planner::writes(V.Mode);
-      O.Strided = strided(V);
       ObjectOf[{0, V.Name}] = Objects.size();
       Objects.push_back(O);
     }
-    for (const ScalarUse &S : A.Scalars) {
-      std::string P = firstName(S.Name, std::nullopt);
-      ValueParam[{0, S.Name}] = P;
-      Values.push_back({P, "decltype(T_kfuse_first::" + S.Name + ")", FirstInFunctor + S.Name});
+    addValues(0);
+    // What the functor holds besides the part: the second's functor
+    // object, or the captures its body reads through (a View, or the object
+    // holding it: `field` for `field.density`).
+    if (B.Functor.Kind == FunctorModel::Form::Object) {
+      SecondMembers.push_back("kfuse_second");
+      return;
     }
-    // The second's captures the body reads through: a View, or the object
-    // holding it (`field` for `field.density`).
     for (const Object &O : Objects) {
       std::string Root = llvm::StringRef(O.Arg).split('.').first.str();
-      if (!llvm::StringRef(O.Arg).starts_with(FirstInFunctor) &&
+      if (!llvm::StringRef(O.Arg).starts_with("kfuse_first.") &&
           !llvm::is_contained(SecondMembers, Root))
         SecondMembers.push_back(Root);
     }
@@ -359,8 +387,7 @@ private:
                       ")");
     std::vector<std::string> Checks = {"::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})"};
     for (const auto &[First, Second] : Merged)
-      Checks.push_back("::kfuse::same_view(" + std::string(FirstAtSite) + First + ", " + Second +
-                       ")");
+      Checks.push_back("::kfuse::same_view(" + First + ", " + Second + ")");
     return llvm::join(Checks, " &&\n" + Indent);
   }
 };

@@ -268,6 +268,7 @@ void KernelBodyAnalyzer::recordScalar(const ValueDecl *D, bool IsMember,
   S.Type = typeText(D->getType(), Ctx);
   S.PortableType = portableTypeText(D->getType(), Ctx);
   S.IsMember = IsMember;
+  S.PrivateMember = IsMember && D->getAccess() != clang::AS_public;
   S.Written = Written;
   Model.Scalars.push_back(std::move(S));
 }
@@ -497,6 +498,10 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     return visitFor(For);
   if (isa<ReturnStmt>(S))
     Model.EarlyExit = true;
+  // Data members through `this` are read above it (MemberExpr); any other
+  // `this` reaches the object itself.
+  if (isa<CXXThisExpr>(S))
+    Model.ThisBeyondMembers = true;
 
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())

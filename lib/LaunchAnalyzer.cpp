@@ -404,9 +404,30 @@ static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
   return Fallback;
 }
 
+/// The names \p RD and its bases declare besides non-static data members
+/// (methods, types, static members, enumerators): a body copied out of the
+/// class cannot name them.
+void classScopeNames(const CXXRecordDecl *RD, std::vector<std::string> &Out) {
+  if (!RD || !RD->hasDefinition())
+    return;
+  RD = RD->getDefinition();
+  for (const Decl *D : RD->decls()) {
+    if (isa<FieldDecl>(D) || D->isImplicit())
+      continue;
+    if (const auto *E = dyn_cast<EnumDecl>(D))
+      for (const EnumConstantDecl *C : E->enumerators())
+        Out.push_back(C->getNameAsString());
+    if (const auto *ND = dyn_cast<NamedDecl>(D); ND && ND->getIdentifier())
+      Out.push_back(ND->getNameAsString());
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    classScopeNames(B.getType()->getAsCXXRecordDecl(), Out);
+}
+
 void describeClass(const CXXRecordDecl *RD, FunctorModel &F, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   F.ClassTemplate = isa<ClassTemplateSpecializationDecl>(RD);
+  classScopeNames(RD, F.ClassScopeNames);
   std::vector<std::string> Parts;
   for (const DeclContext *DC = RD; DC && !DC->isTranslationUnit(); DC = DC->getParent()) {
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {

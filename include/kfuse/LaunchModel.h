@@ -127,6 +127,7 @@ struct ScalarUse {
   std::string Type;
   bool IsMember = false;
   bool Written = false; ///< assigned in the body (a bug in Kokkos, noted)
+  bool PrivateMember = false; ///< a functor's member that is not public
   std::string PortableType; ///< as ViewUse::PortableType
   /// Where the body names it, in text order of the walk (invalid inside
   /// macros): a fused body that renames it rewrites these.
@@ -196,6 +197,10 @@ struct FunctorModel {
   unsigned ClassOffset = 0; ///< where its definition begins in ClassFile
   bool ClassFileOnly = false;
   bool ClassTemplate = false;
+  /// What the class and its bases declare besides non-static data members
+  /// (methods, types, static members, enumerators): names its operator's
+  /// body may use that only the class scope knows.
+  std::vector<std::string> ClassScopeNames;
   std::string OperatorSignature; ///< the operator() the tag selects
   std::string Text;          ///< the functor argument as written
   std::vector<std::string> IndexParams;  ///< names of the index parameters
@@ -372,7 +377,10 @@ struct KernelModel {
   unsigned Instantiations = 0; ///< seen in this unit
   bool FromMacro = false;   ///< written through a macro expansion
   std::string MacroName;    ///< that macro, as the user wrote it
-  bool EarlyExit = false;   ///< the body has a `return`
+  bool EarlyExit = false;
+  /// The body uses `this` other than to read a data member (a method call,
+  /// `*this`): it cannot run outside its object.
+  bool ThisBeyondMembers = false;   ///< the body has a `return`
   /// What the body names that code at namespace scope cannot reach: types
   /// declared in the enclosing function (not in the body), and member
   /// functions called through an implicit `this`.

@@ -1,0 +1,26 @@
+// KFUSE-PROFILE-RUN: 500
+// KFUSE-RUN: 500
+// KFUSE-RUN: 17
+#include "fields.h"
+#include <cstdio>
+#include <cstdlib>
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int n = argc > 1 ? std::atoi(argv[1]) : 500;
+    Vec a("a", n), b("b", n), c("c", n);
+    Kokkos::deep_copy(a, 1.5);
+    for (int step = 0; step < 3; ++step) {
+      smooth(a, b, 0.5 + 0.1 * step);
+      accumulate(b, c);
+    }
+    auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b);
+    auto hc = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
+    double sum = 0;
+    for (int i = 0; i < n; ++i)
+      sum += hb(i) + 3 * hc(i) * (1 + i % 7);
+    std::printf("checksum=%.17g\n", sum);
+  }
+  Kokkos::finalize();
+}
