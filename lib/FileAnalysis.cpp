@@ -122,9 +122,10 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress) {
   std::vector<std::optional<llvm::Expected<std::vector<FileAnalysis>>>> Results(Files.size());
   std::mutex Lock;
-  // Each parse runs in its compile command's directory, and the working
-  // directory is the process's: name files absolutely before any worker
-  // starts, and come back to where we were when all are done.
+  // Each parse runs in its compile command's directory, on a file system of
+  // its own (LaunchFinder): the process's working directory stays. Files
+  // are named absolutely before any worker starts all the same, and the
+  // directory is restored when all are done.
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   std::vector<std::string> Absolute;

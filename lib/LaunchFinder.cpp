@@ -589,7 +589,14 @@ FileModel LaunchFinder::analyzeFile(StringRef File) {
     Out.Error = "no compile command for this file in the compilation database";
     return Out;
   }
-  tooling::ClangTool Tool(DB, {Abs});
+  // A file system of the tool's own: ClangTool moves the working directory
+  // to each compile command's, and the process-wide one is shared by the
+  // parses that `-j` runs at once (a relative path of one unit would resolve
+  // against another's directory). Paths are made absolute through the
+  // FileManager, which asks this file system.
+  tooling::ClangTool Tool(DB, {Abs}, std::make_shared<PCHContainerOperations>(),
+                          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                              llvm::vfs::createPhysicalFileSystem().release()));
   Tool.appendArgumentsAdjuster(kfuseArgumentsAdjuster(Opts.RuntimeIncludeDir));
   LaunchActionFactory Factory(Out, Opts);
   if (Tool.run(&Factory) != 0) {
