@@ -328,8 +328,11 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
               : guardOf(C, A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
                         Indent + "        ");
   std::string Launch =
-      Inlined ? "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, " + Inlined->Make + ");"
-              : composedLaunch(B, TextB, "*kfuse_first", Label);
+      !Inlined ? composedLaunch(B, TextB, "*kfuse_first", Label)
+      : B.Kind == LaunchKind::Reduce
+          ? "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, " + Inlined->Make + ", " +
+                B.Reduction->ResultArgText + ");"
+          : "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, " + Inlined->Make + ");";
   std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(A) + "\", \"" +
                     quoted(B) + "\")" +
                     (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);

@@ -398,13 +398,18 @@ private:
   /// Whether \p M's body can be copied into a fused body over raw
   /// pointers: a lambda's `parallel_for` whose Views are captured (or public
   /// members of a captured object of a named class), or a bound functor
-  /// object's defined in the launch's file, whose Views are only indexed (no metadata, no escape, no atomic, every index written
+  /// object's defined in the launch's file (or a lambda's reduction into a
+  /// number), whose Views are only indexed (no metadata, no escape, no atomic, every index written
   /// out of macros), whose scalars are named where the AST saw them, and
   /// whose body does not return early.
   static bool inlinable(const KernelModel &M, llvm::StringRef Text) {
     const FunctorModel &F = M.Functor;
     bool Object = F.Kind == FunctorModel::Form::Object;
-    if (M.Kind != LaunchKind::For || M.EarlyExit || M.ThisBeyondMembers ||
+    // A reduction into a number (the second kernel's): its accumulator is
+    // bound to the fused functor's.
+    bool Reduces = M.Kind == LaunchKind::Reduce && M.Reduction && M.Reduction->ScalarVariable &&
+                   !M.Reduction->AccumulatorParam.empty() && !Object;
+    if ((M.Kind != LaunchKind::For && !Reduces) || M.EarlyExit || M.ThisBeyondMembers ||
         !F.BodyRange.valid() || !M.Unknown.empty())
       return false;
     // A functor object's operator: its body in the launch's file, naming

@@ -225,7 +225,15 @@ private:
         SecondMembers.push_back(Root);
     }
     for (const ScalarUse &S : B.Scalars)
-      SecondMembers.push_back(S.Name);
+      if (!llvm::is_contained(SecondMembers, S.Name)) // also a View's root
+        SecondMembers.push_back(S.Name);
+  }
+
+  /// The second kernel's accumulator type, as any scope can name it.
+  std::string accumulatorType() const {
+    const ReductionModel &R = *K[1]->Reduction;
+    return R.AccumulatorPortable.empty() ? withoutConstRef(R.AccumulatorType)
+                                         : R.AccumulatorPortable;
   }
 
   /// The type of View \p Name (`field.density` for a member of a captured
@@ -318,6 +326,8 @@ private:
       if (!M.Functor.IndexParams[D].empty())
         Bind += "const " + (Index.empty() ? "int" : Index) + " " + M.Functor.IndexParams[D] +
                 " = kfuse_i" + std::to_string(D) + "; ";
+    if (M.Kind == LaunchKind::Reduce)
+      Bind += accumulatorType() + " &" + M.Reduction->AccumulatorParam + " = kfuse_acc; ";
     const TextRange &R = M.Functor.BodyRange;
     std::string Body = rewrite(Kn, editsOf(Kn), R.Offset, R.Offset + R.Length);
     return llvm::StringRef(Body).starts_with("{") ? "{ " + Bind + Body.substr(1)
@@ -340,6 +350,12 @@ private:
       Members.push_back("  T_" + M + " " + M + ";");
     }
     std::vector<std::string> Params = IndexParams, Args = IndexArgs;
+    // A reduction second: its accumulator, bound in its block.
+    std::string Acc, AccParam;
+    if (B.Kind == LaunchKind::Reduce) {
+      Acc = accumulatorType();
+      AccParam = ", value_type &kfuse_acc";
+    }
     for (const Object &O : Objects) {
       Params.push_back(elementType(O) + " *KOKKOS_RESTRICT " + O.Param + "_");
       Args.push_back(O.Arg + ".data()");
@@ -367,12 +383,17 @@ private:
            "values read from its deferred functor.\n";
     Out += "template <" + llvm::join(TParams, ", ") + "> struct " + Name + " {\n";
     Out += llvm::join(Members, "\n") + "\n";
+    if (!Acc.empty()) {
+      Out += "  using value_type = " + Acc + ";\n";
+      Params.push_back(Acc + " &kfuse_acc");
+      Args.push_back("kfuse_acc");
+    }
     Out += "  // Raw pointers as parameters: compilers honour restrict there, not on members.\n";
     Out += "  KOKKOS_INLINE_FUNCTION static void body(" + llvm::join(Params, ", ") + ") {\n";
     Out += "    " + block(0) + "\n";
     Out += "    " + block(1) + "\n";
     Out += "  }\n";
-    Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + llvm::join(IndexParams, ", ") +
+    Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + llvm::join(IndexParams, ", ") + AccParam +
            ") const {\n";
     Out += "    body(" + llvm::join(Args, ", ") + ");\n";
     Out += "  }\n};\n";

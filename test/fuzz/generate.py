@@ -11,7 +11,9 @@
 import argparse
 import json
 import random
+import re
 import sys
+import zlib
 from typing import List
 
 from model import (OFFSETS, Access, Chain, Expr, Index, Item, Kernel, Program, Stmt, View,
@@ -361,6 +363,31 @@ def emit_stmts(stmts: List[Stmt], k: Kernel, chain: Chain, ind: str) -> List[str
     return out
 
 
+def functor_name(k: Kernel, chain: Chain) -> str:
+    return f"K_{chain.name}_{k.label}"
+
+
+def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
+    """Kernel \p k as a functor class: a member for each name its body uses
+    (of \p decls, the `type name` declarations of the chain's function), its
+    body as the operator's. The launch builds it from those names."""
+    body = emit_stmts(k.body, k, chain, "    ")
+    text = "\n".join(body)
+    members = []
+    for d in decls:
+        typ, name = d.rsplit(" ", 1)
+        if name.startswith("*"):
+            typ, name = typ + " *", name[1:]
+        if re.search(rf"\b{re.escape(name)}\b", text):
+            members.append((typ, name))
+    k.functor_members = [name for _, name in members]
+    params = "const int i, const int j" if k.md else "const int i"
+    return ([f"struct {functor_name(k, chain)} {{"] +
+            [f"  {typ} {name};" for typ, name in members] +
+            [f"  KOKKOS_INLINE_FUNCTION void operator()({params}) const {{"] + body +
+            ["  }", "};", ""])
+
+
 def emit_launch(k: Kernel, chain: Chain, ind: str) -> List[str]:
     if k.policy == "count":
         pol = k.hi
@@ -371,6 +398,9 @@ def emit_launch(k: Kernel, chain: Chain, ind: str) -> List[str]:
         end0 = k.hi + (f" + {lo}" if lo else "")
         end1 = "m" + (f" + {lo}" if lo else "")
         pol = f"Kokkos::MDRangePolicy<Kokkos::Rank<2>>({{{lo}, {lo}}}, {{{end0}, {end1}}})"
+    if getattr(k, "functor_members", None) is not None:
+        return [f"{ind}Kokkos::parallel_for(\"{k.label}\", {pol}, "
+                f"{functor_name(k, chain)}{{{', '.join(k.functor_members)}}});"]
     params = "const int i, const int j" if k.md else "const int i"
     fn = "parallel_reduce" if k.kind == "reduce" else "parallel_for"
     if k.kind == "reduce":
@@ -404,7 +434,7 @@ def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
 
 
 
-def emit_chain(chain: Chain, split: bool = False) -> List[str]:
+def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     """The chain's function. With \p split, each parallel_for that is a
     statement of its own (not under an `if` or a loop) is written in a
     function of its own that the chain's function calls in its place: the
@@ -441,6 +471,10 @@ def emit_chain(chain: Chain, split: bool = False) -> List[str]:
     locals_ += [f"{v.etype} *p_{v.name}" for v in chain.views if v.raw]
     locals_ += [f"double {r}" for r in chain.results]  # read by later kernels, by value
     names = [p.rsplit(" ", 1)[1].lstrip("*") for p in params + locals_]
+    # Kernels written as functor objects (emit --functors).
+    for it in chain.items:
+        if it.kernel is not None and it.kernel.label in functors:
+            out += emit_functor(it.kernel, chain, params + locals_)
     called = {}
     if split:
         for it in chain.items:
@@ -538,13 +572,23 @@ template <class V> void kf_print2(const char *name, V v) {
 """
 
 
-def emit(prog: Program, split: bool = False) -> str:
-    out = [f"// kfuse fuzz program, seed {prog.seed}{' (split)' if split else ''} "
+def functor_labels(prog: Program, chain: Chain) -> set:
+    """The parallel_for kernels of \p chain that --functors writes as functor
+    objects: about half, chosen by a hash (the program is the same otherwise)."""
+    # (Not a host loop's kernel: its body may read the loop's variable.)
+    return {it.kernel.label for it in chain.items
+            if it.kernel is not None and it.kernel.kind == "for" and it.kind != "loop" and
+            zlib.crc32(f"{prog.seed}:{chain.name}:{it.kernel.label}".encode()) % 2 == 0}
+
+
+def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
+    out = [f"// kfuse fuzz program, seed {prog.seed}{' (split)' if split else ''}"
+           f"{' (functors)' if functors else ''} "
            "(test/fuzz/generate.py; do not edit)",
            f"// Arguments: n n2 m alias flags (profiled: {' '.join(prog.args())})"]
     out.append(PRELUDE)
     for c in prog.chains:
-        out += emit_chain(c, split)
+        out += emit_chain(c, split, functor_labels(prog, c) if functors else ())
     a = prog.args()
     out += ["int main(int argc, char **argv) {",
             "  Kokkos::initialize(argc, argv);",
@@ -620,9 +664,11 @@ def main(argv=None) -> int:
     ap.add_argument("--oracle", help="write the oracle's verdicts (JSON) here")
     ap.add_argument("--split", action="store_true",
                     help="each kernel that can be in a function of its own (chains across functions)")
+    ap.add_argument("--functors", action="store_true",
+                    help="write about half of the parallel_for kernels as functor objects")
     args = ap.parse_args(argv)
     prog = generate(args.seed)
-    text = emit(prog, args.split)
+    text = emit(prog, args.split, args.functors)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)

@@ -49,9 +49,11 @@ def kokkos_paths(build: Path):
 
 class Config:
     def __init__(self, build: Path, kfuse: Path, cxx: str = "g++", plant: bool = False,
-                 inc: str = None, lib: str = None, split: bool = False):
+                 inc: str = None, lib: str = None, split: bool = False,
+                 functors: bool = False):
         self.kfuse = str(kfuse)
         self.split = split  # kernels in functions of their own (generate.py --split)
+        self.functors = functors  # some kernels as functor objects (generate.py --functors)
         self.inc, self.lib, kokkos_flags = kokkos_paths(build)
         if inc and lib:
             self.inc, self.lib = inc, lib
@@ -247,7 +249,7 @@ def test_program(prog, work: Path, cfg: Config, stop: str = None) -> dict:
     """Runs every check on one program; returns the result record. Failures
     are listed in result['failures'] (kind, detail). stop: 'fuse' ends the
     test after kfuse fuse and the oracle, 'build' after the fused build."""
-    text = generate.emit(prog, cfg.split)
+    text = generate.emit(prog, cfg.split, cfg.functors)
     if work.exists():
         shutil.rmtree(work)
     prepare(work, text, cfg)
@@ -458,7 +460,7 @@ def default_config(args) -> Config:
     build = Path(args.build).resolve()
     kfuse = Path(args.kfuse).resolve() if args.kfuse else build / "bin" / "kfuse"
     return Config(build, kfuse, cxx=args.cxx, plant=args.plant, inc=args.kokkos_include,
-                  lib=args.kokkos_lib, split=args.split)
+                  lib=args.kokkos_lib, split=args.split, functors=args.functors)
 
 
 def add_common(ap):
@@ -472,6 +474,9 @@ def add_common(ap):
     ap.add_argument("--split", action="store_true",
                     help="write each kernel that can be in a function of its own (generate.py "
                          "--split): the chains' pairs are then across functions")
+    ap.add_argument("--functors", action="store_true",
+                    help="write about half of the parallel_for kernels as functor objects "
+                         "(generate.py --functors)")
 
 
 def main(argv=None) -> int:

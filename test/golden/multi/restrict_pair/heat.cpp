@@ -8,3 +8,11 @@ void heat(Vec t, Mat q, ConstVec w, double scale, int k) {
         q(i, 0) = t(i) - 1.0;
       });
 }
+
+double norm(ConstVec u, double weight) {
+  double total = 0;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
+      "norm", u.extent(0),
+      KOKKOS_LAMBDA(const int i, double &sum) { sum += weight * u(i) * (1 + i % 4); }, total);
+  return total;
+}

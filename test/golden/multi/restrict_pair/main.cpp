@@ -19,10 +19,14 @@ int main(int argc, char **argv) {
     Mat q("q", n, 2);
     Vec w("w", 4);
     Vec out = alias ? t : u;
+    double energy = 0;
     Kokkos::deep_copy(w, 0.5);
     for (int step = 0; step < 4; ++step) {
       heat(t, q, w, 0.25 * (step + 1), step % 4);
       relax(t, out, q, 2.0 - 0.1 * step);
+      Kokkos::fence(); // ends the chain: damp and norm are a chain of their own
+      damp(u, 0.75);
+      energy += norm(u, 0.5 + step);
     }
     auto ht = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), t);
     auto hu = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
@@ -30,7 +34,7 @@ int main(int argc, char **argv) {
     double sum = 0;
     for (int i = 0; i < n; ++i)
       sum += ht(i) + 2 * hu(i) + 3 * hq(i, 0) + 5 * hq(i, 1) * (1 + i % 3);
-    std::printf("checksum=%.17g\n", sum);
+    std::printf("checksum=%.17g energy=%.17g\n", sum, energy);
   }
   Kokkos::finalize();
 }

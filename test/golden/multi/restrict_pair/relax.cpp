@@ -7,3 +7,8 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
         q(i, 1) = u(i) * 0.5;
       });
 }
+
+void damp(Vec u, double factor) {
+  Kokkos::parallel_for(
+      "damp", u.extent(0), KOKKOS_LAMBDA(const int i) { u(i) = factor * u(i) + 0.125; });
+}

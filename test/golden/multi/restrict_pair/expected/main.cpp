@@ -20,6 +20,7 @@ int main(int argc, char **argv) {
     Mat q("q", n, 2);
     Vec w("w", 4);
     Vec out = alias ? t : u;
+    double energy = 0;
     Kokkos::deep_copy(w, 0.5);
     for (int step = 0; step < 4; ++step) {
       ::kfuse::Window kfuse_window_bca101c5_c9e3513f("kfuse_chain_bca101c5_c9e3513f"); // kfuse-line
@@ -28,6 +29,13 @@ int main(int argc, char **argv) {
       kfuse_window_bca101c5_c9e3513f.disarm(); // kfuse-line
       relax(t, out, q, 2.0 - 0.1 * step);
       kfuse_window_bca101c5_c9e3513f.close(); // kfuse-line
+      Kokkos::fence(); // ends the chain: damp and norm are a chain of their own
+      ::kfuse::Window kfuse_window_e5b648c3_77ae8a39("kfuse_chain_e5b648c3_77ae8a39"); // kfuse-line
+      kfuse_window_e5b648c3_77ae8a39.arm(); // kfuse-line
+      damp(u, 0.75);
+      kfuse_window_e5b648c3_77ae8a39.disarm(); // kfuse-line
+      energy += norm(u, 0.5 + step);
+      kfuse_window_e5b648c3_77ae8a39.close(); // kfuse-line
     }
     auto ht = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), t);
     auto hu = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
@@ -35,7 +43,7 @@ int main(int argc, char **argv) {
     double sum = 0;
     for (int i = 0; i < n; ++i)
       sum += ht(i) + 2 * hu(i) + 3 * hq(i, 0) + 5 * hq(i, 1) * (1 + i % 3);
-    std::printf("checksum=%.17g\n", sum);
+    std::printf("checksum=%.17g energy=%.17g\n", sum, energy);
   }
   Kokkos::finalize();
 }

@@ -78,3 +78,32 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
   }
   // kfuse-end
 }
+
+// kfuse-functor-begin kfuse_part_damp_e5b648c3
+// 'damp' (test/golden/multi/restrict_pair/relax.cpp:12) as a functor: deferred, it runs fused
+// with 'norm' (test/golden/multi/restrict_pair/heat.cpp:14) when 'main' calls their functions in turn.
+template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
+  T_u u;
+  T_factor factor;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { u(i) = factor * u(i) + 0.125; }
+};
+// kfuse-functor-end
+void damp(Vec u, double factor) {
+  // kfuse-begin deferred("damp") until "norm" profile=test/golden/multi/restrict_pair/profile.json
+  if (::kfuse::deferring("kfuse_chain_e5b648c3_77ae8a39")) {
+    // Runs later: fused with 'norm' (test/golden/multi/restrict_pair/heat.cpp:14), or on its own.
+    const auto kfuse_policy = u.extent(0);
+    ::kfuse::defer("kfuse_chain_e5b648c3_77ae8a39", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_damp_e5b648c3>(u, factor),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("damp", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_e5b648c3_77ae8a39"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "damp", u.extent(0), KOKKOS_LAMBDA(const int i) { u(i) = factor * u(i) + 0.125; });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
