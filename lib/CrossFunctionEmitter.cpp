@@ -427,7 +427,7 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
     // One body for a pair (not part of a chain of three), in the file of
     // the site that launches it.
     std::optional<InlinedPair> Inlined;
-    if (Opts.Restrict && C.Inlinable && !P && !N) {
+    if (runsAsOneBody(Plan, C, Opts.Restrict)) {
       const KernelModel &Launcher = C.Reverse ? A : B;
       size_t File = C.Reverse ? C.First.File : C.Second.File;
       Inlined = inlinedPair(C, A, TextA, B, TextB,

@@ -869,6 +869,14 @@ private:
 
 } // namespace
 
+bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Restrict) {
+  auto Same = [](SiteRef X, SiteRef Y) { return X.File == Y.File && X.Site == Y.Site; };
+  bool InThree = llvm::any_of(Plan.Chains, [&](const CrossChain &O) {
+    return Same(O.Second, C.First) || Same(O.First, C.Second);
+  });
+  return Restrict && C.Inlinable && !InThree;
+}
+
 CrossFunctionPlan planAcrossFunctions(std::vector<FileAnalysis> &All, const Profile &Prof,
                                       const FusionOptions &Opts) {
   for (FileAnalysis &A : All)

@@ -209,7 +209,7 @@ std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose) {
 
 std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
                                                  const std::vector<FileAnalysis> &All,
-                                                 bool Check, bool Verbose) {
+                                                 bool Check, bool Verbose, bool Restrict) {
   std::vector<Diagnostic> Out;
   auto Site = [&](SiteRef R) -> const KernelModel & {
     return All[R.File].Model.Sites[R.Site];
@@ -235,9 +235,12 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
         Severity::Remark, B.Pos,
         llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
                       "{4}; {0} is deferred in a window opened at {5}:{6} and runs fused "
-                      "here when it is pending and the guard holds",
+                      "here when it is pending and the guard holds, {7}",
                       siteName(A), siteName(B), C.Share, C.Count, Path,
-                      llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line)
+                      llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line,
+                      runsAsOneBody(Plan, C, Restrict)
+                          ? "both bodies in one function over restrict pointers"
+                          : "the two kernels called in turn")
             .str(),
         "kfuse-fused"));
   }

@@ -358,7 +358,8 @@ int runFuse(int Argc, const char **Argv) {
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
   for (const kfuse::Diagnostic &D :
-       kfuse::crossFunctionDiagnostics(Cross, *Analyses, /*Check=*/false, /*Verbose=*/true))
+       kfuse::crossFunctionDiagnostics(Cross, *Analyses, /*Check=*/false, /*Verbose=*/true,
+                                       EOpts.Restrict))
     kfuse::printDiagnostic(errs(), D);
   std::vector<std::vector<kfuse::TextEdit>> CrossEdits =
       kfuse::emitAcrossFunctions(Cross, *Analyses, EOpts);

@@ -88,6 +88,11 @@ struct CrossFunctionPlan {
   std::vector<CrossRefusal> Refusals;
 };
 
+/// True if chain \p C of \p Plan runs as one body (InlinedPairEmitter)
+/// when restrict is on (\p Restrict): its kernels are inlinable and it is a
+/// pair, not part of a chain of three; else its kernels are composed.
+bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Restrict);
+
 /// Plans the chains of \p Prof whose launches are in different functions of
 /// \p All (their per-file plans already made). Such pairs are this plan's:
 /// the per-file plans' refusals of them (not adjacent) are removed.

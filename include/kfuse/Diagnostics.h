@@ -44,10 +44,12 @@ std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose);
 /// it is fused across functions [kfuse-fused], or, for `check` (\p Check),
 /// a warning that it could be [kfuse-unfused-hot-path] with a note at the
 /// caller; a remark saying why not otherwise (for `check` only when
-/// \p Verbose). No candidate is passed over in silence.
+/// \p Verbose). No candidate is passed over in silence. A fused chain's
+/// remark says how it runs: as one body (with \p Restrict, where
+/// runsAsOneBody) or its kernels called in turn.
 std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
                                                  const std::vector<FileAnalysis> &All,
-                                                 bool Check, bool Verbose);
+                                                 bool Check, bool Verbose, bool Restrict = true);
 
 /// `file:line:col: severity: message [check]`, then the notes.
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);
