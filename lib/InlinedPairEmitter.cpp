@@ -94,8 +94,8 @@ private:
   }
 
   /// A name for the first kernel's \p Name (a View's pointer when \p Rank
-  /// is set, else a value): as written where the second kernel's body and
-  /// parameters do not use it, else renamed past every name of both.
+  /// is set, else a value): as written where it clashes with nothing, else
+  /// renamed past every name of both.
   std::string firstName(const std::string &Name, std::optional<unsigned> Rank) {
     auto Names = [&](const std::string &P) {
       std::vector<std::string> Out = {Rank ? P + "_" : P};
@@ -103,9 +103,11 @@ private:
         Out.push_back(P + "_s" + std::to_string(D));
       return Out;
     };
+    // A pointer's name is new to both bodies (a local of either must not
+    // hide it); a value keeps its name where the second does not use it.
     auto Free = [&](const std::string &P, bool Renamed) {
       return llvm::none_of(Names(P), [&](const std::string &N) {
-        return Params.count(N) || Ids[1].count(N) || (Renamed && Ids[0].count(N));
+        return Params.count(N) || Ids[1].count(N) || ((Renamed || Rank) && Ids[0].count(N));
       });
     };
     std::string P = identifier(Name);
@@ -175,6 +177,11 @@ private:
     for (const ViewUse &V : B.Views) {
       Object O = objectOf(1, V);
       O.Param = identifier(V.Name);
+      auto Taken = [&](const std::string &N) {
+        return Params.count(N) || Ids[0].count(N) || Ids[1].count(N);
+      };
+      while (Taken(O.Param + "_") || Taken(O.Param + "_s0")) // a local named so
+        O.Param += "_";
       takePointer(O.Param, V.Rank);
       ObjectOf[{1, V.Name}] = Objects.size();
       Objects.push_back(O);

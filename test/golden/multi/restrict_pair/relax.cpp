@@ -3,7 +3,8 @@
 void relax(ConstVec t, Vec u, Mat q, double scale) {
   Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", t.extent(0), KOKKOS_LAMBDA(const int i) {
-        u(i) = scale * t(i) + q(i, 0);
+        const double u_ = scale * t(i) + q(i, 0); // named like a pointer of the fused body
+        u(i) = u_;
         q(i, 1) = u(i) * 0.5;
       });
 }

@@ -19,16 +19,16 @@ template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfus
 // kfuse-functor-end
 void heat(Vec t, Mat q, ConstVec w, double scale, int k) {
   // kfuse-begin deferred("heat") until "relax" profile=test/golden/multi/restrict_pair/profile.json
-  if (::kfuse::deferring("kfuse_chain_bca101c5_c9e3513f")) {
+  if (::kfuse::deferring("kfuse_chain_bca101c5_37a51f88")) {
     // Runs later: fused with 'relax' (test/golden/multi/restrict_pair/relax.cpp:4), or on its own.
     const auto kfuse_policy = t.extent(0);
-    ::kfuse::defer("kfuse_chain_bca101c5_c9e3513f", ::kfuse::bounds_of(kfuse_policy),
+    ::kfuse::defer("kfuse_chain_bca101c5_37a51f88", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_heat_bca101c5>(w, t, q, scale, k),
                    [=](const auto &kfuse_part) {
                      Kokkos::parallel_for("heat", kfuse_policy, kfuse_part);
                    });
   } else {
-    ::kfuse::flush("kfuse_chain_bca101c5_c9e3513f"); // one pending from an outer call runs first
+    ::kfuse::flush("kfuse_chain_bca101c5_37a51f88"); // one pending from an outer call runs first
 // kfuse-original-begin
     Kokkos::parallel_for(
       "heat", t.extent(0), KOKKOS_LAMBDA(const int i) {
@@ -42,7 +42,7 @@ void heat(Vec t, Mat q, ConstVec w, double scale, int k) {
 }
 
 // kfuse-functor-begin kfuse_part_damp_e5b648c3
-// 'damp' (test/golden/multi/restrict_pair/relax.cpp:12) as a functor: deferred, it runs fused
+// 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) as a functor: deferred, it runs fused
 // with 'norm' (test/golden/multi/restrict_pair/heat.cpp:14) when 'main' calls their functions in turn.
 template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
   T_u u;
@@ -51,7 +51,7 @@ template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
 };
 // kfuse-functor-end
 // kfuse-functor-begin kfuse_fused_e5b648c3_77ae8a39
-// 'damp' (test/golden/multi/restrict_pair/relax.cpp:12) then 'norm'
+// 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) then 'norm'
 // (test/golden/multi/restrict_pair/heat.cpp:14), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
 template <class T_kfuse_first, class T_weight> struct kfuse_fused_e5b648c3_77ae8a39 {
@@ -82,7 +82,7 @@ double norm(ConstVec u, double weight) {
   double total = 0;
   // kfuse-begin fused-across("damp", "norm") profile=test/golden/multi/restrict_pair/profile.json
   {
-    // 'damp' (test/golden/multi/restrict_pair/relax.cpp:12) may be pending: then both run here as one.
+    // 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) may be pending: then both run here as one.
     const auto kfuse_policy = u.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_damp_e5b648c3<Kokkos::View<double *>, double>>(
         "kfuse_chain_e5b648c3_77ae8a39", ::kfuse::bounds_of(kfuse_policy));

@@ -17,24 +17,22 @@ template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfus
       }
 };
 // kfuse-functor-end
-// kfuse-functor-begin kfuse_fused_bca101c5_c9e3513f
+// kfuse-functor-begin kfuse_fused_bca101c5_37a51f88
 // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) then 'relax'
 // (test/golden/multi/restrict_pair/relax.cpp:4), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_u, class T_q, class T_scale>
-struct kfuse_fused_bca101c5_c9e3513f {
+template <class T_kfuse_first, class T_q, class T_u, class T_scale>
+struct kfuse_fused_bca101c5_37a51f88 {
   T_kfuse_first kfuse_first;
-  T_u u;
   T_q q;
+  T_u u;
   T_scale scale;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT u_,
-                                          double *KOKKOS_RESTRICT t_, double *KOKKOS_RESTRICT q_,
-                                          const ::kfuse::stride_t<T_q, 0, 2> q_s0,
-                                          const ::kfuse::stride_t<T_q, 1, 2> q_s1,
-                                          const double *KOKKOS_RESTRICT w_, const T_scale scale,
-                                          const decltype(T_kfuse_first::scale) scale_first,
-                                          const decltype(T_kfuse_first::k) k) {
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_i0, double *KOKKOS_RESTRICT t_, double *KOKKOS_RESTRICT q_,
+       const ::kfuse::stride_t<T_q, 0, 2> q_s0, const ::kfuse::stride_t<T_q, 1, 2> q_s1,
+       double *KOKKOS_RESTRICT u__, const double *KOKKOS_RESTRICT w_, const T_scale scale,
+       const decltype(T_kfuse_first::scale) scale_first, const decltype(T_kfuse_first::k) k) {
     {
       const int i = kfuse_i0;
       const double s = scale_first * w_[k];
@@ -43,12 +41,14 @@ struct kfuse_fused_bca101c5_c9e3513f {
     }
     {
       const int i = kfuse_i0;
-      u_[i] = scale * t_[i] + q_[i * q_s0 + 0 * q_s1];
-      q_[i * q_s0 + 1 * q_s1] = u_[i] * 0.5;
+      const double u_ =
+          scale * t_[i] + q_[i * q_s0 + 0 * q_s1]; // named like a pointer of the fused body
+      u__[i] = u_;
+      q_[i * q_s0 + 1 * q_s1] = u__[i] * 0.5;
     }
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, u.data(), kfuse_first.t.data(), q.data(), q.stride(0), q.stride(1),
+    body(kfuse_i0, kfuse_first.t.data(), q.data(), q.stride(0), q.stride(1), u.data(),
          kfuse_first.w.data(), scale, kfuse_first.scale, kfuse_first.k);
   }
 };
@@ -59,18 +59,19 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
     // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) may be pending: then both run here as one.
     const auto kfuse_policy = t.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_heat_bca101c5<Kokkos::View<const double *>, Kokkos::View<double *>, Kokkos::View<double **, Kokkos::LayoutLeft>, double, int>>(
-        "kfuse_chain_bca101c5_c9e3513f", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->t, true), ::kfuse::bytes_of(q, true), ::kfuse::bytes_of(kfuse_first->w, false)}) &&
+        "kfuse_chain_bca101c5_37a51f88", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_first && ::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_first->t, true), ::kfuse::bytes_of(q, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->w, false)}) &&
           ::kfuse::same_view(kfuse_first->t, t) &&
           ::kfuse::same_view(kfuse_first->q, q))) {
-      Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_bca101c5_c9e3513f>(*kfuse_first, u, q, scale));
-      ::kfuse::discard("kfuse_chain_bca101c5_c9e3513f");
+      Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_bca101c5_37a51f88>(*kfuse_first, q, u, scale));
+      ::kfuse::discard("kfuse_chain_bca101c5_37a51f88");
     } else {
-      ::kfuse::flush("kfuse_chain_bca101c5_c9e3513f");
+      ::kfuse::flush("kfuse_chain_bca101c5_37a51f88");
 // kfuse-original-begin
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", t.extent(0), KOKKOS_LAMBDA(const int i) {
-        u(i) = scale * t(i) + q(i, 0);
+        const double u_ = scale * t(i) + q(i, 0); // named like a pointer of the fused body
+        u(i) = u_;
         q(i, 1) = u(i) * 0.5;
       });
 // kfuse-original-end
@@ -80,7 +81,7 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
 }
 
 // kfuse-functor-begin kfuse_part_damp_e5b648c3
-// 'damp' (test/golden/multi/restrict_pair/relax.cpp:12) as a functor: deferred, it runs fused
+// 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) as a functor: deferred, it runs fused
 // with 'norm' (test/golden/multi/restrict_pair/heat.cpp:14) when 'main' calls their functions in turn.
 template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
   T_u u;
