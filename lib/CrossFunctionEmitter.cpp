@@ -129,16 +129,6 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
   return Checks.empty() ? "true" : llvm::join(Checks, " &&\n" + Indent);
 }
 
-std::string strippedType(std::string T) {
-  llvm::StringRef S(T);
-  S = S.trim();
-  if (S.ends_with("&"))
-    S = S.drop_back().rtrim();
-  if (S.starts_with("const "))
-    S = S.drop_front(6);
-  return S.str();
-}
-
 /// The site of \p A, the first kernel of \p C: deferred when the window is
 /// armed. When \p C is reversed, this site launches both (through
 /// \p Inlined's one body, when given, else the two functors in turn).
@@ -175,7 +165,7 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
     Emit("          return false;");
     Emit("        Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", kfuse_policy, " +
          (Inlined ? Inlined->Make
-                  : "::kfuse::compose<" + strippedType(A.Functor.IndexType) +
+                  : "::kfuse::compose<" + planner::withoutConstRef(A.Functor.IndexType) +
                         ">(kfuse_first, kfuse_second)") +
          ");");
     Emit("        return true;");
@@ -208,13 +198,13 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
 /// expression), labelled \p Label.
 std::string composedLaunch(const KernelModel &B, llvm::StringRef TextB,
                            const std::string &First, const std::string &Label) {
-  std::string Index = strippedType(B.Functor.IndexType);
+  std::string Index = planner::withoutConstRef(B.Functor.IndexType);
   std::string Second = B.Functor.Kind == FunctorModel::Form::Object
                            ? std::string("kfuse_second")
                            : TextB.substr(B.Functor.Range.Offset, B.Functor.Range.Length).str();
   if (B.Kind == LaunchKind::Reduce)
     return "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, ::kfuse::compose_reduce<" +
-           Index + ", " + strippedType(B.Reduction->AccumulatorType) + ">(" + First + ", " +
+           Index + ", " + planner::withoutConstRef(B.Reduction->AccumulatorType) + ">(" + First + ", " +
            Second + "), " + B.Reduction->ResultArgText + ");";
   return "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, ::kfuse::compose<" + Index +
          ">(" + First + ", " + Second + "));";
@@ -245,7 +235,7 @@ std::string middleSite(const CrossChain &P, const CrossChain &C, const KernelMod
   Emit("      \"" + P.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
   Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
        guardOf(P, X, M, "kfuse_first->", "", Indent + "        ") + ")) {");
-  Emit("    const auto kfuse_both = ::kfuse::compose<" + strippedType(M.Functor.IndexType) +
+  Emit("    const auto kfuse_both = ::kfuse::compose<" + planner::withoutConstRef(M.Functor.IndexType) +
        ">(*kfuse_first, " + Part + ");");
   Emit("    ::kfuse::discard(\"" + P.Key + "\");");
   Emit("    if (::kfuse::deferring(\"" + C.Key + "\"))");
@@ -276,7 +266,7 @@ std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel
   std::string Indent = indentAt(TextY, Y.StmtRange.Offset);
   bool SecondObject = Y.Functor.Kind == FunctorModel::Form::Object;
   std::string Second = SecondObject ? "kfuse_second." : "";
-  std::string Index = strippedType(M.Functor.IndexType);
+  std::string Index = planner::withoutConstRef(M.Functor.IndexType);
   CrossChain Apart; // X and Y: no names merged
   std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(M) + "\", \"" +
                     quoted(Y) + "\") after \"" + quoted(X) + "\"" +

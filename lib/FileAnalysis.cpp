@@ -2,7 +2,6 @@
 
 #include "kfuse/FileAnalysis.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
@@ -123,9 +122,8 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
   std::vector<std::optional<llvm::Expected<std::vector<FileAnalysis>>>> Results(Files.size());
   std::mutex Lock;
   // Each parse runs in its compile command's directory, on a file system of
-  // its own (LaunchFinder): the process's working directory stays. Files
-  // are named absolutely before any worker starts all the same, and the
-  // directory is restored when all are done.
+  // its own (LaunchFinder): the process's working directory stays, and
+  // names the files absolutely.
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   std::vector<std::string> Absolute;
@@ -134,7 +132,6 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     llvm::sys::fs::make_absolute(Cwd, Abs);
     Absolute.push_back(std::string(Abs));
   }
-  auto Restore = llvm::make_scope_exit([&] { llvm::sys::fs::set_current_path(Cwd); });
   auto Run = [&](size_t I) {
     {
       std::lock_guard<std::mutex> Guard(Lock);

@@ -19,19 +19,8 @@ struct FusedView {
   bool Strided = false; ///< indexed through its strides
 };
 
-std::string stripConstRef(std::string T) {
-  llvm::StringRef S = llvm::StringRef(T).trim();
-  S.consume_front("const ");
-  S = S.rtrim("& ").rtrim();
-  return S.str();
-}
-
-std::string identifier(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S)
-    Out += llvm::isAlnum(C) ? C : '_';
-  return Out;
-}
+using planner::identifier;
+using planner::withoutConstRef;
 
 struct Emitter {
   const FusionGroup &Group;
@@ -112,14 +101,7 @@ struct Emitter {
 
   /// The type of View \p Name inside the functor template: `T_a`, or
   /// `decltype(T_field::density)` for a member of a captured object.
-  static std::string viewType(const std::string &Name) {
-    llvm::SmallVector<llvm::StringRef, 4> Parts;
-    llvm::StringRef(Name).split(Parts, '.');
-    std::string T = "T_" + Parts.front().str();
-    for (size_t K = 1; K < Parts.size(); ++K)
-      T = "decltype(" + T + "::" + Parts[K].str() + ")";
-    return T;
-  }
+  static std::string viewType(const std::string &Name) { return planner::viewTypeIn("", Name); }
 
   void addScalar(const ScalarUse &Sc) {
     if (llvm::none_of(Scalars, [&](const ScalarUse *X) { return X->Name == Sc.Name; }))
@@ -246,7 +228,7 @@ struct Emitter {
     if (viaReducer(R))
       return R.ReducerType + "::value_type";
     // A composed functor's operators spell it in their class's scope.
-    return composition() ? R.AccumulatorPortable : stripConstRef(R.AccumulatorType);
+    return composition() ? R.AccumulatorPortable : withoutConstRef(R.AccumulatorType);
   }
 
   /// Combined reductions whose bodies are identical to an earlier one's
@@ -269,7 +251,7 @@ struct Emitter {
         Names[M.Functor.IndexParams[D]] = "kfuse_idx" + std::to_string(D);
       const TextRange &B = M.Functor.BodyRange;
       std::string Key = M.Reduction->Reducer + "|" +
-                        stripConstRef(M.Reduction->AccumulatorType) + "|" +
+                        withoutConstRef(M.Reduction->AccumulatorType) + "|" +
                         (Group.Horizontal ? M.Policy.End.front() : "") + "|" +
                         planner::squeeze(planner::renameIdentifiers(
                             Text.substr(B.Offset, B.Length), Names));
@@ -516,7 +498,7 @@ struct Emitter {
   }
 
   std::string indexType() {
-    std::string T = stripConstRef(Sites[Group.Sites.front()].Functor.IndexType);
+    std::string T = withoutConstRef(Sites[Group.Sites.front()].Functor.IndexType);
     return T.empty() ? "int" : T;
   }
 
@@ -535,7 +517,7 @@ struct Emitter {
   }
 
   std::string accumulatorType() {
-    return stripConstRef(Reduce->Reduction->AccumulatorType);
+    return withoutConstRef(Reduce->Reduction->AccumulatorType);
   }
 
   /// The names of the functor's members, in order: one per View object
@@ -711,19 +693,10 @@ struct Emitter {
   /// The element type of \p V for a pointer parameter: as written when it is
   /// a builtin type, else through the member's View type.
   std::string elementType(const std::string &Name, const FusedView &V) {
-    static const std::set<std::string> Builtin = {
-        "double", "float", "int", "long", "long long", "unsigned",
-        "unsigned int", "unsigned long", "short", "char", "bool",
-        "int64_t", "int32_t", "uint64_t", "uint32_t", "std::int64_t",
-        "std::int32_t", "std::uint64_t", "std::uint32_t", "size_t",
-        "std::size_t"};
-    std::string Value = stripConstRef(V.Use->ValueType);
     // In a template the element type is the instantiation's: other
     // instantiations have their own.
     bool Template = llvm::any_of(Group.Sites, [&](size_t S) { return Sites[S].InTemplate; });
-    if (!Builtin.count(Value) || Template)
-      Value = "typename " + viewType(Name) + "::value_type";
-    return (V.Written ? "" : "const ") + Value;
+    return planner::pointerElementType(V.Use->ValueType, viewType(Name), V.Written, Template);
   }
 
   /// The fused functor: a class template over its members' types, defined

@@ -13,19 +13,8 @@
 namespace kfuse {
 namespace {
 
-std::string identifier(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S)
-    Out += llvm::isAlnum(C) ? C : '_';
-  return Out;
-}
-
-std::string withoutConstRef(llvm::StringRef S) {
-  S = S.trim();
-  S.consume_front("const ");
-  return S.rtrim("& ").rtrim().str();
-}
-
+using planner::identifier;
+using planner::withoutConstRef;
 
 /// One View object of the fused body: one restrict pointer (and its
 /// strides), however many names the two kernels give it.
@@ -147,7 +136,7 @@ private:
   Object objectOf(int Kn, const ViewUse &V) const {
     Side S = side(Kn);
     Object O;
-    O.Type = viewType(S.Part, path(Kn, V));
+    O.Type = planner::viewTypeIn(S.Part, path(Kn, V));
     O.Arg = S.InFunctor + path(Kn, V);
     O.Guarded = S.AtSite + path(Kn, V);
     O.Use = &V;
@@ -243,29 +232,9 @@ private:
                                          : R.AccumulatorPortable;
   }
 
-  /// The type of View \p Name (`field.density` for a member of a captured
-  /// object) in the functor template: `T_a`, `decltype(T_field::density)`,
-  /// or through the part \p Part holds (`decltype(T_kfuse_first::a)`).
-  static std::string viewType(const std::string &Part, const std::string &Name) {
-    llvm::SmallVector<llvm::StringRef, 4> Path;
-    llvm::StringRef(Name).split(Path, '.');
-    std::string T = Part.empty() ? "T_" + Path.front().str() : Part;
-    for (size_t I = Part.empty() ? 1 : 0; I < Path.size(); ++I)
-      T = "decltype(" + T + "::" + Path[I].str() + ")";
-    return T;
-  }
-
   /// The element type of object \p O's pointer.
   static std::string elementType(const Object &O) {
-    static const std::set<std::string> Builtin = {
-        "double", "float", "int", "long", "long long", "unsigned", "unsigned int",
-        "unsigned long", "short", "char", "bool", "int64_t", "int32_t", "uint64_t",
-        "uint32_t", "std::int64_t", "std::int32_t", "std::uint64_t", "std::uint32_t",
-        "size_t", "std::size_t"};
-    std::string Value = withoutConstRef(O.Use->ValueType);
-    if (!Builtin.count(Value))
-      Value = "typename " + O.Type + "::value_type";
-    return (O.Written ? "" : "const ") + Value;
+    return planner::pointerElementType(O.Use->ValueType, O.Type, O.Written);
   }
 
   /// A piece of kernel \p Kn's body rewritten: a View access or a value's

@@ -506,7 +506,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
-        LocalNames.insert(VD->getName());
+        Locals.insert(VD);
         if (const Expr *Init = VD->getInit()) {
           QualType T = VD->getType();
           bool MutableRef = T->isReferenceType() &&
@@ -601,7 +601,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     }
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (DRE->refersToEnclosingVariableOrCapture() &&
-          !LocalNames.contains(VD->getName()))
+          !Locals.contains(VD))
         recordScalar(VD, false, U, DRE);
     return;
   }

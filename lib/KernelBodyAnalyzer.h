@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
 
@@ -81,7 +82,10 @@ private:
   const clang::FunctionDecl *Fn;
   llvm::StringSet<> IndexParams;
   llvm::SmallVector<std::string, 4> LoopVars;
-  llvm::StringSet<> LocalNames;
+  /// Variables the body declares: a nested lambda's reference to one is not
+  /// a capture of the kernel (by declaration, not name: a capture may share
+  /// its name with a local of an inner block).
+  llvm::SmallPtrSet<const clang::VarDecl *, 16> Locals;
   unsigned LoopDepth = 0;
 };
 

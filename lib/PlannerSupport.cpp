@@ -318,6 +318,42 @@ std::vector<Recurrence> recurrencesOf(const KernelModel &M, llvm::StringRef Text
   return Out;
 }
 
+std::string withoutConstRef(llvm::StringRef T) {
+  T = T.trim();
+  T.consume_front("const ");
+  return T.rtrim("& ").rtrim().str();
+}
+
+std::string identifier(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    Out += llvm::isAlnum(C) ? C : '_';
+  return Out;
+}
+
+std::string viewTypeIn(const std::string &Holder, const std::string &Name) {
+  llvm::SmallVector<llvm::StringRef, 4> Path;
+  llvm::StringRef(Name).split(Path, '.');
+  std::string T = Holder.empty() ? "T_" + Path.front().str() : Holder;
+  for (size_t I = Holder.empty() ? 1 : 0; I < Path.size(); ++I)
+    T = "decltype(" + T + "::" + Path[I].str() + ")";
+  return T;
+}
+
+std::string pointerElementType(llvm::StringRef ValueType, const std::string &ViewType,
+                               bool Written, bool ThroughView) {
+  static const std::set<std::string> Builtin = {
+      "double",  "float",        "int",          "long",          "long long",
+      "unsigned", "unsigned int", "unsigned long", "short",         "char",
+      "bool",    "int64_t",      "int32_t",      "uint64_t",      "uint32_t",
+      "std::int64_t", "std::int32_t", "std::uint64_t", "std::uint32_t", "size_t",
+      "std::size_t"};
+  std::string Value = withoutConstRef(ValueType);
+  if (!Builtin.count(Value) || ThroughView)
+    Value = "typename " + ViewType + "::value_type";
+  return (Written ? "" : "const ") + Value;
+}
+
 /// \p Code laid out by clang-format (LLVM style): the functor holds copies
 /// of the kernel bodies, re-indented, and long parameter lists.
 std::string formatted(const std::string &Code) {

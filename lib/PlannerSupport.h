@@ -63,6 +63,25 @@ std::vector<RawToken> tokenize(llvm::StringRef Source);
 /// after `.`, `->` or `::`) replaced by its mapped name.
 std::string renameIdentifiers(llvm::StringRef Code,
                               const std::map<std::string, std::string> &Names);
+/// \p T without a leading `const` and a trailing `&` (`const int &` -> `int`).
+std::string withoutConstRef(llvm::StringRef T);
+
+/// \p S with every character that cannot be in an identifier replaced by `_`.
+std::string identifier(llvm::StringRef S);
+
+/// The type of View \p Name (`a`, or `field.density` for a member of a
+/// captured object) inside a functor template: `T_a`,
+/// `decltype(T_field::density)`, or, reached through the member of type
+/// \p Holder, `decltype(Holder::a)`.
+std::string viewTypeIn(const std::string &Holder, const std::string &Name);
+
+/// The element type of a restrict pointer to a View whose elements are
+/// \p ValueType: as written when that is a built-in type (and not
+/// \p ThroughView), else `typename ViewType::value_type`; const unless
+/// \p Written.
+std::string pointerElementType(llvm::StringRef ValueType, const std::string &ViewType,
+                               bool Written, bool ThroughView = false);
+
 /// \p Code laid out by clang-format (LLVM style, 100 columns), as kfuse
 /// writes fused functors.
 std::string formatted(const std::string &Code);

@@ -321,7 +321,8 @@ int runFuse(int Argc, const char **Argv) {
       "no-restrict",
       cl::desc("Index the Views in the fused kernel instead of passing "
                "restrict pointers, and keep no value of a loop in a register "
-               "across iterations, which restrict makes legal (for A/B timing)"),
+               "across iterations, which restrict makes legal; chains across "
+               "functions call their kernels in turn (for A/B timing)"),
       cl::cat(Category));
   ProjectRootOption ProjectRoot(Category);
   JobsOption Jobs(Category);

@@ -5,6 +5,10 @@ void heat(Vec t, Mat q, ConstVec w, double scale, int k) {
       "heat", t.extent(0), KOKKOS_LAMBDA(const int i) {
         const double s = scale * w(k);
         t(i) = s * (1.0 + i % 5);
+        if (i % 2 == 0) { // a local named like a captured value (relax's too)
+          const double scale = 0.5;
+          t(i) += scale;
+        }
         q(i, 0) = t(i) - 1.0;
       });
 }

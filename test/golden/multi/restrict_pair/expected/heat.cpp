@@ -1,10 +1,10 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 #include "fields.h"
 
-// kfuse-functor-begin kfuse_part_heat_bca101c5
+// kfuse-functor-begin kfuse_part_heat_c2161a6b
 // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) as a functor: deferred, it runs fused
 // with 'relax' (test/golden/multi/restrict_pair/relax.cpp:4) when 'main' calls their functions in turn.
-template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfuse_part_heat_bca101c5 {
+template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfuse_part_heat_c2161a6b {
   T_w w;
   T_t t;
   T_q q;
@@ -13,27 +13,35 @@ template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfus
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
         const double s = scale * w(k);
         t(i) = s * (1.0 + i % 5);
+        if (i % 2 == 0) { // a local named like a captured value (relax's too)
+          const double scale = 0.5;
+          t(i) += scale;
+        }
         q(i, 0) = t(i) - 1.0;
       }
 };
 // kfuse-functor-end
 void heat(Vec t, Mat q, ConstVec w, double scale, int k) {
   // kfuse-begin deferred("heat") until "relax" profile=test/golden/multi/restrict_pair/profile.json
-  if (::kfuse::deferring("kfuse_chain_bca101c5_37a51f88")) {
+  if (::kfuse::deferring("kfuse_chain_c2161a6b_37a51f88")) {
     // Runs later: fused with 'relax' (test/golden/multi/restrict_pair/relax.cpp:4), or on its own.
     const auto kfuse_policy = t.extent(0);
-    ::kfuse::defer("kfuse_chain_bca101c5_37a51f88", ::kfuse::bounds_of(kfuse_policy),
-                   ::kfuse::make_fused<kfuse_part_heat_bca101c5>(w, t, q, scale, k),
+    ::kfuse::defer("kfuse_chain_c2161a6b_37a51f88", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_heat_c2161a6b>(w, t, q, scale, k),
                    [=](const auto &kfuse_part) {
                      Kokkos::parallel_for("heat", kfuse_policy, kfuse_part);
                    });
   } else {
-    ::kfuse::flush("kfuse_chain_bca101c5_37a51f88"); // one pending from an outer call runs first
+    ::kfuse::flush("kfuse_chain_c2161a6b_37a51f88"); // one pending from an outer call runs first
 // kfuse-original-begin
     Kokkos::parallel_for(
       "heat", t.extent(0), KOKKOS_LAMBDA(const int i) {
         const double s = scale * w(k);
         t(i) = s * (1.0 + i % 5);
+        if (i % 2 == 0) { // a local named like a captured value (relax's too)
+          const double scale = 0.5;
+          t(i) += scale;
+        }
         q(i, 0) = t(i) - 1.0;
       });
 // kfuse-original-end
@@ -42,8 +50,8 @@ void heat(Vec t, Mat q, ConstVec w, double scale, int k) {
 }
 
 // kfuse-functor-begin kfuse_part_damp_e5b648c3
-// 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) as a functor: deferred, it runs fused
-// with 'norm' (test/golden/multi/restrict_pair/heat.cpp:14) when 'main' calls their functions in turn.
+// 'damp' (test/golden/multi/restrict_pair/relax.cpp:15) as a functor: deferred, it runs fused
+// with 'norm' (test/golden/multi/restrict_pair/heat.cpp:18) when 'main' calls their functions in turn.
 template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
   T_u u;
   T_factor factor;
@@ -51,8 +59,8 @@ template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
 };
 // kfuse-functor-end
 // kfuse-functor-begin kfuse_fused_e5b648c3_77ae8a39
-// 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) then 'norm'
-// (test/golden/multi/restrict_pair/heat.cpp:14), fused across functions: one body over raw
+// 'damp' (test/golden/multi/restrict_pair/relax.cpp:15) then 'norm'
+// (test/golden/multi/restrict_pair/heat.cpp:18), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
 template <class T_kfuse_first, class T_weight> struct kfuse_fused_e5b648c3_77ae8a39 {
   T_kfuse_first kfuse_first;
@@ -82,7 +90,7 @@ double norm(ConstVec u, double weight) {
   double total = 0;
   // kfuse-begin fused-across("damp", "norm") profile=test/golden/multi/restrict_pair/profile.json
   {
-    // 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) may be pending: then both run here as one.
+    // 'damp' (test/golden/multi/restrict_pair/relax.cpp:15) may be pending: then both run here as one.
     const auto kfuse_policy = u.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_damp_e5b648c3<Kokkos::View<double *>, double>>(
         "kfuse_chain_e5b648c3_77ae8a39", ::kfuse::bounds_of(kfuse_policy));

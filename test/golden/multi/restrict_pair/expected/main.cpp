@@ -23,15 +23,14 @@ int main(int argc, char **argv) {
     double energy = 0;
     Kokkos::deep_copy(w, 0.5);
     for (int step = 0; step < 4; ++step) {
-      ::kfuse::Window kfuse_window_bca101c5_37a51f88("kfuse_chain_bca101c5_37a51f88"); // kfuse-line
-      kfuse_window_bca101c5_37a51f88.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_c2161a6b_37a51f88("kfuse_chain_c2161a6b_37a51f88"); // kfuse-line
+      kfuse_window_c2161a6b_37a51f88.arm(); // kfuse-line
       heat(t, q, w, 0.25 * (step + 1), step % 4);
-      kfuse_window_bca101c5_37a51f88.disarm(); // kfuse-line
+      kfuse_window_c2161a6b_37a51f88.disarm(); // kfuse-line
       relax(t, out, q, 2.0 - 0.1 * step);
-      kfuse_window_bca101c5_37a51f88.close(); // kfuse-line
-      Kokkos::fence(); // ends the chain: damp and norm are a chain of their own
       ::kfuse::Window kfuse_window_e5b648c3_77ae8a39("kfuse_chain_e5b648c3_77ae8a39"); // kfuse-line
       kfuse_window_e5b648c3_77ae8a39.arm(); // kfuse-line
+      kfuse_window_c2161a6b_37a51f88.close(); // kfuse-line
       damp(u, 0.75);
       kfuse_window_e5b648c3_77ae8a39.disarm(); // kfuse-line
       energy += norm(u, 0.5 + step);

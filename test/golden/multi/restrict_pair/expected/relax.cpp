@@ -1,10 +1,10 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 #include "fields.h"
 
-// kfuse-functor-begin kfuse_part_heat_bca101c5
+// kfuse-functor-begin kfuse_part_heat_c2161a6b
 // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) as a functor: deferred, it runs fused
 // with 'relax' (test/golden/multi/restrict_pair/relax.cpp:4) when 'main' calls their functions in turn.
-template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfuse_part_heat_bca101c5 {
+template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfuse_part_heat_c2161a6b {
   T_w w;
   T_t t;
   T_q q;
@@ -13,16 +13,20 @@ template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfus
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
         const double s = scale * w(k);
         t(i) = s * (1.0 + i % 5);
+        if (i % 2 == 0) { // a local named like a captured value (relax's too)
+          const double scale = 0.5;
+          t(i) += scale;
+        }
         q(i, 0) = t(i) - 1.0;
       }
 };
 // kfuse-functor-end
-// kfuse-functor-begin kfuse_fused_bca101c5_37a51f88
+// kfuse-functor-begin kfuse_fused_c2161a6b_37a51f88
 // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) then 'relax'
 // (test/golden/multi/restrict_pair/relax.cpp:4), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
 template <class T_kfuse_first, class T_q, class T_u, class T_scale>
-struct kfuse_fused_bca101c5_37a51f88 {
+struct kfuse_fused_c2161a6b_37a51f88 {
   T_kfuse_first kfuse_first;
   T_q q;
   T_u u;
@@ -37,6 +41,10 @@ struct kfuse_fused_bca101c5_37a51f88 {
       const int i = kfuse_i0;
       const double s = scale_first * w_[k];
       t_[i] = s * (1.0 + i % 5);
+      if (i % 2 == 0) { // a local named like a captured value (relax's too)
+        const double scale = 0.5;
+        t_[i] += scale;
+      }
       q_[i * q_s0 + 0 * q_s1] = t_[i] - 1.0;
     }
     {
@@ -58,15 +66,15 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
   {
     // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) may be pending: then both run here as one.
     const auto kfuse_policy = t.extent(0);
-    auto *kfuse_first = ::kfuse::pending<kfuse_part_heat_bca101c5<Kokkos::View<const double *>, Kokkos::View<double *>, Kokkos::View<double **, Kokkos::LayoutLeft>, double, int>>(
-        "kfuse_chain_bca101c5_37a51f88", ::kfuse::bounds_of(kfuse_policy));
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_heat_c2161a6b<Kokkos::View<const double *>, Kokkos::View<double *>, Kokkos::View<double **, Kokkos::LayoutLeft>, double, int>>(
+        "kfuse_chain_c2161a6b_37a51f88", ::kfuse::bounds_of(kfuse_policy));
     if (kfuse_first && ::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_first->t, true), ::kfuse::bytes_of(q, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->w, false)}) &&
           ::kfuse::same_view(kfuse_first->t, t) &&
           ::kfuse::same_view(kfuse_first->q, q))) {
-      Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_bca101c5_37a51f88>(*kfuse_first, q, u, scale));
-      ::kfuse::discard("kfuse_chain_bca101c5_37a51f88");
+      Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale));
+      ::kfuse::discard("kfuse_chain_c2161a6b_37a51f88");
     } else {
-      ::kfuse::flush("kfuse_chain_bca101c5_37a51f88");
+      ::kfuse::flush("kfuse_chain_c2161a6b_37a51f88");
 // kfuse-original-begin
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", t.extent(0), KOKKOS_LAMBDA(const int i) {
@@ -81,8 +89,8 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
 }
 
 // kfuse-functor-begin kfuse_part_damp_e5b648c3
-// 'damp' (test/golden/multi/restrict_pair/relax.cpp:13) as a functor: deferred, it runs fused
-// with 'norm' (test/golden/multi/restrict_pair/heat.cpp:14) when 'main' calls their functions in turn.
+// 'damp' (test/golden/multi/restrict_pair/relax.cpp:15) as a functor: deferred, it runs fused
+// with 'norm' (test/golden/multi/restrict_pair/heat.cpp:18) when 'main' calls their functions in turn.
 template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
   T_u u;
   T_factor factor;
@@ -90,9 +98,11 @@ template <class T_u, class T_factor> struct kfuse_part_damp_e5b648c3 {
 };
 // kfuse-functor-end
 void damp(Vec u, double factor) {
+  // relax -> damp would make heat, relax, damp, norm a chain of four: damp
+  // and norm are fused as a chain of their own.
   // kfuse-begin deferred("damp") until "norm" profile=test/golden/multi/restrict_pair/profile.json
   if (::kfuse::deferring("kfuse_chain_e5b648c3_77ae8a39")) {
-    // Runs later: fused with 'norm' (test/golden/multi/restrict_pair/heat.cpp:14), or on its own.
+    // Runs later: fused with 'norm' (test/golden/multi/restrict_pair/heat.cpp:18), or on its own.
     const auto kfuse_policy = u.extent(0);
     ::kfuse::defer("kfuse_chain_e5b648c3_77ae8a39", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_damp_e5b648c3>(u, factor),
@@ -102,7 +112,7 @@ void damp(Vec u, double factor) {
   } else {
     ::kfuse::flush("kfuse_chain_e5b648c3_77ae8a39"); // one pending from an outer call runs first
 // kfuse-original-begin
-    Kokkos::parallel_for(
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-not-fusable
       "damp", u.extent(0), KOKKOS_LAMBDA(const int i) { u(i) = factor * u(i) + 0.125; });
 // kfuse-original-end
   }
