@@ -462,6 +462,11 @@ private:
     for (const KernelModel *K : {&A, &B})
       if (!K->Unknown.empty())
         return planner::unknownAccess(*K);
+    for (const KernelModel *K : {&A, &B})
+      for (const ViewUse &V : K->Views)
+        if (!V.Accessor.empty())
+          return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
+                 V.Accessor + "', which the guard cannot name (not fused across functions)";
     if (std::string Why = functorForm(A, B, true); !Why.empty())
       return Why;
     if (std::string Why = functorForm(B, A, false); !Why.empty())

@@ -170,7 +170,8 @@ std::vector<Diagnostic> fuseDiagnostics(const FileAnalysis &A, bool Restrict) {
         Severity::Remark, Sites[G.Sites.front()].Pos,
         llvm::formatv("fused {0} ({1:P} of kernel time, {2} runs): {3}",
                       llvm::join(N, ", "), G.Share, G.Count,
-                      transformations(G, Sites, A.Text, Restrict))
+                      transformations(G, Sites, A.Text,
+                                      Restrict && planner::restrictable(G.Sites, Sites)))
             .str(),
         "kfuse-fused"));
   }

@@ -784,7 +784,8 @@ struct Emitter {
   std::string guard() {
     std::vector<std::string> Bytes;
     for (auto &[N, V] : Views)
-      Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " +
+      if (V.Use->Accessor.empty()) // the planner proved those apart
+        Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " +
                       (V.Written || llvm::is_contained(Group.HostViews, N) ? "true" : "false") +
                       ")");
     // Views the code between the launches may write: other names of none.
@@ -952,7 +953,11 @@ FusedKernelEmitter::emit(const FusionGroup &Group,
                          const std::vector<KernelModel> &Sites,
                          llvm::StringRef FileText, const EmitOptions &Opts,
                          const std::string &Name) {
-  Emitter E{Group, Sites, FileText, Opts};
+  // Views reached through accessors have no name for a restrict pointer:
+  // the bodies read them as written.
+  EmitOptions Own = Opts;
+  Own.Restrict &= planner::restrictable(Group.Sites, Sites);
+  Emitter E{Group, Sites, FileText, Own};
   return E.emit(Name);
 }
 

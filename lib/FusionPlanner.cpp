@@ -199,15 +199,23 @@ std::vector<std::pair<std::string, std::string>> rangeOf(const KernelModel &M) {
   return R;
 }
 
+/// The kernels of \p G, then \p M.
+std::vector<const KernelModel *> kernelsWith(const FusionGroup &G,
+                                             const std::vector<KernelModel> &Sites,
+                                             const KernelModel &M) {
+  std::vector<const KernelModel *> All;
+  for (size_t S : G.Sites)
+    All.push_back(&Sites[S]);
+  All.push_back(&M);
+  return All;
+}
+
 /// Why the kernels of \p G and \p M, whose ranges differ, cannot run as
 /// one launch over the union of their ranges, each below its own end; ""
 /// when they can.
 std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelModel> &Sites,
                               const KernelModel &M) {
-  std::vector<const KernelModel *> All;
-  for (size_t S : G.Sites)
-    All.push_back(&Sites[S]);
-  All.push_back(&M);
+  std::vector<const KernelModel *> All = kernelsWith(G, Sites, M);
   for (const KernelModel *K : All) {
     if (K->Policy.OpaqueBounds)
       return "the bounds of '" + K->Policy.Text + "' are not read, only compared";
@@ -225,6 +233,32 @@ std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelMode
       return "their ends are not one bound plus or minus a few ('" + F.End.front() + "', '" +
              P.End.front() + "')";
   }
+  return "";
+}
+
+/// Why a View that the kernels of \p G and \p M reach through an accessor,
+/// which the guard cannot name, might share memory with a View they write;
+/// "" when none can: such Views are only read, and every written View is
+/// allocated in the launches' function (ViewUse::Fresh).
+std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel> &Sites,
+                             const KernelModel &M) {
+  std::vector<const KernelModel *> All = kernelsWith(G, Sites, M);
+  const ViewUse *Hidden = nullptr;
+  for (const KernelModel *K : All)
+    for (const ViewUse &V : K->Views)
+      if (!V.Accessor.empty()) {
+        if (V.Mode != AccessMode::Read)
+          return "'" + V.Name + "' is written through the accessor '" + V.Accessor + "' in " +
+                 name(*K) + ", and the guard cannot name it";
+        Hidden = Hidden ? Hidden : &V;
+      }
+  if (Hidden)
+    for (const KernelModel *K : All)
+      for (const ViewUse &V : K->Views)
+        if (V.Accessor.empty() && !V.Local && V.Mode != AccessMode::Read && !V.Fresh)
+          return "'" + Hidden->Name + "' is read through the accessor '" + Hidden->Accessor +
+                 "', which the guard cannot name, and '" + V.Name + "', written in " + name(*K) +
+                 ", is not allocated in this function: they may share memory";
   return "";
 }
 
@@ -748,6 +782,8 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Why = overlapSeen(Trial, *Pair, Sites, M);
       if (Why.empty())
         Why = aliasingInGroup(Trial, Prof, Sites, M);
+      if (Why.empty())
+        Why = accessorAliasing(Trial, Sites, M);
       if (!Why.empty())
         Check = "kfuse-aliasing";
       TrialGaps = Gaps;

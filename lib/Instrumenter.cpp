@@ -106,9 +106,14 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
 
     bool ObjectFunctor = M.Functor.Kind == FunctorModel::Form::Object;
     std::string MemberViews;
+    std::vector<std::string> Hidden;
     for (const ViewUse &V : M.Views) {
       if (V.Local) // declared in the body: no identity before the launch
         continue;
+      if (!V.Accessor.empty()) {
+        Hidden.push_back("'" + V.Name + "' (accessor '" + V.Accessor + "')");
+        continue;
+      }
       if (ObjectFunctor) {
         if (V.PrivateMember && M.Functor.Text != "*this") {
           Out.Skipped.push_back(
@@ -124,6 +129,10 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
                   accessName(V.Mode) + ", " + V.Name + "); ";
       }
     }
+    if (!Hidden.empty())
+      Out.Skipped.push_back(
+          {M.Pos, "the identities of Views reached only through accessors are not recorded: " +
+                      llvm::join(Hidden, ", ")});
     Prefix += "kfuse_launch_.start(); ";
     Insert(M.WholeStmt.Offset, Prefix);
 

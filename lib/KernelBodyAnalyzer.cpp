@@ -22,11 +22,16 @@ bool KernelBodyAnalyzer::isLocal(const ValueDecl *D) const {
 
 std::optional<KernelBodyAnalyzer::ViewRef>
 KernelBodyAnalyzer::viewRef(const Expr *E) const {
+  if (!E || !isKokkosView(stripWrappers(E)->getType()))
+    return std::nullopt;
+  return pathRef(E);
+}
+
+std::optional<KernelBodyAnalyzer::ViewRef>
+KernelBodyAnalyzer::pathRef(const Expr *E) const {
   if (!E)
     return std::nullopt;
   E = stripWrappers(E);
-  if (!isKokkosView(E->getType()))
-    return std::nullopt;
   // `a`, `this->a`, `field.a`, `this->field.sub.a`: a path of public data
   // members down from a capture or from *this.
   SmallVector<std::string, 4> Path;
@@ -145,8 +150,13 @@ void KernelBodyAnalyzer::visitChildren(const Stmt *S, const Use &U) {
 }
 
 ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
-  std::optional<ViewRef> Ref = viewRef(ViewExpr);
-  std::string Name = Ref ? Ref->Name : exprText(ViewExpr, Ctx);
+  return viewFor(viewRef(ViewExpr), stripWrappers(ViewExpr)->getType(),
+                 exprText(ViewExpr, Ctx), Known);
+}
+
+ViewUse &KernelBodyAnalyzer::viewFor(const std::optional<ViewRef> &Ref, QualType Type,
+                                     const std::string &Text, bool &Known) {
+  std::string Name = Ref ? Ref->Name : Text;
   for (ViewUse &V : Model.Views)
     if (V.Name == Name) {
       Known = true;
@@ -172,7 +182,7 @@ ViewUse &KernelBodyAnalyzer::viewFor(const Expr *ViewExpr, bool &Known) {
       }
     }
   V.PrivateMember = Ref && Ref->Private;
-  describeView(stripWrappers(ViewExpr)->getType(), Ctx, V);
+  describeView(Type, Ctx, V);
   Model.Views.push_back(std::move(V));
   return Model.Views.back();
 }
@@ -209,6 +219,16 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
       Indices.push_back(Op->getArg(I));
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
+    ViewRef Member;
+    QualType MemberType;
+    if (!isKokkosView(MC->getImplicitObjectArgument()->getType()) &&
+        accessorAccess(MC, Member, MemberType, Indices)) {
+      bool Known = false;
+      ViewUse &V = viewFor(Member, MemberType, "", Known);
+      V.Accessor = MD->getNameAsString();
+      recordAccess(V, Known, E, Indices, U);
+      return true;
+    }
     if (!MD || !MD->getIdentifier() || MD->getName() != "access" ||
         !isKokkosView(MC->getImplicitObjectArgument()->getType()))
       return false;
@@ -229,6 +249,12 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
 
   bool Known = false;
   ViewUse &V = viewFor(Object, Known);
+  recordAccess(V, Known, E, Indices, U);
+  return true;
+}
+
+void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
+                                      ArrayRef<const Expr *> Indices, const Use &U) {
   ViewAccess A;
   A.Mode = isAtomicView(V) ? AccessMode::Atomic : U.Mode;
   A.Callee = U.Callee;
@@ -247,6 +273,56 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
   // Index expressions are read.
   for (const Expr *Idx : Indices)
     visit(Idx, Use());
+}
+
+/// The View member that accessor \p MD returns an element of, and for each
+/// of its indices the parameter it is: `Real_t &x(Index_t i) const { return
+/// m_x[i]; }` gives m_x and {0}.
+static const FieldDecl *accessorTarget(const CXXMethodDecl *MD,
+                                       SmallVectorImpl<unsigned> &Params) {
+  const FunctionDecl *Def = nullptr;
+  if (!MD || !MD->hasBody(Def))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  const Expr *Value = Ret && Ret->getRetValue() ? Ret->getRetValue()->IgnoreParenImpCasts() : nullptr;
+  const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Value);
+  if (!Op || (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) ||
+      Op->getNumArgs() < 2 || !isKokkosView(Op->getArg(0)->getType()))
+    return nullptr;
+  const auto *ME = dyn_cast<MemberExpr>(Op->getArg(0)->IgnoreParenImpCasts());
+  if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  for (unsigned I = 1; I < Op->getNumArgs(); ++I) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Op->getArg(I)->IgnoreParenImpCasts());
+    const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    if (!P || P->getDeclContext() != Def)
+      return nullptr;
+    Params.push_back(P->getFunctionScopeIndex());
+  }
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, ViewRef &Object,
+                                        QualType &ViewType,
+                                        SmallVectorImpl<const Expr *> &Indices) const {
+  SmallVector<unsigned, 4> Params;
+  const FieldDecl *Field = accessorTarget(Call->getMethodDecl(), Params);
+  std::optional<ViewRef> Ref = Field ? pathRef(Call->getImplicitObjectArgument()) : std::nullopt;
+  // A captured object or a path from one; not *this, not a local copy.
+  if (!Ref || Ref->IsMember || Ref->Local || !Ref->RootDecl)
+    return false;
+  for (unsigned P : Params)
+    if (P >= Call->getNumArgs())
+      return false;
+  Object = *Ref;
+  if (Object.Root.empty())
+    Object.Root = Object.Name;
+  Object.Name += "." + Field->getNameAsString();
+  Object.Private |= Field->getAccess() != AS_public;
+  ViewType = Field->getType();
+  for (unsigned P : Params)
+    Indices.push_back(Call->getArg(P));
   return true;
 }
 

@@ -57,6 +57,8 @@ private:
     bool Private = false; ///< some member on the path is not public
   };
   std::optional<ViewRef> viewRef(const clang::Expr *E) const;
+  /// The path of \p E like viewRef's, of any type (an object holding Views).
+  std::optional<ViewRef> pathRef(const clang::Expr *E) const;
   /// True if \p D is declared in the analysed body (or is its parameter).
   bool isLocal(const clang::ValueDecl *D) const;
   /// How \p E reaches memory outside the body that is not a View, e.g.
@@ -68,12 +70,22 @@ private:
   void visitChildren(const clang::Stmt *S, const Use &U);
   void visitCall(const clang::CallExpr *Call);
   bool visitViewAccess(const clang::Expr *E, const Use &U);
+  void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,
+                    llvm::ArrayRef<const clang::Expr *> Indices, const Use &U);
   void visitFor(const clang::ForStmt *For);
   void recordViewEscape(const clang::Expr *ViewExpr, const Use &U,
                         const clang::Expr *At);
   void recordScalar(const clang::ValueDecl *D, bool IsMember, const Use &U,
                     const clang::Expr *Ref);
   ViewUse &viewFor(const clang::Expr *ViewExpr, bool &Known);
+  ViewUse &viewFor(const std::optional<ViewRef> &Ref, clang::QualType Type,
+                   const std::string &Text, bool &Known);
+  /// `d.vnew(i)`: an accessor of a captured object that returns an element
+  /// of one of its View members; sets \p Object's path to that member and
+  /// the arguments that index it.
+  bool accessorAccess(const clang::CXXMemberCallExpr *Call, ViewRef &Object,
+                      clang::QualType &ViewType,
+                      llvm::SmallVectorImpl<const clang::Expr *> &Indices) const;
   IndexExpr classifyIndex(const clang::Expr *E);
   bool containsViewAccess(const clang::Stmt *S);
 

@@ -523,6 +523,80 @@ static const Stmt *statementIn(const CompoundStmt &Block, const Stmt &S, ASTCont
   }
 }
 
+/// True if \p S names \p Var outside the lambdas that Kokkos launches take
+/// (which copy it for a kernel).
+static bool namedOutsideKernels(const Stmt *S, const VarDecl *Var) {
+  if (!S)
+    return false;
+  if (const auto *C = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    std::string Name = FD ? FD->getQualifiedNameAsString() : "";
+    if (Name == "Kokkos::parallel_for" || Name == "Kokkos::parallel_reduce" ||
+        Name == "Kokkos::parallel_scan")
+      return llvm::any_of(C->arguments(), [&](const Expr *A) {
+        return !isa<LambdaExpr>(stripWrappers(A)) && namedOutsideKernels(A, Var);
+      });
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
+    return true;
+  return llvm::any_of(S->children(), [&](const Stmt *Ch) { return namedOutsideKernels(Ch, Var); });
+}
+
+/// ViewUse::Fresh for the Views lambda \p Arg of launch \p Call captures:
+/// a local View allocated with a label, named between its declaration and
+/// the launch only by kernels. What its block runs after the launch cannot
+/// change the View the launch captured.
+static void markFresh(const CallExpr &Call, const Expr &Arg, KernelModel &M, ASTContext &Ctx) {
+  const auto *L = dyn_cast<LambdaExpr>(stripWrappers(&Arg));
+  if (!L)
+    return;
+  for (ViewUse &V : M.Views) {
+    if (!V.Root.empty() || V.IsMember || V.Local || !V.Accessor.empty())
+      continue;
+    const VarDecl *Var = nullptr;
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable())
+        if (const auto *D = dyn_cast<VarDecl>(C.getCapturedVar()); D && D->getName() == V.Name)
+          Var = D;
+    if (!Var || !Var->isLocalVarDecl() || !Var->hasLocalStorage() || !Var->getInit() ||
+        Var->getType()->isReferenceType())
+      continue;
+    const auto *Alloc = dyn_cast<CXXConstructExpr>(stripWrappers(Var->getInit()));
+    if (!Alloc || Alloc->getNumArgs() < 2 || !isKokkosView(Alloc->getType()) ||
+        !(isStringType(Alloc->getArg(0)->getType()) ||
+          isa<StringLiteral>(Alloc->getArg(0)->IgnoreParenImpCasts())))
+      continue;
+    // The block that declares it, and its statement that holds the launch.
+    DynTypedNodeList P = Ctx.getParents(*Var);
+    const auto *Decl = P.size() == 1 ? P[0].get<DeclStmt>() : nullptr;
+    DynTypedNodeList Q = Decl ? Ctx.getParents(*Decl) : DynTypedNodeList(DynTypedNode());
+    const auto *Block = Decl && Q.size() == 1 ? Q[0].get<CompoundStmt>() : nullptr;
+    if (!Block)
+      continue;
+    const Stmt *Holder = &Call;
+    while (Holder) {
+      DynTypedNodeList Up = Ctx.getParents(*Holder);
+      if (Up.size() != 1)
+        Holder = nullptr;
+      else if (Up[0].get<CompoundStmt>() == Block)
+        break;
+      else
+        Holder = Up[0].get<Stmt>();
+    }
+    if (!Holder)
+      continue;
+    bool After = false, Named = false;
+    for (const Stmt *S : Block->body()) {
+      if (After)
+        Named |= namedOutsideKernels(S, Var);
+      After |= S == Decl;
+      if (S == Holder)
+        break;
+    }
+    V.Fresh = !Named;
+  }
+}
+
 /// See FunctorModel::Bound. \p Call is the launch, \p Arg its functor.
 static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
                        ASTContext &Ctx) {
@@ -851,6 +925,7 @@ KernelModel analyzeLaunch(const CallExpr *Call, LaunchKind Kind,
         reevaluable(*Rest[0], const_cast<ASTContext &>(Ctx), M.Policy.HelperReads);
   analyzeFunctor(Rest[1], M, Ctx, WorkTag);
   bindObject(*Call, *Rest[1], M, const_cast<ASTContext &>(Ctx));
+  markFresh(*Call, *Rest[1], M, const_cast<ASTContext &>(Ctx));
   if (M.Reduction)
     analyzeResult(ArrayRef<const Expr *>(Rest).drop_front(2), M, Ctx);
   return M;

@@ -12,6 +12,14 @@
 namespace kfuse {
 namespace planner {
 
+bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelModel> &Sites) {
+  for (size_t S : Group)
+    for (const ViewUse &V : Sites[S].Views)
+      if (!V.Accessor.empty())
+        return false;
+  return true;
+}
+
 std::string name(const KernelModel &M) {
   if (M.LabelKind == "literal")
     return "'" + M.Label + "'";

@@ -25,6 +25,10 @@ namespace planner {
 /// 'label', or "the launch at line N".
 std::string name(const KernelModel &M);
 
+/// True if every View of \p Sites named by \p Group can get a restrict
+/// pointer: none is reached only through an accessor (ViewUse::Accessor).
+bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelModel> &Sites);
+
 /// Why \p M may not join any fused kernel: its first access that kfuse
 /// cannot attribute to a View (KernelModel::Unknown must not be empty).
 std::string unknownAccess(const KernelModel &M);

@@ -101,6 +101,15 @@ struct ViewUse {
   /// the variable's, as a lambda capturing it would name it.
   std::string Member;
   bool PrivateMember = false; ///< a member that is not public
+  /// Reached only through this accessor method of Root (`d.vnew(i)`, whose
+  /// body is `return m_vnew[i];`): the body reads it through the accessor,
+  /// and kfuse cannot name the View itself (no identity recorded, no guard
+  /// entry, no restrict pointer). Name is the path to the member.
+  std::string Accessor;
+  /// A View variable that the launch's function allocates (declared with a
+  /// label) and names, before the launch, only in its kernels: no View
+  /// that existed before can share its memory.
+  bool Fresh = false;
   bool MetadataUsed = false;  ///< extent(), stride() or size() called in the body
   /// The type spelled so that any file of the project can name it (the
   /// canonical type, when it names only Kokkos, the standard library and

@@ -350,13 +350,14 @@ TEST(LaunchFinderTest, AccessesNotThroughAViewAreUnknown) {
 struct Domain {
   Kokkos::View<double*> m_a;
   KOKKOS_INLINE_FUNCTION double &a(int i) const { return m_a(i); }
+  KOKKOS_INLINE_FUNCTION double twice(int i) const { return 2 * m_a(i); }
 };
 struct Node { double x; };
 struct Coeffs { double c0, c1; };
 KOKKOS_INLINE_FUNCTION double opaque(const Domain &d, int i) { return 0; }
 void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v) {
   double c[2] = {1, 2};
-  Kokkos::parallel_for("accessor", N, KOKKOS_LAMBDA(const int i) { d.a(i) = 1; });
+  Kokkos::parallel_for("accessor", N, KOKKOS_LAMBDA(const int i) { d.a(i) = d.twice(i); });
   Kokkos::parallel_for("pointer", N, KOKKOS_LAMBDA(const int i) { v(i) = p[i + 1]; });
   Kokkos::parallel_for("deref", N, KOKKOS_LAMBDA(const int i) { *p = v(i); });
   Kokkos::parallel_for("arrow", N, KOKKOS_LAMBDA(const int i) { v(i) = n->x; });
@@ -370,9 +371,17 @@ void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v)
 )cpp");
   ASSERT_FALSE(M.Failed) << M.Error;
   const KernelModel &Accessor = siteLabelled(M, "accessor");
+  // `d.a(i)` returns an element of d.m_a (an accessor); `d.twice(i)` does more.
   ASSERT_EQ(Accessor.Unknown.size(), 1u);
-  EXPECT_EQ(Accessor.Unknown[0].Text, "d.a(i)");
-  EXPECT_EQ(Accessor.Unknown[0].Why, "method 'a' of 'd'");
+  EXPECT_EQ(Accessor.Unknown[0].Text, "d.twice(i)");
+  EXPECT_EQ(Accessor.Unknown[0].Why, "method 'twice' of 'd'");
+  const ViewUse *Through = viewNamed(Accessor, "d.m_a");
+  ASSERT_NE(Through, nullptr);
+  EXPECT_EQ(Through->Accessor, "a");
+  EXPECT_EQ(Through->Root, "d");
+  EXPECT_EQ(Through->Mode, AccessMode::Write);
+  ASSERT_EQ(Through->Accesses.size(), 1u);
+  EXPECT_EQ(Through->Accesses[0].Indices.at(0).Form, IndexForm::LaunchIndex);
   const KernelModel &Pointer = siteLabelled(M, "pointer");
   ASSERT_EQ(Pointer.Unknown.size(), 1u);
   EXPECT_EQ(Pointer.Unknown[0].Text, "p[i + 1]");
@@ -390,6 +399,28 @@ void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v)
   ASSERT_NE(A, nullptr);
   EXPECT_EQ(A->Root, "d");
   EXPECT_EQ(A->Mode, AccessMode::Read);
+}
+
+TEST(LaunchFinderTest, ViewsAllocatedInTheFunctionAndNamedOnlyByKernelsAreFresh) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void keep(Kokkos::View<double*> &);
+void run(int N, Kokkos::View<double*> given) {
+  Kokkos::View<double*> a("a", N), b("b", N), c = given;
+  keep(b);
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) = b(i) + c(i) + given(i); });
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { a(i) += 1; });
+  keep(a);
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &First = siteLabelled(M, "first");
+  // Named after the launches only: still fresh where they run.
+  EXPECT_TRUE(viewNamed(First, "a")->Fresh);
+  EXPECT_TRUE(viewNamed(siteLabelled(M, "second"), "a")->Fresh);
+  EXPECT_FALSE(viewNamed(First, "b")->Fresh); // passed to a function before
+  EXPECT_FALSE(viewNamed(First, "c")->Fresh); // a copy of another View
+  EXPECT_FALSE(viewNamed(First, "given")->Fresh);
 }
 
 TEST(LaunchFinderTest, ViewsDeclaredInTheBodyAreLocal) {

@@ -1,0 +1,107 @@
+// Accessors: a mesh class keeps its Views private and hands out elements
+// through accessor methods (`mesh.vol(i)`, whose body is `return m_vol[i];`),
+// as LULESH's Domain does. kfuse reads such a call as an access of the member
+// View. The guard cannot name those Views, so a chain that reads them fuses
+// only when every View it writes is allocated in its own function (no View
+// that existed before can share its memory): 'apply_material' fuses (the
+// clamps run only where their conditions held); 'relax', which writes a View
+// it was given, and 'heat', which writes through an accessor, do not.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+class Mesh {
+public:
+  explicit Mesh(int n) : m_vol("vol", n), m_vol_new("vol_new", n), m_energy("energy", n) {}
+  KOKKOS_INLINE_FUNCTION double &vol(const int i) const { return m_vol[i]; }
+  KOKKOS_INLINE_FUNCTION double vol_new(const int i) const { return m_vol_new(i); }
+  KOKKOS_INLINE_FUNCTION double &energy(const int i) const { return m_energy(i); }
+  int size() const { return m_vol.extent_int(0); }
+
+private:
+  Kokkos::View<double *> m_vol, m_vol_new, m_energy;
+};
+
+using Vector = Kokkos::View<double *>;
+
+void init(const Mesh &mesh) {
+  Kokkos::parallel_for(
+      "init_mesh", mesh.size(), KOKKOS_LAMBDA(const int i) {
+        mesh.vol(i) = 0.5 + (i % 7) * 0.25 - (i % 11 == 3 ? 1.0 : 0.0);
+        mesh.energy(i) = 1.0 + (i % 5);
+      });
+}
+
+int apply_material(const Mesh &mesh, double vmin, double vmax, Vector out) {
+  const int n = mesh.size();
+  Vector vc("vc", n);
+  Kokkos::parallel_for(
+      "copy_volume", n, KOKKOS_LAMBDA(const int i) { vc(i) = mesh.vol_new(i) + mesh.vol(i); });
+  if (vmin != 0.0) {
+    Kokkos::parallel_for(
+        "clamp_low", n, KOKKOS_LAMBDA(const int i) { if (vc(i) < vmin) vc(i) = vmin; });
+  }
+  if (vmax != 0.0) {
+    Kokkos::parallel_for(
+        "clamp_high", n, KOKKOS_LAMBDA(const int i) { if (vc(i) > vmax) vc(i) = vmax; });
+  }
+  int errors = 0;
+  Kokkos::parallel_reduce(
+      "count_errors", n,
+      KOKKOS_LAMBDA(const int i, int &err) {
+        double v = mesh.vol(i);
+        if (vmin != 0.0 && v < vmin)
+          v = vmin;
+        if (v <= 0.0)
+          err++;
+      },
+      errors);
+  Kokkos::deep_copy(out, vc);
+  return errors;
+}
+
+void relax(const Mesh &mesh, Vector out) {
+  const int n = mesh.size();
+  Kokkos::parallel_for(
+      "relax_scale", n, KOKKOS_LAMBDA(const int i) { out(i) = 0.5 * mesh.vol(i); });
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
+      "relax_add", n, KOKKOS_LAMBDA(const int i) { out(i) += mesh.energy(i); });
+}
+
+void heat(const Mesh &mesh) {
+  const int n = mesh.size();
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-not-fusable
+      "heat_energy", n, KOKKOS_LAMBDA(const int i) { mesh.energy(i) += 0.125 * mesh.vol(i); });
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
+      "heat_volume", n, KOKKOS_LAMBDA(const int i) { mesh.vol(i) += 0.01 * mesh.energy(i); });
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int Flags = argc > 1 ? std::atoi(argv[1]) : 3;
+    const int N = 300;
+    Mesh mesh(N);
+    Vector out("out", N), relaxed("relaxed", N);
+    init(mesh);
+    int errors = 0;
+    for (int It = 0; It < 3; ++It) {
+      errors += apply_material(mesh, Flags & 1 ? 0.6 : 0.0, Flags & 2 ? 1.5 : 0.0, out);
+      relax(mesh, relaxed);
+      heat(mesh);
+    }
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "check", N,
+        KOKKOS_LAMBDA(const int i, double &S) {
+          S += (out(i) + 2 * relaxed(i) + 3 * mesh.energy(i)) * (1 + i % 7);
+        },
+        Sum);
+    std::printf("flags=%d errors=%d checksum=%.17g\n", Flags, errors, Sum);
+  }
+  Kokkos::finalize();
+}
+// KFUSE-RUN: 3
+// KFUSE-RUN: 0
+// KFUSE-RUN: 1
+// KFUSE-RUN: 2
