@@ -13,6 +13,7 @@
 #   RUNS=7                 runs per variant (at least 5)
 #   KFUSE=build/bin/kfuse  the kfuse binary; KFUSE_BUILD=build its build tree
 #   WORK=build/bench-apps  builds, profiles, raw results
+#   MINIMD_ARGS="24 50", HYDRO2D_ARGS="64 100"  the apps' arguments
 # There is no hand-fused variant of the apps: fusing the time loop's back
 # edge by hand means rotating the loop, which the apps do not do.
 set -euo pipefail
@@ -32,7 +33,7 @@ KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
 CXX=${CXX:-c++}
 APPS=${*:-minimd hydro2d}
 # Per app: its arguments and the kernels of its chain (a regular expression).
-declare -A ARGS=([minimd]="24 50" [hydro2d]="64 100")
+declare -A ARGS=([minimd]="${MINIMD_ARGS:-24 50}" [hydro2d]="${HYDRO2D_ARGS:-64 100}")
 declare -A CHAIN=([minimd]="integrate" [hydro2d]="ideal_gas|cell_velocity")
 
 rows=()
