@@ -1,0 +1,142 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// A reduction into a value type of the program's own at the end of a group:
+// the smallest time step and where it is, joined with operator+= (as
+// LULESH's MinFinder). The fused kernel reduces into the same type, so Kokkos
+// initialises (its default constructor) and joins it as the original did.
+// Two such reductions in one group do not combine yet ('limits' stays apart).
+#include <Kokkos_Core.hpp>
+#include <cmath>
+#include <cstdio>
+
+struct Smallest {
+  double val;
+  int at;
+  KOKKOS_INLINE_FUNCTION Smallest() : val(1.0e20), at(-1) {}
+  KOKKOS_INLINE_FUNCTION Smallest(double v, int i) : val(v), at(i) {}
+  KOKKOS_INLINE_FUNCTION void operator+=(const Smallest &o) {
+    if (o.val < val || (o.val == val && o.at < at)) {
+      val = o.val;
+      at = o.at;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const volatile Smallest &o) volatile {
+    if (o.val < val || (o.val == val && o.at < at)) {
+      val = o.val;
+      at = o.at;
+    }
+  }
+};
+
+using Vector = Kokkos::View<double *>;
+
+// kfuse-functor-begin kfuse_fused_courant_smallest
+// 'courant', 'smallest' (test/golden/reduction_value_type.cpp:32), fused.
+template <class T_dt, class T_area, class T_ss, class T_vdov, class T_qqc>
+struct kfuse_fused_courant_smallest {
+  T_dt dt;
+  T_area area;
+  T_ss ss;
+  T_vdov vdov;
+  T_qqc qqc;
+  using value_type = Smallest;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT dt_,
+                                          const double *KOKKOS_RESTRICT area_,
+                                          const double *KOKKOS_RESTRICT ss_,
+                                          const double *KOKKOS_RESTRICT vdov_, const T_qqc qqc,
+                                          Smallest &m) {
+    {
+      const int i = kfuse_i0;
+      dt_[i] = area_[i] / std::sqrt(ss_[i] * ss_[i] + qqc * vdov_[i] * vdov_[i]);
+    }
+    {
+      const int i = kfuse_i0;
+      if (vdov_[i] != 0.0) {
+        Smallest here(dt_[i], i);
+        m += here;
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, Smallest &m) const {
+    body(kfuse_i0, dt.data(), area.data(), ss.data(), vdov.data(), qqc, m);
+  }
+};
+// kfuse-functor-end
+Smallest time_step(Vector ss, Vector vdov, Vector area, Vector dt, int N, double qqc) {
+  // kfuse-begin fused("courant", "smallest") profile=test/golden/reduction_value_type.profile.json
+  const bool kfuse_fused_courant_smallest_on = ::kfuse::use_fused("courant+smallest", ::kfuse::no_overlap({::kfuse::bytes_of(dt, true), ::kfuse::bytes_of(area, false), ::kfuse::bytes_of(ss, false), ::kfuse::bytes_of(vdov, false)}));
+  if (!kfuse_fused_courant_smallest_on) {
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "courant", N, KOKKOS_LAMBDA(const int i) {
+        dt(i) = area(i) / std::sqrt(ss(i) * ss(i) + qqc * vdov(i) * vdov(i));
+      });
+// kfuse-original-end
+  }
+  // kfuse-kept-begin
+  Smallest found;
+  // kfuse-kept-end
+  if (kfuse_fused_courant_smallest_on) {
+    Kokkos::parallel_reduce("courant+smallest", N, ::kfuse::make_fused<kfuse_fused_courant_smallest>(dt, area, ss, vdov, qqc), found);
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_reduce(
+      "smallest", N,
+      KOKKOS_LAMBDA(const int i, Smallest &m) {
+        if (vdov(i) != 0.0) {
+          Smallest here(dt(i), i);
+          m += here;
+        }
+      },
+      found);
+// kfuse-original-end
+  }
+  // kfuse-end
+  return found;
+}
+
+Smallest limits(Vector vdov, Vector dt, int N) {
+  Smallest hydro;
+  Kokkos::parallel_reduce(
+      "hydro", N,
+      KOKKOS_LAMBDA(const int i, Smallest &m) {
+        if (vdov(i) != 0.0) {
+          Smallest here(0.1 / (std::fabs(vdov(i)) + 1.0e-20), i);
+          m += here;
+        }
+      },
+      hydro);
+  Smallest courant;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-not-fusable
+      "again", N,
+      KOKKOS_LAMBDA(const int i, Smallest &m) {
+        Smallest here(dt(i), i);
+        m += here;
+      },
+      courant);
+  return hydro.val < courant.val ? hydro : courant;
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = 500;
+    Vector ss("ss", N), vdov("vdov", N), area("area", N), dt("dt", N);
+    Kokkos::parallel_for(
+        "init", N, KOKKOS_LAMBDA(const int i) {
+          ss(i) = 1.0 + (i * 37 % 101) * 0.01;
+          vdov(i) = (i % 13 == 0) ? 0.0 : ((i * 17 % 29) - 14) * 0.05;
+          area(i) = 0.5 + (i * 7 % 23) * 0.02;
+        });
+    double Sum = 0;
+    int At = 0;
+    for (int It = 0; It < 4; ++It) {
+      Smallest s = time_step(ss, vdov, area, dt, N, 0.25 + It);
+      Smallest l = limits(vdov, dt, N);
+      Sum += s.val + l.val;
+      At += s.at + 3 * l.at;
+    }
+    std::printf("sum=%.17g at=%d\n", Sum, At);
+  }
+  Kokkos::finalize();
+}
