@@ -13,8 +13,9 @@ struct NeighList2D {
   Kokkos::View<int **> neighs;
 };
 
-/// Builds neighbour lists by testing every pair of atoms: O(N^2), which is fine
-/// for the few thousand atoms this app runs (a binned build would replace it).
+/// Builds neighbour lists from cubic bins at least the cutoff wide: each atom
+/// tests the atoms of its own bin and the 26 around it, O(N) (one bin holding
+/// every atom when the box is narrower than three bins).
 class Neighbor {
 public:
   /// Pairs closer than \p cutoff (the force cutoff plus a skin) are listed.
