@@ -73,13 +73,14 @@ struct Emitter {
         Conditions.push_back(C);
         addScalar(Conditions.back());
       }
-      if (Group.Horizontal) {
-        ScalarUse E;
-        E.Name = endName(M);
-        E.Type = indexType();
-        Conditions.push_back(E);
-        addScalar(Conditions.back());
-      }
+      if (Group.Horizontal)
+        for (const std::string &N : endNames(M)) {
+          ScalarUse E;
+          E.Name = N;
+          E.Type = indexType();
+          Conditions.push_back(E);
+          addScalar(Conditions.back());
+        }
     }
     // Temporal fusion: the host loop's header runs in the kernel, declaring
     // its variables there (no longer captured) and reading others.
@@ -252,7 +253,7 @@ struct Emitter {
       const TextRange &B = M.Functor.BodyRange;
       std::string Key = M.Reduction->Reducer + "|" +
                         withoutConstRef(M.Reduction->AccumulatorType) + "|" +
-                        (Group.Horizontal ? M.Policy.End.front() : "") + "|" +
+                        (Group.Horizontal ? M.Policy.Text : "") + "|" +
                         planner::squeeze(planner::renameIdentifiers(
                             Text.substr(B.Offset, B.Length), Names));
       auto [It, New] = Seen.try_emplace(Key, K);
@@ -284,14 +285,34 @@ struct Emitter {
     return "kfuse_end" + std::to_string(placeOf(M) + 1);
   }
 
+  /// Horizontal fusion: the members holding the ends of kernel \p M's
+  /// range, one per dimension where they are read at run time.
+  std::vector<std::string> endNames(const KernelModel &M) const {
+    if (!Group.BoundsAtRunTime)
+      return {endName(M)};
+    std::vector<std::string> Out;
+    for (unsigned D = 0; D < M.Policy.Rank; ++D)
+      Out.push_back(endName(M) + "_" + std::to_string(D));
+    return Out;
+  }
+
+  /// Horizontal fusion with bounds read at run time: the host variable
+  /// holding kernel \p M's (::kfuse::Bounds).
+  std::string boundsName(const KernelModel &M) const {
+    return "kfuse_bounds" + std::to_string(placeOf(M) + 1);
+  }
+
   /// When kernel \p M's part of an index runs: its condition held, and the
   /// index is below its own end (horizontal fusion); "" for always.
   std::string partGuard(const KernelModel &M) const {
     std::vector<std::string> C;
     if (M.Condition)
       C.push_back(conditionName(M));
-    if (Group.Horizontal)
-      C.push_back("kfuse_i0 < " + endName(M));
+    if (Group.Horizontal) {
+      std::vector<std::string> Ends = endNames(M);
+      for (size_t D = 0; D < Ends.size(); ++D)
+        C.push_back("kfuse_i" + std::to_string(D) + " < " + Ends[D]);
+    }
     return llvm::join(C, " && ");
   }
 
@@ -497,7 +518,7 @@ struct Emitter {
     return Out;
   }
 
-  std::string indexType() {
+  std::string indexType() const {
     std::string T = withoutConstRef(Sites[Group.Sites.front()].Functor.IndexType);
     return T.empty() ? "int" : T;
   }
@@ -589,7 +610,25 @@ struct Emitter {
   std::string untaggedPolicy() const {
     const PolicyModel &P = Sites[Group.Sites.front()].Policy;
     std::string End = P.End.empty() ? "" : P.End.front();
-    if (Group.Horizontal) {
+    std::vector<std::string> Begins = P.Begin, Ends = P.End;
+    if (Group.BoundsAtRunTime) {
+      // The first's begins (the guard checked all are equal), the largest
+      // ends.
+      Begins.clear();
+      Ends.clear();
+      std::string First = boundsName(Sites[Group.Sites.front()]);
+      for (unsigned D = 0; D < P.Rank; ++D) {
+        std::vector<std::string> Of;
+        for (size_t S : Group.Sites)
+          Of.push_back(endNames(Sites[S])[D]);
+        Begins.push_back("static_cast<" + indexType() + ">(" + First + ".Begin[" +
+                         std::to_string(D) + "])");
+        Ends.push_back("std::max({" + llvm::join(Of, ", ") + "})");
+      }
+      End = Ends.front();
+      if (P.Kind == PolicyKind::Count)
+        return End;
+    } else if (Group.Horizontal) {
       std::vector<std::string> Ends;
       for (size_t S : Group.Sites)
         Ends.push_back(endName(Sites[S]));
@@ -607,8 +646,8 @@ struct Emitter {
         Args.push_back(*A);
     if (P.Kind == PolicyKind::MDRange)
       return "Kokkos::MDRangePolicy<" + llvm::join(Args, ", ") + ">({" +
-             llvm::join(P.Begin, ", ") + "}, {" + llvm::join(P.End, ", ") + "})";
-    return "Kokkos::RangePolicy<" + llvm::join(Args, ", ") + ">(" + P.Begin.front() + ", " + End +
+             llvm::join(Begins, ", ") + "}, {" + llvm::join(Ends, ", ") + "})";
+    return "Kokkos::RangePolicy<" + llvm::join(Args, ", ") + ">(" + Begins.front() + ", " + End +
            ")";
   }
 
@@ -858,7 +897,15 @@ struct Emitter {
       const KernelModel &M = Sites[Group.Sites[K]];
       if (const std::optional<LaunchCondition> &C = M.Condition)
         Prelude += "const bool " + conditionName(M) + " = (" + C->Text + ");\n" + Indent + "  ";
-      if (Group.Horizontal) {
+      if (Group.BoundsAtRunTime) {
+        Prelude += "const ::kfuse::Bounds " + boundsName(M) + " = ::kfuse::bounds_of(" +
+                   M.Policy.Text + ");\n" + Indent + "  ";
+        std::vector<std::string> Ends = endNames(M);
+        for (size_t D = 0; D < Ends.size(); ++D)
+          Prelude += "const " + indexType() + " " + Ends[D] + " = static_cast<" + indexType() +
+                     ">(" + boundsName(M) + ".End[" + std::to_string(D) + "]);\n" + Indent +
+                     "  ";
+      } else if (Group.Horizontal) {
         Prelude += "const " + indexType() + " " + endName(M) + " = (" + M.Policy.End.front() +
                    ");\n" + Indent + "  ";
       }

@@ -210,6 +210,14 @@ std::vector<const KernelModel *> kernelsWith(const FusionGroup &G,
   return All;
 }
 
+/// True if kernels \p All, run over the union of their ranges, read their
+/// bounds at run time (FusionGroup::BoundsAtRunTime).
+bool boundsAtRunTime(const std::vector<const KernelModel *> &All) {
+  return llvm::any_of(All, [](const KernelModel *K) {
+    return K->Policy.OpaqueBounds || K->Policy.Rank > 1;
+  });
+}
+
 /// Why the kernels of \p G and \p M, whose ranges differ, cannot run as
 /// one launch over the union of their ranges, each below its own end; ""
 /// when they can.
@@ -217,12 +225,17 @@ std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelMode
                               const KernelModel &M) {
   std::vector<const KernelModel *> All = kernelsWith(G, Sites, M);
   for (const KernelModel *K : All) {
-    if (K->Policy.OpaqueBounds)
-      return "the bounds of '" + K->Policy.Text + "' are not read, only compared";
-    if (K->Policy.Rank != 1 || K->Policy.End.size() != 1)
-      return "only 1-D ranges run as one launch over their union";
     if (K->Functor.Kind != FunctorModel::Form::Lambda)
       return "functor objects do not run over the union of ranges yet";
+    if (K->Policy.Rank > 3)
+      return "boxes of rank above 3 do not run as one launch over their union";
+  }
+  // Boxes and policies built by helpers: the guard compares their bounds.
+  if (boundsAtRunTime(All))
+    return "";
+  for (const KernelModel *K : All) {
+    if (K->Policy.End.size() != 1)
+      return "the bounds of '" + K->Policy.Text + "' are not read";
     if (rangeOf(*K).front().first != rangeOf(*All.front()).front().first)
       return "their ranges begin at different places";
     // Related ranges only: the same end plus or minus a few (cells and
@@ -858,6 +871,13 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           // its own (the dependences are point-wise where both run).
           Trial.Horizontal = true;
           Trial.RangeChecks.clear();
+          std::vector<const KernelModel *> All = kernelsWith(Trial, Sites, M);
+          Trial.BoundsAtRunTime = boundsAtRunTime(All);
+          if (Trial.BoundsAtRunTime)
+            for (const KernelModel *K : llvm::ArrayRef(All).drop_front())
+              Trial.RangeChecks.push_back("::kfuse::related(::kfuse::bounds_of(" +
+                                          K->Policy.Text + "), ::kfuse::bounds_of(" +
+                                          All.front()->Policy.Text + "))");
         } else {
           Why = "different ranges (equal in " + std::to_string(Pair->EqualRanges) +
                 " of " + std::to_string(Pair->Count) + " profiled runs), and " + H;

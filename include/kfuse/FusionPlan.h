@@ -47,10 +47,15 @@ struct FusionGroup {
   /// Views the code between the launches may touch that no kernel of the
   /// group names: the guard checks they overlap none of the group's Views.
   std::vector<std::string> HostViews;
-  /// Horizontal fusion: the kernels' 1-D ranges share their begin and end
-  /// apart; the fused launch runs to the largest end, each kernel's part
-  /// only below its own.
+  /// Horizontal fusion: the kernels' ranges share their begins and end a
+  /// few apart; the fused launch runs to the largest ends, each kernel's
+  /// part only below its own.
   bool Horizontal = false;
+  /// With Horizontal: the ranges' bounds are read at run time
+  /// (::kfuse::bounds_of of each policy): boxes, or policies built by
+  /// helpers. The guard checks the ranges are related (same begins, ends
+  /// at most 16 apart), and each part runs below its own ends.
+  bool BoundsAtRunTime = false;
   /// Temporal fusion: the group is one launch, and the host loop around it
   /// (KernelModel::Repeat) runs inside the fused kernel.
   bool Repeats = false;

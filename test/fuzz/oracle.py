@@ -3,7 +3,8 @@
 # Two launches may be fused when every View that one of them writes and the
 # other uses is indexed with the same injective function of the launch index
 # in both (the row, for a 1-D launch over a 2-D View), nothing is reached
-# through an accessor method or a raw pointer, atomics are not mixed with
+# through a raw pointer (an accessor method reaches its View's elements: it
+# is judged like the View's own name), atomics are not mixed with
 # plain accesses (atomic adds alone commute, wherever they go), the ranges are
 # equal in the profiled run, no reduction result feeds the other, and the host
 # code between them can be moved past one of them. A launch alone in a host
@@ -60,7 +61,7 @@ def injective(k: Kernel, kk) -> bool:
     return kk[0][0] in ("i", "perm")
 
 def unknown(k: Kernel) -> List[str]:
-    return [spell_access(a) for a in accesses(k) if a.spelling in ("accessor", "raw")]
+    return [spell_access(a) for a in accesses(k) if a.spelling == "raw"]
 
 
 def space(k: Kernel, prog: Program, n: int, n2: int, m: int):
@@ -105,10 +106,11 @@ class Oracle:
                 why.append(f"unknown-access: {u[0]} in {k.label}")
         sp = space(p, self.prog, self.n, self.n2, self.m)
         sq = space(q, self.prog, self.n, self.n2, self.m)
-        # 1-D ranges from one begin may run as one launch over their union,
-        # each kernel below its own end (horizontal fusion): legal when the
-        # data is independent or point-wise, which data() judges.
-        related = len(sp) == 1 and len(sq) == 1 and sp[0][0] == sq[0][0]
+        # Ranges (or boxes) from the same begins may run as one launch over
+        # their union, each kernel below its own ends (horizontal fusion):
+        # legal when the data is independent or point-wise, which data()
+        # judges.
+        related = len(sp) == len(sq) and all(a[0] == b[0] for a, b in zip(sp, sq))
         if sp != sq and not related:
             why.append(f"different-ranges: {sp} in {p.label}, {sq} in {q.label}")
         if p.result and p.result in results_read(q):

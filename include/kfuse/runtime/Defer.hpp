@@ -73,6 +73,19 @@ auto bounds_of(const P &Policy) -> decltype(Policy.m_lower[0], Policy.m_upper[0]
   return B;
 }
 
+/// True if ranges \p A and \p B may run as one launch over their union,
+/// each part below its own ends (horizontal fusion): the same rank and
+/// begins, and ends no more than 16 apart in each dimension (cells and
+/// nodes, not ranges over different things).
+inline bool related(const Bounds &A, const Bounds &B) {
+  if (A.Rank != B.Rank || A.Rank < 1)
+    return false;
+  for (int D = 0; D < A.Rank; ++D)
+    if (A.Begin[D] != B.Begin[D] || A.End[D] - B.End[D] > 16 || B.End[D] - A.End[D] > 16)
+      return false;
+  return true;
+}
+
 namespace detail {
 
 /// A unique address per type, the same in every translation unit.
