@@ -280,8 +280,9 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
 /// m_x[i]; }` gives m_x and {0}.
 static const FieldDecl *accessorTarget(const CXXMethodDecl *MD,
                                        SmallVectorImpl<unsigned> &Params) {
+  // Not virtual: through a reference, an override may do anything.
   const FunctionDecl *Def = nullptr;
-  if (!MD || !MD->hasBody(Def))
+  if (!MD || MD->isVirtual() || !MD->hasBody(Def))
     return nullptr;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
