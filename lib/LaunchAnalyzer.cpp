@@ -524,17 +524,25 @@ static const Stmt *statementIn(const CompoundStmt &Block, const Stmt &S, ASTCont
 }
 
 /// True if \p S names \p Var outside the lambdas that Kokkos launches take
-/// (which copy it for a kernel).
+/// and that copy it for a kernel (one capturing it by reference may assign
+/// it).
 static bool namedOutsideKernels(const Stmt *S, const VarDecl *Var) {
   if (!S)
     return false;
   if (const auto *C = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = C->getDirectCallee();
     std::string Name = FD ? FD->getQualifiedNameAsString() : "";
+    auto Copies = [&](const Expr *A) {
+      const auto *L = dyn_cast<LambdaExpr>(stripWrappers(A));
+      return L && llvm::all_of(L->captures(), [&](const LambdaCapture &Cap) {
+               return !Cap.capturesVariable() || Cap.getCapturedVar() != Var ||
+                      Cap.getCaptureKind() == LCK_ByCopy;
+             });
+    };
     if (Name == "Kokkos::parallel_for" || Name == "Kokkos::parallel_reduce" ||
         Name == "Kokkos::parallel_scan")
       return llvm::any_of(C->arguments(), [&](const Expr *A) {
-        return !isa<LambdaExpr>(stripWrappers(A)) && namedOutsideKernels(A, Var);
+        return !Copies(A) && namedOutsideKernels(A, Var);
       });
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
@@ -585,7 +593,11 @@ static void markFresh(const CallExpr &Call, const Expr &Arg, KernelModel &M, AST
     }
     if (!Holder)
       continue;
-    bool After = false, Named = false;
+    // Also another variable of its declaration (`v("v", n), w = v`).
+    bool After = false, Named = llvm::any_of(Decl->decls(), [&](const clang::Decl *D) {
+      const auto *Other = dyn_cast<VarDecl>(D);
+      return Other && Other != Var && namedOutsideKernels(Other->getInit(), Var);
+    });
     for (const Stmt *S : Block->body()) {
       if (After)
         Named |= namedOutsideKernels(S, Var);

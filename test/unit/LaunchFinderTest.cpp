@@ -411,6 +411,9 @@ void run(int N, Kokkos::View<double*> given) {
   Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) = b(i) + c(i) + given(i); });
   Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { a(i) += 1; });
   keep(a);
+  Kokkos::View<double*> d("d", N), e("e", N), f = e;
+  Kokkos::parallel_for("by_reference", N, [&](const int i) { d(i) = 1; });
+  Kokkos::parallel_for("after", N, KOKKOS_LAMBDA(const int i) { d(i) += e(i); });
 }
 )cpp");
   ASSERT_FALSE(M.Failed) << M.Error;
@@ -421,6 +424,11 @@ void run(int N, Kokkos::View<double*> given) {
   EXPECT_FALSE(viewNamed(First, "b")->Fresh); // passed to a function before
   EXPECT_FALSE(viewNamed(First, "c")->Fresh); // a copy of another View
   EXPECT_FALSE(viewNamed(First, "given")->Fresh);
+  // A lambda capturing it by reference may assign it; another variable of
+  // its declaration may share it.
+  EXPECT_FALSE(viewNamed(siteLabelled(M, "by_reference"), "d")->Fresh);
+  EXPECT_FALSE(viewNamed(siteLabelled(M, "after"), "d")->Fresh);
+  EXPECT_FALSE(viewNamed(siteLabelled(M, "after"), "e")->Fresh);
 }
 
 TEST(LaunchFinderTest, ViewsDeclaredInTheBodyAreLocal) {
