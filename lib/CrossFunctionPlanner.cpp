@@ -465,7 +465,7 @@ private:
     for (const KernelModel *K : {&A, &B})
       for (const ViewUse &V : K->Views)
         if (!V.Accessor.empty())
-          return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
+          return planner::name(*K) + " reaches View '" + V.Name + "' through the accessor '" +
                  V.Accessor + "', which the guard cannot name (not fused across functions)";
     if (std::string Why = functorForm(A, B, true); !Why.empty())
       return Why;
