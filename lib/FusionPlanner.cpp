@@ -888,6 +888,14 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       // (after the range checks, which the guard reads first).
       if (Why.empty() && !TrialGaps.empty()) {
         Why = placeLaunch(Trial, TrialGaps, Sites, M);
+        // The guard compares the Views the code between writes with the
+        // launches' Views, not with those it cannot name.
+        for (const KernelModel *K : kernelsWith(Trial, Sites, M))
+          for (const ViewUse &V : K->Views)
+            if (Why.empty() && !V.Accessor.empty() && !Trial.HostViews.empty())
+              Why = "the code between the launches writes '" + Trial.HostViews.front() +
+                    "', which the guard cannot compare with '" + V.Name + "', read through the "
+                    "accessor '" + V.Accessor + "' in " + name(*K);
         if (!Why.empty())
           Check = "kfuse-code-between";
       }

@@ -18,6 +18,7 @@ public:
   KOKKOS_INLINE_FUNCTION double vol_new(const int i) const { return m_vol_new(i); }
   KOKKOS_INLINE_FUNCTION double &energy(const int i) const { return m_energy(i); }
   int size() const { return m_vol.extent_int(0); }
+  Kokkos::View<double *> volumes() const { return m_vol; }
 
 private:
   Kokkos::View<double *> m_vol, m_vol_new, m_energy;
@@ -34,7 +35,7 @@ void init(const Mesh &mesh) {
 }
 
 // kfuse-functor-begin kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors
-// 'copy_volume', 'clamp_low', 'clamp_high', 'count_errors' (test/golden/accessors.cpp:38), fused.
+// 'copy_volume', 'clamp_low', 'clamp_high', 'count_errors' (test/golden/accessors.cpp:39), fused.
 template <class T_vc, class T_mesh, class T_vmin, class T_kfuse_if2, class T_vmax,
           class T_kfuse_if3>
 struct kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors {
@@ -116,6 +117,21 @@ int apply_material(const Mesh &mesh, double vmin, double vmax, Vector out) {
   return errors;
 }
 
+// The host writes 'other', which is mesh's volumes under another name: the
+// launches may not move past that write (the guard cannot compare it with
+// the View read through 'vol').
+double moved(const Mesh &mesh, Vector other) {
+  const int n = mesh.size();
+  Vector scaled("scaled", n);
+  Kokkos::parallel_for(
+      "scale_volume", n, KOKKOS_LAMBDA(const int i) { scaled(i) = 2.0 * mesh.vol(i); });
+  other(3) = 7.0;
+  double sum = 0;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-code-between
+      "sum_scaled", n, KOKKOS_LAMBDA(const int i, double &s) { s += scaled(i); }, sum);
+  return sum;
+}
+
 void relax(const Mesh &mesh, Vector out) {
   const int n = mesh.size();
   Kokkos::parallel_for(
@@ -144,6 +160,7 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 3; ++It) {
       errors += apply_material(mesh, Flags & 1 ? 0.6 : 0.0, Flags & 2 ? 1.5 : 0.0, out);
       relax(mesh, relaxed);
+      errors += static_cast<int>(moved(mesh, mesh.volumes()));
       heat(mesh);
     }
     double Sum = 0;
