@@ -690,8 +690,9 @@ struct Emitter {
                     ? ", kfuse_v.r" + std::to_string(llvm::find(Reductions, &M) - Reductions.begin())
                     : std::string(", kfuse_v");
       Call += ");";
-      Calls.push_back("    " + (M.Condition ? "if (" + conditionName(M) + ") " : std::string()) +
-                      Call);
+      // Under its `if`, below its own ends (horizontal fusion).
+      std::string When = partGuard(M);
+      Calls.push_back("    " + (When.empty() ? std::string() : "if (" + When + ") ") + Call);
     }
     std::vector<std::string> L;
     std::vector<std::string> Labels;

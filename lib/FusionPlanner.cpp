@@ -225,8 +225,6 @@ std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelMode
                               const KernelModel &M) {
   std::vector<const KernelModel *> All = kernelsWith(G, Sites, M);
   for (const KernelModel *K : All) {
-    if (K->Functor.Kind != FunctorModel::Form::Lambda)
-      return "functor objects do not run over the union of ranges yet";
     if (K->Policy.Rank > 3)
       return "boxes of rank above 3 do not run as one launch over their union";
   }

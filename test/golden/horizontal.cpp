@@ -4,6 +4,8 @@
 // below its own end; the node kernel reads the cell energy at its own index,
 // a point-wise dependence that holds where both run. 'spread' reads the
 // node to the right of a cell, which 'reset_nodes' writes: it stays apart.
+// 'accumulate' launches functor objects over the same two ranges: the fused
+// functor holds both and calls each below its own end.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +24,16 @@ void reset(Vector cell_e, Vector cell_mass, Vector node_mass, Vector flux, int N
       "spread", NCells, KOKKOS_LAMBDA(const int i) { flux(i) = node_mass(i + 1) - node_mass(i); }); // EXPECT-REMARK: kfuse-unsafe-dependence
 }
 
+struct Accumulate {
+  Vector from, to;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { to(i) += 0.5 * from(i); }
+};
+
+void accumulate(Vector cell_e, Vector cell_mass, Vector node_mass, int NCells) {
+  Kokkos::parallel_for("accumulate_cells", NCells, Accumulate{cell_e, cell_mass});
+  Kokkos::parallel_for("accumulate_nodes", NCells + 1, Accumulate{cell_e, node_mass});
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -30,8 +42,10 @@ int main(int argc, char **argv) {
     Vector node_mass("node_mass", NCells + 1), flux("flux", NCells);
     Kokkos::parallel_for(
         "init", NCells + 1, KOKKOS_LAMBDA(const int i) { cell_e(i) = i % 11; });
-    for (int It = 0; It < 3; ++It)
+    for (int It = 0; It < 3; ++It) {
       reset(cell_e, cell_mass, node_mass, flux, NCells);
+      accumulate(cell_e, cell_mass, node_mass, NCells);
+    }
     double Sum = 0;
     Kokkos::parallel_reduce(
         "check", NCells,

@@ -5,6 +5,8 @@
 // below its own end; the node kernel reads the cell energy at its own index,
 // a point-wise dependence that holds where both run. 'spread' reads the
 // node to the right of a cell, which 'reset_nodes' writes: it stays apart.
+// 'accumulate' launches functor objects over the same two ranges: the fused
+// functor holds both and calls each below its own end.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -12,7 +14,7 @@
 using Vector = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_fused_reset_cells_reset_nodes
-// 'reset_cells', 'reset_nodes' (test/golden/horizontal.cpp:14), fused.
+// 'reset_cells', 'reset_nodes' (test/golden/horizontal.cpp:16), fused.
 template <class T_cell_mass, class T_cell_e, class T_node_mass, class T_kfuse_end1,
           class T_kfuse_end2>
 struct kfuse_fused_reset_cells_reset_nodes {
@@ -64,6 +66,43 @@ void reset(Vector cell_e, Vector cell_mass, Vector node_mass, Vector flux, int N
       "spread", NCells, KOKKOS_LAMBDA(const int i) { flux(i) = node_mass(i + 1) - node_mass(i); }); // EXPECT-REMARK: kfuse-unsafe-dependence
 }
 
+struct Accumulate {
+  Vector from, to;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { to(i) += 0.5 * from(i); }
+};
+
+// kfuse-functor-begin kfuse_fused_accumulate_cells_accumulate_nodes
+// 'accumulate_cells', 'accumulate_nodes' (test/golden/horizontal.cpp:33), fused: the functors
+// called in turn for each index.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_end1, class T_kfuse_end2>
+struct kfuse_fused_accumulate_cells_accumulate_nodes {
+  T_kfuse_part1 kfuse_part1;
+  T_kfuse_part2 kfuse_part2;
+  T_kfuse_end1 kfuse_end1;
+  T_kfuse_end2 kfuse_end2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    if (kfuse_i0 < kfuse_end1)
+      kfuse_part1(kfuse_i0);
+    if (kfuse_i0 < kfuse_end2)
+      kfuse_part2(kfuse_i0);
+  }
+};
+// kfuse-functor-end
+void accumulate(Vector cell_e, Vector cell_mass, Vector node_mass, int NCells) {
+  // kfuse-begin fused("accumulate_cells", "accumulate_nodes") profile=test/golden/horizontal.profile.json
+  if (::kfuse::use_fused("accumulate_cells+accumulate_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(cell_mass, true), ::kfuse::bytes_of(cell_e, false), ::kfuse::bytes_of(node_mass, true)}))) {
+    const int kfuse_end1 = (NCells);
+    const int kfuse_end2 = (NCells + 1);
+    Kokkos::parallel_for("accumulate_cells+accumulate_nodes", std::max({kfuse_end1, kfuse_end2}), ::kfuse::make_fused<kfuse_fused_accumulate_cells_accumulate_nodes>(Accumulate{cell_e, cell_mass}, Accumulate{cell_e, node_mass}, kfuse_end1, kfuse_end2));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for("accumulate_cells", NCells, Accumulate{cell_e, cell_mass});
+  Kokkos::parallel_for("accumulate_nodes", NCells + 1, Accumulate{cell_e, node_mass});
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -72,8 +111,10 @@ int main(int argc, char **argv) {
     Vector node_mass("node_mass", NCells + 1), flux("flux", NCells);
     Kokkos::parallel_for(
         "init", NCells + 1, KOKKOS_LAMBDA(const int i) { cell_e(i) = i % 11; });
-    for (int It = 0; It < 3; ++It)
+    for (int It = 0; It < 3; ++It) {
       reset(cell_e, cell_mass, node_mass, flux, NCells);
+      accumulate(cell_e, cell_mass, node_mass, NCells);
+    }
     double Sum = 0;
     Kokkos::parallel_reduce(
         "check", NCells,
