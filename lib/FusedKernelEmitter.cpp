@@ -385,6 +385,14 @@ struct Emitter {
                                ", 0);");
         continue;
       }
+      if (R.ClassVariable) {
+        // As Kokkos treats a lambda's value type: default constructed,
+        // joined with += (Kokkos 3 on volatile values, as the original).
+        Init.push_back("kfuse_v." + M + " = " + T + "();");
+        Join.push_back("kfuse_d." + M + " += kfuse_s." + M + ";");
+        VolatileJoin.push_back(Join.back());
+        continue;
+      }
       std::string Identity = R.Reducer == "Prod"  ? "prod"
                              : R.Reducer == "Min" ? "min"
                              : R.Reducer == "Max" ? "max"

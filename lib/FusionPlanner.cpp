@@ -22,6 +22,9 @@ bool combinable(const ReductionModel &R) {
     return false;
   if (R.ScalarVariable && llvm::is_contained({"Sum", "Prod", "Min", "Max"}, R.Reducer))
     return true;
+  // A value type of the program's own: its default constructor and +=.
+  if (R.ClassVariable && R.Reducer == "Sum")
+    return true;
   // Other Kokkos reducers into a variable: their own init and join.
   return R.ReducerVariable && llvm::is_contained({"MinLoc", "MaxLoc", "MinMax", "MinMaxLoc",
                                                    "LAnd", "LOr", "BAnd", "BOr"},
@@ -783,7 +786,8 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
                   return Sites[S].Reduction && !combinable(*Sites[S].Reduction);
                 }))) {
       Why = "a fused kernel combines several reductions only when each is a Sum, Prod, Min or "
-            "Max into a variable, or a Kokkos reducer (MinLoc, MaxLoc, ...) of a variable";
+            "Max into a variable, a Kokkos reducer (MinLoc, MaxLoc, ...) of a variable, or a "
+            "variable of a class joined with +=";
     } else if (const std::string *R = conditionReadsResult(M, Current.Sites, Sites)) {
       Why = "the condition of " + name(M) + " reads '" + *R +
             "', the result of a reduction before it, known only after the fused kernel";

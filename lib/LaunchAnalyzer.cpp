@@ -864,6 +864,8 @@ static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
   } else {
     R.Reducer = "Sum";
     R.ScalarVariable = IsScalarVariable(E);
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    R.ClassVariable = Ref && isa<VarDecl>(Ref->getDecl()) && T->isRecordType();
   }
 }
 

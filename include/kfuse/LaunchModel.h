@@ -251,6 +251,11 @@ struct ReductionModel {
   /// (`Kokkos::MinLoc<double, int>(loc)`): several such reductions combine
   /// through the reducers' own init and join.
   bool ReducerVariable = false;
+  /// The result is a variable of a class type, given directly (a value
+  /// type of the program's own, LULESH's MinFinder): Kokkos initialises it
+  /// with its default constructor and joins with `+=`, and so does a
+  /// combined value holding several.
+  bool ClassVariable = false;
   /// That reducer's type as any scope can name it (portableTypeText).
   std::string ReducerType;
   std::string AccumulatorParam; ///< name of the lambda's accumulator parameter

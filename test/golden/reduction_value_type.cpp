@@ -2,7 +2,10 @@
 // the smallest time step and where it is, joined with operator+= (as
 // LULESH's MinFinder). The fused kernel reduces into the same type, so Kokkos
 // initialises (its default constructor) and joins it as the original did.
-// Two such reductions in one group do not combine yet ('limits' stays apart).
+// Several reductions into such types combine into one value with a member
+// for each ('limits': LULESH's hydro and Courant constraints, and a
+// Kokkos::Max beside them), initialised and joined member by member as
+// Kokkos treats each alone.
 #include <Kokkos_Core.hpp>
 #include <cmath>
 #include <cstdio>
@@ -46,7 +49,7 @@ Smallest time_step(Vector ss, Vector vdov, Vector area, Vector dt, int N, double
   return found;
 }
 
-Smallest limits(Vector vdov, Vector dt, int N) {
+Smallest limits(Vector vdov, Vector dt, int N, double &largest) {
   Smallest hydro;
   Kokkos::parallel_reduce(
       "hydro", N,
@@ -58,13 +61,20 @@ Smallest limits(Vector vdov, Vector dt, int N) {
       },
       hydro);
   Smallest courant;
-  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-not-fusable
+  Kokkos::parallel_reduce(
       "again", N,
       KOKKOS_LAMBDA(const int i, Smallest &m) {
         Smallest here(dt(i), i);
         m += here;
       },
       courant);
+  Kokkos::parallel_reduce(
+      "largest", N,
+      KOKKOS_LAMBDA(const int i, double &m) {
+        if (std::fabs(vdov(i)) > m)
+          m = std::fabs(vdov(i));
+      },
+      Kokkos::Max<double>(largest));
   return hydro.val < courant.val ? hydro : courant;
 }
 
@@ -79,12 +89,12 @@ int main(int argc, char **argv) {
           vdov(i) = (i % 13 == 0) ? 0.0 : ((i * 17 % 29) - 14) * 0.05;
           area(i) = 0.5 + (i * 7 % 23) * 0.02;
         });
-    double Sum = 0;
+    double Sum = 0, Largest = 0;
     int At = 0;
     for (int It = 0; It < 4; ++It) {
       Smallest s = time_step(ss, vdov, area, dt, N, 0.25 + It);
-      Smallest l = limits(vdov, dt, N);
-      Sum += s.val + l.val;
+      Smallest l = limits(vdov, dt, N, Largest);
+      Sum += s.val + l.val + Largest;
       At += s.at + 3 * l.at;
     }
     std::printf("sum=%.17g at=%d\n", Sum, At);
