@@ -57,6 +57,139 @@ std::vector<Member> membersOf(const KernelModel &A) {
   return Out;
 }
 
+/// `template <class T_a, ...> struct Name {` and a member per capture.
+std::string functorHead(const std::string &Name, const std::vector<Member> &Members) {
+  std::vector<std::string> Params;
+  for (const Member &M : Members)
+    Params.push_back("class T_" + M.Name);
+  std::string Out = (Params.empty() ? std::string("template <class...>") // never: a kernel names data
+                                    : "template <" + llvm::join(Params, ", ") + ">") +
+                    " struct " + Name + " {\n";
+  for (const Member &M : Members)
+    Out += "  T_" + M.Name + " " + M.Name + ";\n";
+  return Out;
+}
+
+/// The functor of \p B, a reduction computed ahead with \p A: its
+/// captures as members, its body verbatim (in A's file, whose site launches
+/// both).
+std::string aheadPart(const CrossChain &C, const KernelModel &A, const KernelModel &B,
+                      llvm::StringRef TextB) {
+  std::vector<Member> Members = membersOf(B);
+  std::string Out = std::string(Markers::FunctorBegin) + " " + C.PartName + "\n";
+  Out += "// '" + quoted(B) + "' (" + place(B) + ") as a functor: computed ahead, in one\n"
+         "// kernel with '" + quoted(A) + "' (" + place(A) + "), when '" + C.Caller +
+         "' calls their functions in turn.\n";
+  Out += functorHead(C.PartName, Members);
+  std::string Body = TextB.substr(B.Functor.BodyRange.Offset, B.Functor.BodyRange.Length).str();
+  Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + B.Functor.IndexType + " " +
+         B.Functor.IndexParams.front() + ", " + B.Reduction->AccumulatorType + " " +
+         B.Reduction->AccumulatorParam + ") const " + Body + "\n};\n";
+  Out += Markers::FunctorEnd;
+  return Out;
+}
+
+/// The types of \p B's captures, in the order of its functor's members:
+/// the tuple the caller builds them into.
+std::string capturesTuple(const KernelModel &B) {
+  std::vector<std::string> Types;
+  for (const Member &M : membersOf(B))
+    Types.push_back(planner::withoutConstRef(M.Type));
+  return "std::tuple<" + llvm::join(Types, ", ") + ">";
+}
+
+/// The site of \p A, a reduction whose function needs its result at once:
+/// when the caller's window holds the captures of \p B, the two run as
+/// one and B's result is kept for its site.
+std::string aheadSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
+                      llvm::StringRef TextA, const EmitOptions &Opts) {
+  std::string Indent = indentAt(TextA, A.StmtRange.Offset);
+  std::string Label = quoted(A) + "+" + quoted(B);
+  std::string AccA = planner::withoutConstRef(A.Reduction->AccumulatorType),
+              AccB = planner::withoutConstRef(B.Reduction->AccumulatorType);
+  // What this kernel writes, against the second's Views (by their captures).
+  std::vector<std::string> Checks;
+  std::vector<Member> Members = membersOf(B);
+  for (const ViewUse &VA : A.Views) {
+    if (VA.Local || !planner::writes(VA.Mode))
+      continue;
+    for (size_t K = 0; K < Members.size(); ++K) {
+      if (llvm::none_of(B.Views, [&](const ViewUse &V) { return V.Name == Members[K].Name; }))
+        continue;
+      std::string Theirs = "std::get<" + std::to_string(K) + ">(*kfuse_second)";
+      Checks.push_back(VA.Name == Members[K].Name
+                           ? "::kfuse::same_or_apart(" + VA.Name + ", " + Theirs + ")"
+                           : "::kfuse::apart(" + VA.Name + ", true, " + Theirs + ", false)");
+    }
+  }
+  std::string Out = std::string(Markers::Begin) + " ahead(\"" + quoted(A) + "\") with \"" +
+                    quoted(B) + "\"" +
+                    (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
+  auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
+  Emit("{");
+  Emit("  // '" + quoted(B) + "' (" + place(B) + ") may be computed here too, in one kernel");
+  Emit("  // with this one, when '" + C.Caller + "' is about to call its function.");
+  Emit("  const auto kfuse_policy = " + A.Policy.Text + ";");
+  Emit("  auto *kfuse_second = ::kfuse::ahead<" + capturesTuple(B) + ">(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  Emit("  if (kfuse_second && ::kfuse::use_fused(\"" + Label + "\", " +
+       (Checks.empty() ? std::string("true") : llvm::join(Checks, " &&\n" + Indent + "      ")) +
+       ")) {");
+  Emit("    ::kfuse::BothSums<" + AccA + ", " + AccB + "> kfuse_values;");
+  Emit("    Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy,");
+  Emit("        ::kfuse::reduce_both<" + planner::withoutConstRef(A.Functor.IndexType) + ", " +
+       AccA + ", " + AccB + ">(");
+  Emit("            " + TextA.substr(A.Functor.Range.Offset, A.Functor.Range.Length).str() + ",");
+  Emit("            ::kfuse::make_from_tuple<" + C.PartName + ">(*kfuse_second)),");
+  Emit("        kfuse_values);");
+  Emit("    " + A.Reduction->ResultText + " = kfuse_values.First;");
+  Emit("    ::kfuse::computed_ahead(\"" + C.Key + "\", kfuse_values.Second);");
+  Emit("  } else {");
+  Out += originalSection(TextA, A, Indent + "    ");
+  Emit("  }");
+  Emit("}");
+  Emit(Markers::End);
+  return Out;
+}
+
+/// The site of \p B, computed ahead with \p A: takes that result when it
+/// was computed over this range from these Views and values.
+std::string aheadResultSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
+                            llvm::StringRef TextB, const EmitOptions &Opts) {
+  std::string Indent = indentAt(TextB, B.StmtRange.Offset);
+  std::string AccB = planner::withoutConstRef(B.Reduction->AccumulatorType);
+  std::vector<std::string> Same;
+  std::vector<Member> Members = membersOf(B);
+  for (size_t K = 0; K < Members.size(); ++K) {
+    std::string Theirs = "std::get<" + std::to_string(K) + ">(*kfuse_captures)";
+    bool View = llvm::any_of(B.Views, [&](const ViewUse &V) { return V.Name == Members[K].Name; });
+    Same.push_back(View ? "::kfuse::same_view(" + Theirs + ", " + Members[K].Name + ")"
+                        : Theirs + " == " + Members[K].Name);
+  }
+  std::string Out = std::string(Markers::Begin) + " ahead-result(\"" + quoted(B) +
+                    "\") after \"" + quoted(A) + "\"" +
+                    (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
+  auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
+  Emit("{");
+  Emit("  // Computed ahead with '" + quoted(A) + "' (" + place(A) + ") when this range, these");
+  Emit("  // Views and these values were the ones it was computed from.");
+  Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
+  Emit("  " + capturesTuple(B) + " *kfuse_captures = nullptr;");
+  Emit("  const " + AccB + " *kfuse_ahead = ::kfuse::ahead_result<" + capturesTuple(B) + ", " +
+       AccB + ">(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), kfuse_captures);");
+  Emit("  if (kfuse_ahead && " + llvm::join(Same, " &&\n" + Indent + "      ") + ") {");
+  Emit("    " + B.Reduction->ResultText + " = *kfuse_ahead;");
+  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+  Emit("  } else {");
+  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+  Out += originalSection(TextB, B, Indent + "    ");
+  Emit("  }");
+  Emit("}");
+  Emit(Markers::End);
+  return Out;
+}
+
 std::string partFunctor(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                         llvm::StringRef TextA) {
   std::vector<Member> Members = membersOf(A);
@@ -64,14 +197,7 @@ std::string partFunctor(const CrossChain &C, const KernelModel &A, const KernelM
   Out += "// '" + quoted(A) + "' (" + place(A) + ") as a functor: deferred, it runs fused\n"
          "// with '" + quoted(B) + "' (" + place(B) + ") when '" + C.Caller +
          "' calls their functions in turn.\n";
-  std::vector<std::string> Params;
-  for (const Member &M : Members)
-    Params.push_back("class T_" + M.Name);
-  Out += (Params.empty() ? std::string("template <class...>") // never: a kernel names data
-                         : "template <" + llvm::join(Params, ", ") + ">") +
-         " struct " + C.PartName + " {\n";
-  for (const Member &M : Members)
-    Out += "  T_" + M.Name + " " + M.Name + ";\n";
+  Out += functorHead(C.PartName, Members);
   std::string Body = TextA.substr(A.Functor.BodyRange.Offset, A.Functor.BodyRange.Length).str();
   std::vector<std::string> Index;
   for (const std::string &P : A.Functor.IndexParams)
@@ -388,6 +514,12 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
   };
   for (const CrossChain &C : Plan.Chains) {
     const KernelModel &A = SiteOf(C.First);
+    if (C.Ahead) {
+      // The second's functor, in the first's file (its site launches both).
+      Out[C.First.File].push_back({A.TopDeclOffset, 0,
+                                   aheadPart(C, A, SiteOf(C.Second), All[C.Second.File].Text)});
+      continue;
+    }
     if (A.Functor.Kind == FunctorModel::Form::Object)
       continue; // a functor object keeps its class
     std::map<size_t, std::pair<unsigned, std::string>> Where; // file -> offset, path
@@ -414,6 +546,15 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
     const KernelModel &A = SiteOf(C.First), &B = SiteOf(C.Second);
     llvm::StringRef TextA = All[C.First.File].Text, TextB = All[C.Second.File].Text;
     const CrossChain *P = Find(BySecond, C.First), *N = Find(ByFirst, C.Second);
+    if (C.Ahead) {
+      Out[C.First.File].push_back(
+          {A.StmtRange.Offset, A.StmtRange.Length, aheadSite(C, A, B, TextA, Opts)});
+      Out[C.Second.File].push_back(
+          {B.StmtRange.Offset, B.StmtRange.Length, aheadResultSite(C, A, B, TextB, Opts)});
+      for (const InsertedLine &L : C.Lines)
+        Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});
+      continue;
+    }
     // One body for a pair (not part of a chain of three), in the file of
     // the site that launches it.
     std::optional<InlinedPair> Inlined;

@@ -223,8 +223,11 @@ private:
     if (insideFusedRegion(All[A.File].Text, KA.CallRange.Offset) ||
         insideFusedRegion(All[B.File].Text, KB.CallRange.Offset))
       return "a launch is already in a region kfuse rewrote";
+    if (KA.Kind == LaunchKind::Reduce)
+      return evaluateAhead(A, B, C, Share, Check, Files);
     if (std::string Why = kernelForm(KA, KB); !Why.empty())
       return "their launches are " + Files + ", and " + Why;
+    IncludeFile = B.File;
     // Two names the profile saw as one View in every run are compared as
     // one (the guard checks they are).
     Merged.clear();
@@ -345,6 +348,184 @@ private:
     return "their launches are " + Files + ", and no function of the files given calls '" +
            FnA.Name + "' and then '" + FnB.Name +
            "' in one block (or at the end and the start of one loop's body)";
+  }
+
+  /// The chain \p A -> \p B whose first kernel is a reduction its function
+  /// needs at once: the second, a reduction that writes nothing, is computed
+  /// ahead with it (CrossChain::Ahead). Why not ("" when it is: added to
+  /// Out).
+  std::string evaluateAhead(SiteRef A, SiteRef B, const ProfileChain &C, double Share,
+                            std::string &Check, const std::string &Files) {
+    const KernelModel &KA = site(A), &KB = site(B);
+    auto Their = [&](const std::string &Why) {
+      return "their launches are " + Files + ", and " + Why;
+    };
+    Check = "kfuse-not-fusable";
+    if (std::string Why = aheadForm(KA, KB, A.File); !Why.empty())
+      return Their(Why);
+    if (AsSecond.count(KA.Id.str()) || AsFirst.count(KB.Id.str()))
+      return Their(planner::name(AsSecond.count(KA.Id.str()) ? KA : KB) +
+                   " is fused across functions with another kernel too (a reduction computed "
+                   "ahead is fused in pairs only)");
+    Check = "kfuse-unsafe-dependence";
+    SourcePos Pos;
+    if (std::string Why = FusionPlanner::dependenceBetween(KA, KB, Pos); !Why.empty())
+      return Why;
+    Check = "kfuse-different-ranges";
+    if (C.EqualRanges == 0 && Bound.Source != "kokkos-tools")
+      return "their ranges differed in every one of the " + std::to_string(C.Count) +
+             " runs the profile saw";
+    Check = "kfuse-not-adjacent";
+    auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
+    if (FA == LaunchAt.end() || FB == LaunchAt.end())
+      return Their("the launch of " + planner::name(FA == LaunchAt.end() ? KA : KB) +
+                   " is not a statement at the top of its function's body (it is in a block, "
+                   "an `if` or a loop): kfuse computes ahead only such launches");
+    const FunctionSummary &FnA = *FA->second.first, &FnB = *FB->second.first;
+    Check = "kfuse-not-fusable";
+    auto FileB = FileIndex.find(FnB.File);
+    if (FnB.Method || FileB == FileIndex.end() || FnB.File != KB.File)
+      return Their(planner::name(KB) + " would be computed ahead from what '" + FnB.Name +
+                   "' declares before it, replayed in its caller, and '" + FnB.Name + "' is " +
+                   (FnB.Method ? "a method (its object's members cannot be replayed there)"
+                               : "not defined in the file of the launch"));
+    Check = "kfuse-code-between";
+    for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
+      if (std::string Why = blocks(FnA.Body[I], true, Written); !Why.empty())
+        return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
+               where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) +
+               " (computed ahead), and " + Why;
+    // The declarations before B, replayed in the caller on the call's
+    // arguments: only declarations, of names they compute from the
+    // parameters and each other, touching no View data.
+    llvm::StringRef TextB = All[FileB->second].Text;
+    std::set<std::string> Known(FnB.Params.begin(), FnB.Params.end());
+    std::vector<std::string> Statements;
+    for (size_t I = 0; I < FB->second.second; ++I) {
+      const FlowStatement &S = FnB.Body[I];
+      std::string At = "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
+                       where(S.Pos) + ")";
+      if (std::string Why = blocks(S, false, Written); !Why.empty())
+        return At + " would run after " + planner::name(KB) + " is computed ahead, and " + Why;
+      llvm::StringRef Code = S.Range.valid() ? TextB.substr(S.Range.Offset, S.Range.Length) : "";
+      if (S.Kind != FlowStatement::Form::Plain || S.Effects.Declares.empty() || Code.empty() ||
+          Code.contains("//") || Code.contains("/*"))
+        return At + " is not a declaration kfuse can replay in the caller to compute " +
+               planner::name(KB) + " ahead";
+      for (const std::string &N : S.Effects.Changes)
+        if (!llvm::is_contained(S.Effects.Declares, N))
+          return At + " changes '" + N + "', which " + planner::name(KB) +
+                 " computed ahead would not see";
+      for (const std::string &N : S.Effects.Reads)
+        if (!Known.count(N))
+          return At + " reads '" + N + "', which the replay in the caller cannot name";
+      Known.insert(S.Effects.Declares.begin(), S.Effects.Declares.end());
+      Statements.push_back(Code.rtrim().ends_with(";") ? Code.str() : Code.str() + ";");
+    }
+    // What the second kernel captures, and its policy, come from them.
+    Check = "kfuse-not-fusable";
+    std::vector<std::string> Captures;
+    for (const ViewUse &V : KB.Views)
+      if (!V.Local && !llvm::is_contained(Captures, V.Name))
+        Captures.push_back(V.Name);
+    for (const ScalarUse &S : KB.Scalars)
+      Captures.push_back(S.Name);
+    for (const std::string &N : Captures)
+      if (!Known.count(N))
+        return Their(planner::name(KB) + " captures '" + N + "', which '" + FnB.Name +
+                     "' does not declare before it (the replay in the caller cannot name it)");
+    std::vector<planner::RawToken> Tokens = planner::tokenize(KB.Policy.Text);
+    for (size_t T = 0; T < Tokens.size(); ++T)
+      if (Tokens[T].Identifier && !Known.count(Tokens[T].Text) &&
+          !llvm::is_contained({"Kokkos", "int", "long", "unsigned", "std", "size_t"},
+                              Tokens[T].Text) &&
+          !(T > 0 && llvm::is_contained({"::", ".", "->"}, Tokens[T - 1].Text)))
+        return Their("the policy of " + planner::name(KB) + " names '" + Tokens[T].Text +
+                     "', which the replay in the caller cannot name");
+    // Only the declarations the captures and the policy need.
+    std::set<std::string> Needed(Captures.begin(), Captures.end());
+    for (const planner::RawToken &T : Tokens)
+      if (T.Identifier)
+        Needed.insert(T.Text);
+    AheadLines.clear();
+    for (size_t I = Statements.size(); I-- > 0;) {
+      const FlowStatement &S = FnB.Body[I];
+      if (llvm::none_of(S.Effects.Declares, [&](const std::string &N) { return Needed.count(N); }))
+        continue;
+      Needed.insert(S.Effects.Reads.begin(), S.Effects.Reads.end());
+      AheadLines.insert(AheadLines.begin(), Statements[I]);
+    }
+    std::vector<std::string> Params;
+    for (size_t I = 0; I < FnB.Params.size(); ++I)
+      Params.push_back("auto &&" + (FnB.Params[I].empty() ? "kfuse_unused" + std::to_string(I)
+                                                          : FnB.Params[I]));
+    AheadParams = llvm::join(Params, ", ");
+    AheadCaptures = llvm::join(Captures, ", ");
+
+    std::string FirstProblem;
+    Ahead = true;
+    bool Found = false;
+    for (const auto &[Usr, L] : ByUsr)
+      if ((Found = searchCaller(*L, FnA, FnB, KA, KB, C, Share, FirstProblem)))
+        break;
+    Ahead = false;
+    if (Found)
+      return "";
+    Check = FirstProblem.empty() ? "kfuse-not-adjacent" : "kfuse-code-between";
+    if (!FirstProblem.empty())
+      return FirstProblem;
+    return Their("no function of the files given calls '" + FnA.Name + "' and then '" +
+                 FnB.Name + "' in one block");
+  }
+
+  /// Why the reductions \p A (in the file \p FileA) and \p B cannot run as
+  /// one with B computed ahead, or "".
+  std::string aheadForm(const KernelModel &A, const KernelModel &B, size_t FileA) {
+    for (const KernelModel *K : {&A, &B}) {
+      const std::optional<ReductionModel> &R = K->Reduction;
+      if (K->Kind != LaunchKind::Reduce || !R || !R->ScalarVariable || R->Reducer != "Sum" ||
+          R->AccumulatorParam.empty() || R->AccumulatorType.empty())
+        return planner::name(A) + " is a reduction whose result its function needs at once "
+               "(such a pair runs as one only when both are sums into numbers, the second "
+               "computed ahead), and " + planner::name(*K) + " is not";
+      if (K->Functor.Kind != FunctorModel::Form::Lambda)
+        return planner::name(*K) + " is not a lambda (a reduction computed ahead is)";
+      if (!K->Unknown.empty())
+        return planner::unknownAccess(*K);
+      for (const ViewUse &V : K->Views)
+        if (!V.Accessor.empty())
+          return planner::name(*K) + " reaches View '" + V.Name + "' through the accessor '" +
+                 V.Accessor + "', which the guard cannot name (not fused across functions)";
+      if (K->FromMacro || K->InTemplate)
+        return planner::name(*K) + " is written " +
+               (K->FromMacro ? "through the macro '" + K->MacroName + "'" : "in a template");
+      const PolicyModel &P = K->Policy;
+      if ((P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range) || !P.WorkTag.empty() ||
+          P.OtherArgs || K->Functor.IndexParams.size() != 1)
+        return "the policy of " + planner::name(*K) + " ('" + P.Text +
+               "') is not a 1-D range of bounds alone (a reduction computed ahead runs over one)";
+    }
+    for (const ViewUse &V : B.Views)
+      if (planner::writes(V.Mode))
+        return planner::name(B) + " writes '" + V.Name + "': computed ahead, in one kernel with " +
+               planner::name(A) + ", it would write even where its function is not called";
+    for (const ScalarUse &S : B.Scalars)
+      if (S.Written)
+        return planner::name(B) + " assigns '" + S.Name + "'";
+    if (A.Policy.ExecSpace != B.Policy.ExecSpace)
+      return "they run on different execution spaces";
+    if (planner::withoutConstRef(A.Functor.IndexType) != planner::withoutConstRef(B.Functor.IndexType))
+      return "their index types differ";
+    if (std::string Why = functorForm(B, A, true); !Why.empty())
+      return Why;
+    for (const ViewUse &V : B.Views)
+      if (!V.Local && !V.Root.empty())
+        return planner::name(B) + " reaches the View '" + V.Name + "' through '" + V.Root +
+               "' (a reduction computed ahead captures Views and numbers only)";
+    // B's body is copied into A's file (its functor, which A's site
+    // launches): what it names must be declared there.
+    IncludeFile = FileA;
+    return includesFor(B, A.File);
   }
 
   /// Why the profile's identity facts forbid running \p B's body after
@@ -512,19 +693,27 @@ private:
     // declared.
     // A header it needs that the other file does not include is included
     // there (a marked line, by its path relative to that file).
-    const FileModel *UnitOfB = unitOf(B.File);
+    return includesFor(A, B.File);
+  }
+
+  /// Fills Includes with the headers the copy of \p M's body in \p File
+  /// needs that its unit does not include; why that cannot be, or "" (a
+  /// declaration in a source file cannot be included).
+  std::string includesFor(const KernelModel &M, const std::string &File) {
+    const FileModel *Unit = unitOf(File);
     Includes.clear();
-    if (A.File != B.File)
-      for (const std::string &Decl : A.BodyDeclFiles) {
-        if (Decl == B.File || (UnitOfB && llvm::is_contained(UnitOfB->ProjectFiles, Decl)))
-          continue;
-        llvm::StringRef Ext = llvm::sys::path::extension(Decl);
-        if (!UnitOfB || !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".H"}, Ext))
-          return planner::name(A) + " names something declared in " +
-                 llvm::sys::path::filename(Decl).str() + ", which " +
-                 llvm::sys::path::filename(B.File).str() + " does not include";
-        Includes.push_back(relativePath(Decl, llvm::sys::path::parent_path(B.File)));
-      }
+    if (M.File == File)
+      return "";
+    for (const std::string &Decl : M.BodyDeclFiles) {
+      if (Decl == File || (Unit && llvm::is_contained(Unit->ProjectFiles, Decl)))
+        continue;
+      llvm::StringRef Ext = llvm::sys::path::extension(Decl);
+      if (!Unit || !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".H"}, Ext))
+        return planner::name(M) + " names something declared in " +
+               llvm::sys::path::filename(Decl).str() + ", which " +
+               llvm::sys::path::filename(File).str() + " does not include";
+      Includes.push_back(relativePath(Decl, llvm::sys::path::parent_path(File)));
+    }
     return "";
   }
 
@@ -769,6 +958,14 @@ private:
       return Fail("'" + L.Name + "' is in " + llvm::sys::path::filename(L.File).str() +
                   ", which is not among the files given");
     const FlowStatement &First = Loop ? *Loop : Open;
+    if (Ahead && Loop)
+      return Fail("'" + L.Name + "' calls '" + FnB.Name + "' in the next iteration of its loop "
+                  "(a reduction is computed ahead only for a call that follows in one block)");
+    if (Ahead && (!Second.ArgsExact || !Second.ArgsProblem.empty()))
+      return Fail("the call of '" + FnB.Name + "' (" + where(Second.Pos) +
+                  ") passes something other than variables of its parameters' types, which "
+                  "the replay of its declarations computing " + planner::name(KB) +
+                  " ahead would take");
     // A virtual call of the second function runs the pending kernel first
     // unless the object is exactly of the class whose method holds it.
     if (Second.Virtual) {
@@ -807,22 +1004,50 @@ private:
     std::string Tag = KA.Id.Hash.substr(0, 8) + "_" + KB.Id.Hash.substr(0, 8);
     Ch.Key = "kfuse_chain_" + Tag;
     Ch.Window = "kfuse_window_" + Tag;
-    std::string Base = identifierFrom(KA.LabelKind == "literal" ? KA.Label : KA.Id.Function);
+    // The functor kept from one site for the other: the first kernel's, or
+    // the second's when that is computed ahead.
+    const KernelModel &Kept = Ahead ? KB : KA;
+    std::string Base =
+        identifierFrom(Kept.LabelKind == "literal" ? Kept.Label : Kept.Id.Function);
     Ch.PartName = "kfuse_part_" + (Base.empty() ? std::string("kernel") : Base) + "_" +
-                  KA.Id.Hash.substr(0, 8);
+                  Kept.Id.Hash.substr(0, 8);
     Ch.Caller = L.Name;
     Ch.CallerPos = First.Pos;
     Ch.BackEdge = Loop != nullptr;
-    Ch.Reverse = Reverse;
+    Ch.Reverse = !Ahead && Reverse;
+    Ch.Ahead = Ahead;
     Ch.Merged = Merged;
     Ch.OneView = OneView;
-    Ch.Inlinable = inlinable(KA, All[Ch.First.File].Text) &&
+    Ch.Inlinable = !Ahead && inlinable(KA, All[Ch.First.File].Text) &&
                    inlinable(KB, All[Ch.Second.File].Text) &&
                    KA.Functor.IndexType == KB.Functor.IndexType;
     Ch.Count = C.Count;
     Ch.Share = Share;
     Ch.Lines.push_back({F, First.LineBegin, First.Indent,
                         "::kfuse::Window " + Ch.Window + "(\"" + Ch.Key + "\");"});
+    if (Ahead) {
+      // The second kernel's captures, as its function builds them from the
+      // call's arguments: built at the first kernel's launch.
+      std::string In = First.Indent;
+      auto Add = [&](const std::string &Code) {
+        Ch.Lines.push_back({F, First.LineBegin, In, Code});
+      };
+      Add("// '" + (KB.LabelKind == "literal" ? KB.Label : planner::name(KB)) +
+          "' is computed ahead, with the first kernel: its captures as '" + FnB.Name +
+          "' declares them.");
+      Add(Ch.Window + ".ahead([&] {");
+      In += "  ";
+      Add("return [](" + AheadParams + ") {");
+      In += "  ";
+      for (const std::string &S : AheadLines)
+        Add(S);
+      Add("return ::kfuse::ahead_captures(::kfuse::bounds_of(" + KB.Policy.Text + "), " +
+          AheadCaptures + ");");
+      In.resize(In.size() - 2);
+      Add("}(" + llvm::join(Second.Args, ", ") + ");");
+      In.resize(In.size() - 2);
+      Add("});");
+    }
     // Only this call of the first function may defer its kernel.
     Ch.Lines.push_back({F, Open.LineBegin, Open.Indent, Ch.Window + ".arm();"});
     Ch.Lines.push_back({F, Open.LineAfter, Open.Indent, Ch.Window + ".disarm();"});
@@ -840,8 +1065,8 @@ private:
                               ")) " + Ch.Window + ".flush();"});
     Ch.Lines.push_back({F, Close.LineAfter, First.Indent, Ch.Window + ".close();"});
     for (const std::string &H : Includes)
-      if (Included.insert({Ch.Second.File, H}).second)
-        Ch.Lines.push_back({Ch.Second.File, 0, "", "#include \"" + H + "\""});
+      if (Included.insert({IncludeFile, H}).second)
+        Ch.Lines.push_back({IncludeFile, 0, "", "#include \"" + H + "\""});
     AsFirst[KA.Id.str()] = Out.Chains.size();
     AsSecond[KB.Id.str()] = Out.Chains.size();
     Out.Chains.push_back(std::move(Ch));
@@ -863,6 +1088,15 @@ private:
   std::set<std::string> Written;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
+  /// The chain being placed computes its second kernel ahead: the
+  /// parameters of the replay of its function's declarations (`auto &&sys`),
+  /// those declarations, and the second kernel's captures.
+  bool Ahead = false;
+  std::string AheadParams, AheadCaptures;
+  std::vector<std::string> AheadLines;
+  /// The file that gets the Includes (the one the other kernel's body is
+  /// copied into).
+  size_t IncludeFile = 0;
   /// Headers the copy of the first kernel's body needs in the second's
   /// file (kernelForm), and those already included there, per file.
   std::vector<std::string> Includes;

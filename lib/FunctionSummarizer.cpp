@@ -70,7 +70,10 @@ public:
     S.Usr = usrOf(FD);
     S.Name = FD->getQualifiedNameAsString();
     S.File = ProjectPath(FD->getLocation());
+    for (const ParmVarDecl *P : FD->parameters())
+      S.Params.push_back(P->getNameAsString());
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+      S.Method = MD->isInstance();
       std::function<void(const CXXMethodDecl *)> Up = [&](const CXXMethodDecl *M) {
         for (const CXXMethodDecl *O : M->overridden_methods()) {
           S.Overrides.push_back(usrOf(O));
@@ -242,6 +245,19 @@ private:
       if (!namesOnly(MC->getImplicitObjectArgument()))
         F.CallProblem = "the object '" + exprText(MC->getImplicitObjectArgument(), Ctx) +
                         "' is computed";
+    }
+    F.ArgsExact = Call->getNumArgs() == FD->getNumParams();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      F.Args.push_back(exprText(Arg, Ctx));
+      const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      auto Plain = [&](QualType T) {
+        return Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();
+      };
+      if (isa<CXXDefaultArgExpr>(Arg) || !Ref || !isa<VarDecl>(Ref->getDecl()) ||
+          I >= FD->getNumParams() ||
+          Plain(Ref->getDecl()->getType()) != Plain(FD->getParamDecl(I)->getType()))
+        F.ArgsExact = false;
     }
     // Arguments that only name variables bind them; others are evaluated
     // (with a kernel perhaps pending, when this call holds the second).

@@ -54,6 +54,13 @@ struct CrossChain {
   /// functor class, the second's site cannot name the first's); the second
   /// is a functor object and a parallel_for.
   bool Reverse = false;
+  /// Both kernels are reductions into numbers, and the first's function
+  /// needs its result at once: the second is computed ahead, in one kernel
+  /// with the first, from captures the caller builds as the second's
+  /// function would (its declarations before the launch, replayed on the
+  /// call's arguments); the second's site takes the result when its Views
+  /// and values are the ones it was computed from.
+  bool Ahead = false;
   /// Names of the first kernel's Views merged with a name of the second's:
   /// the profile saw them as one View in every run (re-checked by the guard).
   std::map<std::string, std::string> Merged;

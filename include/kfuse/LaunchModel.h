@@ -438,6 +438,10 @@ struct FlowStatement {
   /// Call: a virtual call (the function run is chosen at run time), on
   /// the object written as ObjectText (a pointer when ObjectIsPointer).
   bool Virtual = false;
+  /// Call: its arguments as written, and whether each names a variable of
+  /// exactly its parameter's type (no conversion, no default argument).
+  std::vector<std::string> Args;
+  bool ArgsExact = false;
   std::string ObjectText;
   bool ObjectIsPointer = false;
   /// If: its condition; Loop: its init statement, condition and increment.
@@ -466,6 +470,9 @@ struct FunctionSummary {
   std::string SpelledClass;
   std::string ClassFile;
   bool ClassFileOnly = false;
+  /// A method with an object (`this`): not static.
+  bool Method = false;
+  std::vector<std::string> Params; ///< the parameters' names
 };
 
 /// The launches of one translation unit, or why there are none.

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <tuple>
+#include <type_traits>
 #include <typeinfo>
 #include <utility>
 
@@ -140,6 +142,56 @@ struct DeferredFusable final : Deferred {
 };
 } // namespace detail
 
+namespace detail {
+/// A second reduction computed ahead, at the first's launch: the values
+/// its function captures (a std::tuple), built by the caller, then its
+/// result.
+struct Ahead {
+  virtual ~Ahead() = default;
+  virtual const void *key() const = 0;
+  virtual void *captures() = 0;
+  Bounds Range;
+  bool HasResult = false;
+};
+template <class Tuple> struct AheadOf final : Ahead {
+  AheadOf(Bounds B, Tuple T) : Captures(std::move(T)) { Range = B; }
+  const void *key() const override { return type_key<Tuple>(); }
+  void *captures() override { return &Captures; }
+  Tuple Captures;
+};
+/// The result of the second reduction, of type Value.
+struct AheadResult {
+  virtual ~AheadResult() = default;
+  virtual const void *key() const = 0;
+};
+template <class Value> struct AheadResultOf final : AheadResult {
+  explicit AheadResultOf(const Value &V) : V(V) {}
+  const void *key() const override { return type_key<Value>(); }
+  Value V;
+};
+struct AheadBuilder {
+  virtual ~AheadBuilder() = default;
+  virtual Ahead *build() const = 0;
+};
+template <class Build> struct AheadBuilderOf final : AheadBuilder {
+  explicit AheadBuilderOf(const Build &B) : B(B) {}
+  Ahead *build() const override {
+    using Built = decltype(std::declval<const Build &>()());
+    return new Built(B());
+  }
+  Build B;
+};
+} // namespace detail
+
+/// What the caller's builder returns: the range of the second reduction
+/// and the values its kernel captures, as its function would build them.
+template <class... T>
+detail::AheadOf<std::tuple<typename std::decay<T>::type...>> ahead_captures(Bounds Range,
+                                                                            const T &...V) {
+  return detail::AheadOf<std::tuple<typename std::decay<T>::type...>>(
+      Range, std::tuple<typename std::decay<T>::type...>(V...));
+}
+
 class Window;
 namespace detail {
 inline Window *&innermost() {
@@ -176,12 +228,53 @@ public:
       }
   }
 
-  /// Runs the pending launch, if any, now.
+  /// Runs the pending launch, if any, now, and forgets a result computed
+  /// ahead (the code that follows may change what it read).
   void flush() {
     if (Pending) {
       std::unique_ptr<detail::Deferred> P = std::move(Pending);
       P->launch();
     }
+    drop();
+  }
+
+  /// A chain whose second kernel is computed ahead (a reduction, run with
+  /// the first when that is a reduction too, whose result its function
+  /// needs at once): \p Build() returns the second's captures as its
+  /// function would build them (ahead_captures), called at the first's
+  /// launch.
+  template <class Build> void ahead(const Build &B) {
+    Builder.reset(new detail::AheadBuilderOf<Build>(B));
+  }
+  /// The captures of the second kernel, built now, when they are a \p Tuple
+  /// over \p Range; null otherwise.
+  template <class Tuple> Tuple *build_ahead(Bounds Range) {
+    if (!Builder || !armed())
+      return nullptr;
+    Built.reset(Builder->build());
+    if (Built->key() != detail::type_key<Tuple>() || !(Built->Range == Range)) {
+      Built.reset();
+      return nullptr;
+    }
+    return static_cast<Tuple *>(Built->captures());
+  }
+  template <class Value> void set_ahead_result(const Value &V) {
+    if (Built)
+      Result.reset(new detail::AheadResultOf<Value>(V));
+  }
+  /// The result computed ahead from captures \p Tuple over \p Range, with
+  /// them; null when there is none.
+  template <class Tuple, class Value> Value *result_ahead(Bounds Range, Tuple *&Captures) {
+    if (!Built || !Result || Built->key() != detail::type_key<Tuple>() ||
+        Result->key() != detail::type_key<Value>() || !(Built->Range == Range))
+      return nullptr;
+    Captures = static_cast<Tuple *>(Built->captures());
+    return &static_cast<detail::AheadResultOf<Value> *>(Result.get())->V;
+  }
+  /// Forgets the second kernel's captures and result.
+  void drop() {
+    Built.reset();
+    Result.reset();
   }
 
   /// Only the call the window was opened for may defer the kernel: the
@@ -197,6 +290,9 @@ public:
   std::unique_ptr<detail::Deferred> Pending;
 
 private:
+  std::unique_ptr<detail::AheadBuilder> Builder;
+  std::unique_ptr<detail::Ahead> Built;
+  std::unique_ptr<detail::AheadResult> Result;
   const char *Chain;
   Window *Outer;
   bool Closed = false;
@@ -278,10 +374,41 @@ template <class Part> Part *pending(const char *Chain, Bounds Range) {
   return static_cast<Part *>(W->Pending->part());
 }
 
-/// Drops the pending first kernel of \p Chain: the fused launch ran it.
+/// Drops the pending first kernel of \p Chain: the fused launch ran it
+/// (or a result computed ahead: the second's site took it).
 inline void discard(const char *Chain) {
-  if (Window *W = window_for(Chain))
+  if (Window *W = window_for(Chain)) {
     W->Pending.reset();
+    W->drop();
+  }
+}
+
+/// At the first kernel's launch (a reduction): the captures of the second
+/// kernel of \p Chain, when its window is open and armed, fusion is
+/// enabled and they are a \p Tuple over \p Range; null otherwise (then
+/// the first runs alone). The window is disarmed: one computation ahead.
+template <class Tuple> Tuple *ahead(const char *Chain, Bounds Range) {
+  Window *W = window_for(Chain);
+  if (!fusion_enabled() || !W || !W->armed())
+    return nullptr;
+  Tuple *T = W->template build_ahead<Tuple>(Range);
+  W->disarm();
+  return T;
+}
+
+/// After the fused launch: the second kernel's result \p V, for its site.
+template <class Value> void computed_ahead(const char *Chain, const Value &V) {
+  if (Window *W = window_for(Chain))
+    W->set_ahead_result(V);
+}
+
+/// At the second kernel's launch: the result computed ahead over \p Range
+/// from captures of type \p Tuple (set in \p Captures, for the site to
+/// compare with its own), or null.
+template <class Tuple, class Value>
+Value *ahead_result(const char *Chain, Bounds Range, Tuple *&Captures) {
+  Window *W = window_for(Chain);
+  return W ? W->template result_ahead<Tuple, Value>(Range, Captures) : nullptr;
 }
 
 /// Runs the pending first kernel of \p Chain, if any.
@@ -333,6 +460,54 @@ template <class Index, class Value, class First, class Second> struct ComposedRe
 template <class Index, class Value, class First, class Second>
 ComposedReduce<Index, Value, First, Second> compose_reduce(const First &A, const Second &B) {
   return ComposedReduce<Index, Value, First, Second>{A, B};
+}
+
+/// Two reductions into numbers run as one (Sum of each, as a lambda's
+/// reduction into a number): the first's partial result in First, the
+/// second's in Second.
+template <class VA, class VB> struct BothSums {
+  VA First;
+  VB Second;
+};
+template <class Index, class VA, class VB, class FA, class FB> struct ReduceBoth {
+  using value_type = BothSums<VA, VB>;
+  FA A;
+  FB B;
+  KFUSE_DEFER_HOST_DEVICE inline void init(value_type &V) const {
+    V.First = VA();
+    V.Second = VB();
+  }
+  KFUSE_DEFER_HOST_DEVICE inline void join(value_type &D, const value_type &S) const {
+    D.First += S.First;
+    D.Second += S.Second;
+  }
+  // Kokkos 3 joins volatile values.
+  KFUSE_DEFER_HOST_DEVICE inline void join(volatile value_type &D,
+                                           const volatile value_type &S) const {
+    D.First += S.First;
+    D.Second += S.Second;
+  }
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I, value_type &V) const {
+    A(I, V.First);
+    B(I, V.Second);
+  }
+};
+template <class Index, class VA, class VB, class FA, class FB>
+ReduceBoth<Index, VA, VB, FA, FB> reduce_both(const FA &A, const FB &B) {
+  return ReduceBoth<Index, VA, VB, FA, FB>{A, B};
+}
+
+namespace detail {
+template <template <class...> class Functor, class... T, std::size_t... I>
+Functor<T...> from_tuple(const std::tuple<T...> &Values, std::index_sequence<I...>) {
+  return Functor<T...>{std::get<I>(Values)...};
+}
+} // namespace detail
+/// The functor template \p Functor over the types of \p Values, its
+/// members initialised with them in order (as make_fused).
+template <template <class...> class Functor, class... T>
+Functor<T...> make_from_tuple(const std::tuple<T...> &Values) {
+  return detail::from_tuple<Functor>(Values, std::index_sequence_for<T...>());
 }
 
 /// What the guard checks for a View of each kernel: they overlap in no

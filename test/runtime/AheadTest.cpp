@@ -1,0 +1,101 @@
+// Tests of the runtime's reductions computed ahead (Defer.hpp): the window
+// holding the second reduction's captures, its result, and the functor
+// running two sums as one, on real Kokkos.
+
+#include "kfuse/runtime/Defer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>
+
+#include <tuple>
+
+namespace {
+
+using Captures = std::tuple<Kokkos::View<double *>, double>;
+const char *const Chain = "kfuse_chain_test";
+
+TEST(AheadTest, NoWindowMeansNothingAhead) {
+  EXPECT_EQ(::kfuse::ahead<Captures>(Chain, ::kfuse::bounds_of(10)), nullptr);
+  Captures *C = nullptr;
+  EXPECT_EQ((::kfuse::ahead_result<Captures, double>(Chain, ::kfuse::bounds_of(10), C)), nullptr);
+}
+
+TEST(AheadTest, ArmedWindowBuildsCapturesOnceAndKeepsTheResult) {
+  Kokkos::View<double *> V("v", 10);
+  int Built = 0;
+  ::kfuse::Window W(Chain);
+  W.ahead([&] {
+    ++Built;
+    return ::kfuse::ahead_captures(::kfuse::bounds_of(10), V, 0.5);
+  });
+  // Not armed: the first function was called elsewhere.
+  EXPECT_EQ(::kfuse::ahead<Captures>(Chain, ::kfuse::bounds_of(10)), nullptr);
+  W.arm();
+  Captures *T = ::kfuse::ahead<Captures>(Chain, ::kfuse::bounds_of(10));
+  ASSERT_NE(T, nullptr);
+  EXPECT_EQ(Built, 1);
+  EXPECT_EQ(std::get<0>(*T).data(), V.data());
+  EXPECT_EQ(std::get<1>(*T), 0.5);
+  // Disarmed: a second call of the first function computes nothing ahead.
+  EXPECT_EQ(::kfuse::ahead<Captures>(Chain, ::kfuse::bounds_of(10)), nullptr);
+  ::kfuse::computed_ahead(Chain, 42.0);
+  Captures *C = nullptr;
+  // Another range or type: not this result.
+  EXPECT_EQ((::kfuse::ahead_result<Captures, double>(Chain, ::kfuse::bounds_of(11), C)), nullptr);
+  EXPECT_EQ((::kfuse::ahead_result<Captures, float>(Chain, ::kfuse::bounds_of(10), C)), nullptr);
+  double *R = ::kfuse::ahead_result<Captures, double>(Chain, ::kfuse::bounds_of(10), C);
+  ASSERT_NE(R, nullptr);
+  EXPECT_EQ(*R, 42.0);
+  EXPECT_EQ(C, T);
+  ::kfuse::discard(Chain);
+  EXPECT_EQ((::kfuse::ahead_result<Captures, double>(Chain, ::kfuse::bounds_of(10), C)), nullptr);
+}
+
+TEST(AheadTest, OtherRangeOrCapturesComputeNothing) {
+  Kokkos::View<double *> V("v", 10);
+  ::kfuse::Window W(Chain);
+  W.ahead([&] { return ::kfuse::ahead_captures(::kfuse::bounds_of(10), V, 0.5); });
+  W.arm();
+  EXPECT_EQ(::kfuse::ahead<Captures>(Chain, ::kfuse::bounds_of(9)), nullptr);
+  W.arm();
+  EXPECT_EQ((::kfuse::ahead<std::tuple<Kokkos::View<double *>, float>>(Chain,
+                                                                      ::kfuse::bounds_of(10))),
+            nullptr);
+}
+
+TEST(AheadTest, FlushForgetsTheResult) {
+  Kokkos::View<double *> V("v", 10);
+  ::kfuse::Window W(Chain);
+  W.ahead([&] { return ::kfuse::ahead_captures(::kfuse::bounds_of(10), V, 0.5); });
+  W.arm();
+  ASSERT_NE(::kfuse::ahead<Captures>(Chain, ::kfuse::bounds_of(10)), nullptr);
+  ::kfuse::computed_ahead(Chain, 1.0);
+  W.flush(); // code that may change what the result read
+  Captures *C = nullptr;
+  EXPECT_EQ((::kfuse::ahead_result<Captures, double>(Chain, ::kfuse::bounds_of(10), C)), nullptr);
+}
+
+struct SumOf {
+  Kokkos::View<double *> V;
+  double Scale;
+  KOKKOS_INLINE_FUNCTION void operator()(const int I, double &S) const { S += Scale * V(I); }
+};
+
+TEST(AheadTest, ReduceBothGivesEachSumAsAlone) {
+  const int N = 1000;
+  Kokkos::View<double *> V("v", N);
+  Kokkos::parallel_for(
+      "fill", N, KOKKOS_LAMBDA(const int I) { V(I) = 0.1 * (I % 17) - 0.3; });
+  double A = 0, B = 0;
+  Kokkos::parallel_reduce("a", N, SumOf{V, 1.0}, A);
+  Kokkos::parallel_reduce("b", N, SumOf{V, 0.5}, B);
+  ::kfuse::BothSums<double, double> Both;
+  Kokkos::parallel_reduce("a+b", N, ::kfuse::reduce_both<int, double, double>(SumOf{V, 1.0},
+                                                                              SumOf{V, 0.5}),
+                          Both);
+  EXPECT_EQ(Both.First, A);
+  EXPECT_EQ(Both.Second, B);
+}
+
+} // namespace
