@@ -236,10 +236,11 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
       Out.push_back(make(
           Severity::Remark, A.Pos,
           llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
-                        "{4}; {0}'s function needs its result at once, so {1} is computed "
-                        "ahead, in one kernel with {0}, from the Views and values its "
-                        "function declares, replayed in a window opened at {5}:{6}; {1}'s "
-                        "site takes that result when its range, Views and values are the same",
+                        "{4}; the function of {0} needs its result at once, so {1} is "
+                        "computed ahead, in one kernel with {0}, from the Views and values "
+                        "its function declares, replayed in a window opened at {5}:{6}; the "
+                        "site of {1} takes that result when its range, Views and values are "
+                        "the same",
                         siteName(A), siteName(B), C.Share, C.Count, Path,
                         llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line)
               .str(),

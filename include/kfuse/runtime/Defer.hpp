@@ -488,8 +488,12 @@ template <class Index, class VA, class VB, class FA, class FB> struct ReduceBoth
     D.Second += S.Second;
   }
   KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I, value_type &V) const {
-    A(I, V.First);
-    B(I, V.Second);
+    VA First = V.First;
+    VB Second = V.Second;
+    A(I, First);
+    B(I, Second);
+    V.First = First;
+    V.Second = Second;
   }
 };
 template <class Index, class VA, class VB, class FA, class FB>
