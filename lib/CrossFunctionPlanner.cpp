@@ -528,6 +528,28 @@ private:
     return includesFor(B, A.File);
   }
 
+  /// True if the profile saw two Views of \p K, one of them written, as one
+  /// allocation or overlapping within one launch: one body over restrict
+  /// pointers (whose guard checks every View against every other) would
+  /// run none of those runs; the kernels are composed instead.
+  bool overlapsWithin(const KernelModel &K) const {
+    std::string Id = K.Id.str();
+    auto Written = [&](const std::string &Name) {
+      return llvm::any_of(K.Views, [&](const ViewUse &V) {
+        return V.Name == Name && planner::writes(V.Mode);
+      });
+    };
+    for (const ProfileChain &C : Bound.Chains)
+      for (size_t O = 0; O < C.Sites.size(); ++O)
+        if (C.Sites[O] == Id)
+          for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
+            for (const IdentityFact &F : *Facts)
+              if (F.Count && F.A.Position == O && F.B.Position == O && F.A.Name != F.B.Name &&
+                  (Written(F.A.Name) || Written(F.B.Name)))
+                return true;
+    return false;
+  }
+
   /// Why the profile's identity facts forbid running \p B's body after
   /// \p A's for each index: a View of one and a View of the other seen as
   /// one allocation under two names, or overlapping, where one is written
@@ -1018,7 +1040,8 @@ private:
     Ch.Ahead = Ahead;
     Ch.Merged = Merged;
     Ch.OneView = OneView;
-    Ch.Inlinable = !Ahead && inlinable(KA, All[Ch.First.File].Text) &&
+    Ch.Inlinable = !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) &&
+                   inlinable(KA, All[Ch.First.File].Text) &&
                    inlinable(KB, All[Ch.Second.File].Text) &&
                    KA.Functor.IndexType == KB.Functor.IndexType;
     Ch.Count = C.Count;

@@ -435,9 +435,10 @@ def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
 
 
 def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
-    """The chain's function. With \p split, each parallel_for that is a
+    """The chain's function. With \p split, each launch that is a
     statement of its own (not under an `if` or a loop) is written in a
-    function of its own that the chain's function calls in its place: the
+    function of its own that the chain's function calls in its place (a
+    reduction's returns its result): the
     same program, with its chains across functions (the oracle still
     applies: the launches run in the same order)."""
     out = []
@@ -478,13 +479,27 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     called = {}
     if split:
         for it in chain.items:
-            if it.kind == "launch" and it.kernel.kind != "reduce":
-                fn = f"{chain.name}_{it.kernel.label}"
+            if it.kind != "launch":
+                continue
+            k = it.kernel
+            fn = f"{chain.name}_{k.label}"
+            if k.kind == "reduce":
+                # A reduction's function returns its result (the caller
+                # needs it at once: a pair of them runs as one with the
+                # second computed ahead).
+                own = [p for p in params + locals_ if p.rsplit(" ", 1)[1] != k.result]
+                args = [p.rsplit(" ", 1)[1].lstrip("*") for p in own]
+                called[id(it)] = f"{ind}{k.result} = {fn}({', '.join(args)});"
+                out.append(f"static double {fn}({', '.join(own)}) {{")
+                out.append(f"{ind}double {k.result} = 0;")
+                out += emit_launch(k, chain, ind)
+                out.append(f"{ind}return {k.result};")
+            else:
                 called[id(it)] = f"{ind}{fn}({', '.join(names)});"
                 out.append(f"static void {fn}({', '.join(params + locals_)}) {{")
-                out += emit_launch(it.kernel, chain, ind)
-                out.append("}")
-                out.append("")
+                out += emit_launch(k, chain, ind)
+            out.append("}")
+            out.append("")
     out.append(f"void {chain.name}({', '.join(params)}) {{")
     for r in chain.results:
         out.append(f"{ind}double {r} = 0;")
