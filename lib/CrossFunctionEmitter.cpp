@@ -70,6 +70,22 @@ std::string functorHead(const std::string &Name, const std::vector<Member> &Memb
   return Out;
 }
 
+/// The value type of the reduction \p K, as any scope can name it.
+std::string aheadValue(const KernelModel &K) {
+  const ReductionModel &R = *K.Reduction;
+  if (R.ClassVariable && !R.AccumulatorQualified.empty())
+    return R.AccumulatorQualified;
+  return R.AccumulatorPortable.empty() ? planner::withoutConstRef(R.AccumulatorType)
+                                       : R.AccumulatorPortable;
+}
+
+/// How ReduceBoth combines the partial results of \p K: as its value type
+/// (a sum: += from a value-initialised value), or through its reducer.
+std::string aheadCombine(const KernelModel &K) {
+  const ReductionModel &R = *K.Reduction;
+  return R.Reducer == "Sum" ? aheadValue(K) : "::kfuse::Reduced<" + R.ReducerType + ">";
+}
+
 /// The functor of \p B, a reduction computed ahead with \p A: its
 /// captures as members, its body verbatim (in A's file, whose site launches
 /// both).
@@ -83,7 +99,7 @@ std::string aheadPart(const CrossChain &C, const KernelModel &A, const KernelMod
   Out += functorHead(C.PartName, Members);
   std::string Body = TextB.substr(B.Functor.BodyRange.Offset, B.Functor.BodyRange.Length).str();
   Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + B.Functor.IndexType + " " +
-         B.Functor.IndexParams.front() + ", " + B.Reduction->AccumulatorType + " " +
+         B.Functor.IndexParams.front() + ", " + aheadValue(B) + " &" + " " +
          B.Reduction->AccumulatorParam + ") const " + Body + "\n};\n";
   Out += Markers::FunctorEnd;
   return Out;
@@ -105,8 +121,6 @@ std::string aheadSite(const CrossChain &C, const KernelModel &A, const KernelMod
                       llvm::StringRef TextA, const EmitOptions &Opts) {
   std::string Indent = indentAt(TextA, A.StmtRange.Offset);
   std::string Label = quoted(A) + "+" + quoted(B);
-  std::string AccA = planner::withoutConstRef(A.Reduction->AccumulatorType),
-              AccB = planner::withoutConstRef(B.Reduction->AccumulatorType);
   // What this kernel writes, against the second's Views (by their captures).
   std::vector<std::string> Checks;
   std::vector<Member> Members = membersOf(B);
@@ -135,10 +149,10 @@ std::string aheadSite(const CrossChain &C, const KernelModel &A, const KernelMod
   Emit("  if (kfuse_second && ::kfuse::use_fused(\"" + Label + "\", " +
        (Checks.empty() ? std::string("true") : llvm::join(Checks, " &&\n" + Indent + "      ")) +
        ")) {");
-  Emit("    ::kfuse::BothSums<" + AccA + ", " + AccB + "> kfuse_values;");
+  Emit("    ::kfuse::BothValues<" + aheadValue(A) + ", " + aheadValue(B) + "> kfuse_values;");
   Emit("    Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy,");
   Emit("        ::kfuse::reduce_both<" + planner::withoutConstRef(A.Functor.IndexType) + ", " +
-       AccA + ", " + AccB + ">(");
+       aheadCombine(A) + ", " + aheadCombine(B) + ">(");
   Emit("            " + TextA.substr(A.Functor.Range.Offset, A.Functor.Range.Length).str() + ",");
   Emit("            ::kfuse::make_from_tuple<" + C.PartName + ">(*kfuse_second)),");
   Emit("        kfuse_values);");
@@ -157,7 +171,7 @@ std::string aheadSite(const CrossChain &C, const KernelModel &A, const KernelMod
 std::string aheadResultSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                             llvm::StringRef TextB, const EmitOptions &Opts) {
   std::string Indent = indentAt(TextB, B.StmtRange.Offset);
-  std::string AccB = planner::withoutConstRef(B.Reduction->AccumulatorType);
+  std::string AccB = aheadValue(B);
   std::vector<std::string> Same;
   std::vector<Member> Members = membersOf(B);
   for (size_t K = 0; K < Members.size(); ++K) {

@@ -478,16 +478,41 @@ private:
                  FnB.Name + "' in one block");
   }
 
+  /// Why the reduction \p K cannot be a part of two reductions run as one
+  /// (ReduceBoth: its value combined as Kokkos combines it), as the end of
+  /// a sentence about it, or "".
+  static std::string aheadReduction(const KernelModel &K) {
+    const std::optional<ReductionModel> &R = K.Reduction;
+    if (K.Kind != LaunchKind::Reduce || !R)
+      return " is not a reduction";
+    if (R->AccumulatorParam.empty() || R->AccumulatorType.empty())
+      return " has no accumulator kfuse can name";
+    if (R->ScalarVariable && R->Reducer != "Sum" && R->ReducerType.empty())
+      return " uses the reducer '" + R->Reducer + "', whose type kfuse cannot name here";
+    if (R->ScalarVariable && llvm::is_contained({"Sum", "Prod", "Min", "Max"}, R->Reducer))
+      return "";
+    if (R->ClassVariable && R->Reducer == "Sum")
+      return R->AccumulatorQualified.empty()
+                 ? " reduces into a value of the class '" +
+                       planner::withoutConstRef(R->AccumulatorType) +
+                       "', which the other function cannot name (a local class, a template "
+                       "or in an anonymous namespace)"
+                 : "";
+    if (R->ResultIsView)
+      return " reduces into a View";
+    return " reduces into '" + R->ResultArgText + "'" +
+           (R->Reducer == "Sum" ? std::string() : " with the reducer '" + R->Reducer + "'");
+  }
+
   /// Why the reductions \p A (in the file \p FileA) and \p B cannot run as
   /// one with B computed ahead, or "".
   std::string aheadForm(const KernelModel &A, const KernelModel &B, size_t FileA) {
     for (const KernelModel *K : {&A, &B}) {
-      const std::optional<ReductionModel> &R = K->Reduction;
-      if (K->Kind != LaunchKind::Reduce || !R || !R->ScalarVariable || R->Reducer != "Sum" ||
-          R->AccumulatorParam.empty() || R->AccumulatorType.empty())
+      if (std::string Why = aheadReduction(*K); !Why.empty())
         return planner::name(A) + " is a reduction whose result its function needs at once "
-               "(such a pair runs as one only when both are sums into numbers, the second "
-               "computed ahead), and " + planner::name(*K) + " is not";
+               "(such a pair runs as one only when both reduce into a variable as a sum, "
+               "product, minimum or maximum, or into a value type with +=, the second "
+               "computed ahead), and " + planner::name(*K) + Why;
       if (K->Functor.Kind != FunctorModel::Form::Lambda)
         return planner::name(*K) + " is not a lambda (a reduction computed ahead is)";
       if (!K->Unknown.empty())

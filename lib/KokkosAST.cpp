@@ -247,4 +247,18 @@ std::string portableTypeText(QualType T, const ASTContext &Ctx) {
   return Canonical;
 }
 
+std::string qualifiedClassText(QualType T, const ASTContext &Ctx) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  const auto *RD = T.isNull() || T->isDependentType() ? nullptr : T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() || isa<ClassTemplateSpecializationDecl>(RD))
+    return "";
+  for (const DeclContext *DC = RD->getDeclContext(); !DC->isTranslationUnit();
+       DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS || NS->isAnonymousNamespace())
+      return "";
+  }
+  return "::" + RD->getQualifiedNameAsString();
+}
+
 } // namespace kfuse

@@ -57,6 +57,12 @@ std::string typeText(clang::QualType T, const clang::ASTContext &Ctx);
 /// the backend the typedef chose). "" when there is no such spelling.
 std::string portableTypeText(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// \p T (a reference or cv-qualified too) fully qualified, when it is a
+/// class that is no template specialization, declared at namespace scope
+/// outside anonymous namespaces: a name code in any function that sees its
+/// declaration can use. "" otherwise.
+std::string qualifiedClassText(clang::QualType T, const clang::ASTContext &Ctx);
+
 } // namespace kfuse
 
 #endif // KFUSE_LIB_KOKKOSAST_H

@@ -332,6 +332,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
     M.Reduction->AccumulatorType = typeText(Acc->getType(), Ctx);
     M.Reduction->AccumulatorPortable =
         portableTypeText(Acc->getType().getNonReferenceType().getUnqualifiedType(), Ctx);
+    M.Reduction->AccumulatorQualified = qualifiedClassText(Acc->getType(), Ctx);
   }
   const FunctionDecl *Def = nullptr;
   // A member of a class template specialization that nothing instantiated

@@ -263,6 +263,10 @@ struct ReductionModel {
   /// The accumulator's type as any scope can name it (portableTypeText),
   /// or "": what a functor composing functor objects declares.
   std::string AccumulatorPortable;
+  /// A class accumulator's type fully qualified, when the class is declared
+  /// at namespace scope outside anonymous namespaces (another function or a
+  /// file including its header names it so), or "".
+  std::string AccumulatorQualified;
 };
 
 /// A host `for` loop whose body is one launch and nothing else,

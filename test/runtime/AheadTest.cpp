@@ -90,12 +90,72 @@ TEST(AheadTest, ReduceBothGivesEachSumAsAlone) {
   double A = 0, B = 0;
   Kokkos::parallel_reduce("a", N, SumOf{V, 1.0}, A);
   Kokkos::parallel_reduce("b", N, SumOf{V, 0.5}, B);
-  ::kfuse::BothSums<double, double> Both;
+  ::kfuse::BothValues<double, double> Both;
   Kokkos::parallel_reduce("a+b", N, ::kfuse::reduce_both<int, double, double>(SumOf{V, 1.0},
                                                                               SumOf{V, 0.5}),
                           Both);
   EXPECT_EQ(Both.First, A);
   EXPECT_EQ(Both.Second, B);
+}
+
+/// The smallest value and its index, joined with += (LULESH's MinFinder).
+struct Smallest {
+  double Val = 1e20;
+  int I = -1;
+  KOKKOS_INLINE_FUNCTION Smallest() = default;
+  KOKKOS_INLINE_FUNCTION Smallest(double Val, int I) : Val(Val), I(I) {}
+  KOKKOS_INLINE_FUNCTION void operator+=(const Smallest &S) {
+    if (S.Val < Val) {
+      Val = S.Val;
+      I = S.I;
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const volatile Smallest &S) volatile {
+    if (S.Val < Val) {
+      Val = S.Val;
+      I = S.I;
+    }
+  }
+};
+
+TEST(AheadTest, ReduceBothCombinesValueTypesAndReducersAsKokkos) {
+  const int N = 1000;
+  Kokkos::View<double *> V("v", N);
+  Kokkos::parallel_for(
+      "fill", N, KOKKOS_LAMBDA(const int I) { V(I) = 0.1 * ((I * 7) % 17) - 0.3; });
+  auto Least = KOKKOS_LAMBDA(const int I, Smallest &S) {
+    Smallest T(V(I) * V(I) + 0.5 * V(I), I);
+    S += T;
+  };
+  auto Largest = KOKKOS_LAMBDA(const int I, double &M) {
+    if (V(I) > M)
+      M = V(I);
+  };
+  auto Lowest = KOKKOS_LAMBDA(const int I, double &M) { M = V(I) - 1 < M ? V(I) - 1 : M; };
+  Smallest A;
+  double B = 0, C = 0;
+  Kokkos::parallel_reduce("a", N, Least, A);
+  Kokkos::parallel_reduce("b", N, Largest, Kokkos::Max<double>(B));
+  Kokkos::parallel_reduce("c", N, Lowest, Kokkos::Min<double>(C));
+  ASSERT_NE(A.I, -1);
+
+  ::kfuse::BothValues<Smallest, double> AB;
+  Kokkos::parallel_reduce(
+      "a+b", N,
+      ::kfuse::reduce_both<int, Smallest, ::kfuse::Reduced<Kokkos::Max<double>>>(Least, Largest),
+      AB);
+  EXPECT_EQ(AB.First.Val, A.Val);
+  EXPECT_EQ(AB.First.I, A.I);
+  EXPECT_EQ(AB.Second, B);
+
+  ::kfuse::BothValues<double, Smallest> CA;
+  Kokkos::parallel_reduce(
+      "c+a", N,
+      ::kfuse::reduce_both<int, ::kfuse::Reduced<Kokkos::Min<double>>, Smallest>(Lowest, Least),
+      CA);
+  EXPECT_EQ(CA.First, C);
+  EXPECT_EQ(CA.Second.Val, A.Val);
+  EXPECT_EQ(CA.Second.I, A.I);
 }
 
 } // namespace

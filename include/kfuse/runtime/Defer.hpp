@@ -462,31 +462,69 @@ ComposedReduce<Index, Value, First, Second> compose_reduce(const First &A, const
   return ComposedReduce<Index, Value, First, Second>{A, B};
 }
 
-/// Two reductions into numbers run as one (Sum of each, as a lambda's
-/// reduction into a number): the first's partial result in First, the
-/// second's in Second.
-template <class VA, class VB> struct BothSums {
+/// How a reduction run as one with another combines its partial results,
+/// as Kokkos does for it. By default a lambda's own value type (a number or
+/// a class of the program's, LULESH's MinFinder): value initialised, joined
+/// with +=. Reduced<R>: through the Kokkos reducer R (Min, Max, Prod) bound
+/// to the value, its own init and join.
+template <class Reducer> struct Reduced {};
+
+namespace detail {
+template <class T> struct Combine {
+  using value_type = T;
+  KFUSE_DEFER_HOST_DEVICE static void init(T &V) { V = T(); }
+  KFUSE_DEFER_HOST_DEVICE static void join(T &D, const T &S) { D += S; }
+  // Kokkos 3 joins volatile values.
+  KFUSE_DEFER_HOST_DEVICE static void join(volatile T &D, const volatile T &S) { D += S; }
+};
+template <class R> struct Combine<Reduced<R>> {
+  using value_type = typename R::value_type;
+  KFUSE_DEFER_HOST_DEVICE static void init(value_type &V) { R(V).init(V); }
+  KFUSE_DEFER_HOST_DEVICE static void join(value_type &D, const value_type &S) {
+    R(D).join(D, S);
+  }
+  KFUSE_DEFER_HOST_DEVICE static void join(volatile value_type &D,
+                                           const volatile value_type &S) {
+    join_volatile(R(const_cast<value_type &>(D)), D, S, 0);
+  }
+};
+} // namespace detail
+
+/// The partial results of two reductions run as one: the first's in First,
+/// the second's in Second.
+template <class VA, class VB> struct BothValues {
   VA First;
   VB Second;
 };
-template <class Index, class VA, class VB, class FA, class FB> struct ReduceBoth {
-  using value_type = BothSums<VA, VB>;
+/// The name that sources fused by earlier versions of kfuse use (two sums).
+template <class VA, class VB> using BothSums = BothValues<VA, VB>;
+
+/// Two reductions run as one: \p A's combined as \p OA says (a value type,
+/// or Reduced<a Kokkos reducer>), \p B's as \p OB.
+template <class Index, class OA, class OB, class FA, class FB> struct ReduceBoth {
+  using CA = detail::Combine<OA>;
+  using CB = detail::Combine<OB>;
+  using VA = typename CA::value_type;
+  using VB = typename CB::value_type;
+  using value_type = BothValues<VA, VB>;
   FA A;
   FB B;
   KFUSE_DEFER_HOST_DEVICE inline void init(value_type &V) const {
-    V.First = VA();
-    V.Second = VB();
+    CA::init(V.First);
+    CB::init(V.Second);
   }
   KFUSE_DEFER_HOST_DEVICE inline void join(value_type &D, const value_type &S) const {
-    D.First += S.First;
-    D.Second += S.Second;
+    CA::join(D.First, S.First);
+    CB::join(D.Second, S.Second);
   }
   // Kokkos 3 joins volatile values.
   KFUSE_DEFER_HOST_DEVICE inline void join(volatile value_type &D,
                                            const volatile value_type &S) const {
-    D.First += S.First;
-    D.Second += S.Second;
+    CA::join(D.First, S.First);
+    CB::join(D.Second, S.Second);
   }
+  // Each part accumulates into a local (through the value's members every
+  // iteration stored and reloaded both).
   KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I, value_type &V) const {
     VA First = V.First;
     VB Second = V.Second;
@@ -496,9 +534,9 @@ template <class Index, class VA, class VB, class FA, class FB> struct ReduceBoth
     V.Second = Second;
   }
 };
-template <class Index, class VA, class VB, class FA, class FB>
-ReduceBoth<Index, VA, VB, FA, FB> reduce_both(const FA &A, const FB &B) {
-  return ReduceBoth<Index, VA, VB, FA, FB>{A, B};
+template <class Index, class OA, class OB, class FA, class FB>
+ReduceBoth<Index, OA, OB, FA, FB> reduce_both(const FA &A, const FB &B) {
+  return ReduceBoth<Index, OA, OB, FA, FB>{A, B};
 }
 
 namespace detail {

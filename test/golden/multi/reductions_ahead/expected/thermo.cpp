@@ -31,7 +31,7 @@ double temperature(System &sys) {
     auto *kfuse_second = ::kfuse::ahead<std::tuple<Kokkos::View<double *>, Kokkos::View<int *>, Kokkos::View<double *[3]>, double>>(
         "kfuse_chain_64836b9b_49bf4c7f", ::kfuse::bounds_of(kfuse_policy));
     if (kfuse_second && ::kfuse::use_fused("temperature+kinetic_energy", true)) {
-      ::kfuse::BothSums<double, double> kfuse_values;
+      ::kfuse::BothValues<double, double> kfuse_values;
       Kokkos::parallel_reduce("temperature+kinetic_energy", kfuse_policy,
           ::kfuse::reduce_both<int, double, double>(
               KOKKOS_LAMBDA(const int i, double &sum) {

@@ -1,0 +1,74 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+// The driver: each step changes the state, then takes the time step's
+// limits over every region and the extremes of the velocities.
+//   main [ELEMENTS] [REGIONS] [STILL]   STILL: region 0 does not move (its
+//   volume does not change: no element gives a limit there)
+#include "mesh.h"
+#include <cstdio>
+#include <cstdlib>
+
+// KFUSE-RUN: 400 3 0
+// KFUSE-RUN: 400 3 1
+// KFUSE-RUN: 9 1 0
+// KFUSE-RUN: 1000 7 1
+// KFUSE-PROFILE-RUN: 400 3 0
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int n = argc > 1 ? std::atoi(argv[1]) : 400;
+    const int regions = argc > 2 ? std::atoi(argv[2]) : 3;
+    const bool still = argc > 3 && std::atoi(argv[3]) != 0;
+    Mesh m;
+    m.ss = Kokkos::View<double *>("ss", n);
+    m.arealg = Kokkos::View<double *>("arealg", n);
+    m.vdov = Kokkos::View<double *>("vdov", n);
+    m.vel = Kokkos::View<double *>("vel", n);
+    m.elems = Kokkos::View<int *>("elems", n);
+    // Region r holds the elements e with e % regions == r.
+    auto elems = Kokkos::create_mirror_view(m.elems);
+    int next = 0;
+    for (int r = 0; r < regions; ++r) {
+      m.offset.push_back(next);
+      for (int e = r; e < n; e += regions)
+        elems(next++) = e;
+      m.size.push_back(next - m.offset.back());
+    }
+    Kokkos::deep_copy(m.elems, elems);
+    auto ss = m.ss;
+    auto arealg = m.arealg;
+    auto vdov = m.vdov;
+    auto vel = m.vel;
+    double sum = 0.0;
+    for (int step = 1; step <= 5; ++step) {
+      Kokkos::parallel_for(
+          "advance", n, KOKKOS_LAMBDA(const int e) {
+            ss(e) = 1.0 + 0.01 * ((e * 7 + step) % 13);
+            arealg(e) = 0.5 + 0.02 * ((e * 3 + step) % 11);
+            vdov(e) = still && e % regions == 0 ? 0.0 : 0.1 * ((e * 5 + step) % 9) - 0.4;
+            vel(e) = 0.3 * ((e * 11 + step) % 17) - 2.0;
+          });
+      double dtcourant = 0.0, dthydro = 0.0;
+      time_constraints(m, 2.0, 0.1, dtcourant, dthydro);
+      ::kfuse::Window kfuse_window_30421b82_ce58915c("kfuse_chain_30421b82_ce58915c"); // kfuse-line
+      // 'slowest' is computed ahead, with the first kernel: its captures as 'slowest' declares them. // kfuse-line
+      kfuse_window_30421b82_ce58915c.ahead([&] { // kfuse-line
+        return [](auto &&m) { // kfuse-line
+          auto vel = m.vel; // kfuse-line
+          return ::kfuse::ahead_captures(::kfuse::bounds_of(vel.extent(0)), vel); // kfuse-line
+        }(m); // kfuse-line
+      }); // kfuse-line
+      kfuse_window_30421b82_ce58915c.arm(); // kfuse-line
+      const double most = fastest(m);
+      kfuse_window_30421b82_ce58915c.disarm(); // kfuse-line
+      const double least = slowest(m);
+      kfuse_window_30421b82_ce58915c.close(); // kfuse-line
+      const int cold = coldest(m);
+      std::printf("step=%d dtcourant=%.17g dthydro=%.17g fastest=%.17g slowest=%.17g coldest=%d\n",
+                  step, dtcourant, dthydro, most, least, cold);
+      sum += dtcourant + dthydro + most + least;
+    }
+    std::printf("sum=%.17g\n", sum);
+  }
+  Kokkos::finalize();
+}

@@ -1,0 +1,103 @@
+// The limits of the time step. courant_limit and hydro_limit are each a
+// reduction whose result its function needs at once, called in turn for
+// every region: the second is computed ahead, in one kernel with the first.
+#include "mesh.h"
+#include <cmath>
+
+static void courant_limit(Mesh &m, const int length, const int offset, const double qqc,
+                          double &dtcourant) {
+  auto elems = m.elems;
+  auto ss = m.ss;
+  auto arealg = m.arealg;
+  auto vdov = m.vdov;
+  const double qqc2 = 64.0 * qqc * qqc;
+  Smallest result;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
+      "courant_limit", length,
+      KOKKOS_LAMBDA(const int k, Smallest &least) {
+        const int e = elems(offset + k);
+        double dtf = ss(e) * ss(e);
+        if (vdov(e) < 0.0)
+          dtf = dtf + qqc2 * arealg(e) * arealg(e) * vdov(e) * vdov(e);
+        dtf = arealg(e) / sqrt(dtf);
+        Smallest tmp(dtf, k);
+        if (vdov(e) != 0.0)
+          least += tmp;
+      },
+      result);
+  if (result.i != -1 && result.val < dtcourant)
+    dtcourant = result.val;
+}
+
+static void hydro_limit(Mesh &m, const int length, const int offset, const double dvovmax,
+                        double &dthydro) {
+  auto elems = m.elems;
+  auto vdov = m.vdov;
+  Smallest result;
+  Kokkos::parallel_reduce(
+      "hydro_limit", length,
+      KOKKOS_LAMBDA(const int k, Smallest &least) {
+        const int e = elems(offset + k);
+        if (vdov(e) != 0.0) {
+          Smallest tmp(dvovmax / (fabs(vdov(e)) + 1.0e-20), k);
+          least += tmp;
+        }
+      },
+      result);
+  if (result.i != -1 && result.val < dthydro)
+    dthydro = result.val;
+}
+
+void time_constraints(Mesh &m, const double qqc, const double dvovmax, double &dtcourant,
+                      double &dthydro) {
+  dtcourant = 1.0e20;
+  dthydro = 1.0e20;
+  for (int r = 0; r < static_cast<int>(m.size.size()); ++r) {
+    const int length = m.size[r];
+    const int offset = m.offset[r];
+    courant_limit(m, length, offset, qqc, dtcourant);
+    hydro_limit(m, length, offset, dvovmax, dthydro);
+  }
+}
+
+// The largest and smallest speed: a maximum and a minimum, computed as one.
+double fastest(Mesh &m) {
+  auto vel = m.vel;
+  double most = 0.0;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
+      "fastest", vel.extent(0),
+      KOKKOS_LAMBDA(const int e, double &top) {
+        const double s = fabs(vel(e));
+        if (s > top)
+          top = s;
+      },
+      Kokkos::Max<double>(most));
+  return most;
+}
+
+double slowest(Mesh &m) {
+  auto vel = m.vel;
+  double least = 0.0;
+  Kokkos::parallel_reduce(
+      "slowest", vel.extent(0),
+      KOKKOS_LAMBDA(const int e, double &low) { low = fabs(vel(e)) < low ? fabs(vel(e)) : low; },
+      Kokkos::Min<double>(least));
+  return least;
+}
+
+// The element of the smallest sound speed: a MinLoc reducer, which kfuse
+// does not compute ahead.
+int coldest(Mesh &m) {
+  auto ss = m.ss;
+  Kokkos::MinLoc<double, int>::value_type where;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-not-fusable
+      "coldest", ss.extent(0),
+      KOKKOS_LAMBDA(const int e, Kokkos::MinLoc<double, int>::value_type &best) {
+        if (ss(e) < best.val) {
+          best.val = ss(e);
+          best.loc = e;
+        }
+      },
+      Kokkos::MinLoc<double, int>(where));
+  return where.loc;
+}
