@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -237,6 +238,19 @@ std::string labelArgument(const KernelModel &M) {
   return (M.LabelKind == "literal" ? "\"" + M.Label + "\"" : M.Label) + ", ";
 }
 
+/// The launch of \p I's one body, written by \p LaunchOf for a way to build
+/// its functor: where both kernels read numbers of one name, one launch
+/// for when they hold the same bits (the body reads one value for both)
+/// and one for when not. \p Indent is the launch's.
+std::string inlinedLaunch(const InlinedPair &I,
+                          const std::function<std::string(const std::string &)> &LaunchOf,
+                          const std::string &Indent) {
+  if (I.SameValues.empty())
+    return LaunchOf(I.Make);
+  return "if (" + I.SameValues + ")\n" + Indent + "  " + LaunchOf(I.MakeSame) + "\n" + Indent +
+         "else\n" + Indent + "  " + LaunchOf(I.Make);
+}
+
 /// The guard: each View of the first kernel against each of the second,
 /// where one writes: one name is one View or apart; other names apart.
 /// \p First and \p Second prefix the names (`kfuse_first->`).
@@ -303,11 +317,14 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
                   : guardOf(C, A, B, "kfuse_first.", "kfuse_second.", Indent + "              ")) +
          "))");
     Emit("          return false;");
-    Emit("        Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", kfuse_policy, " +
-         (Inlined ? Inlined->Make
-                  : "::kfuse::compose<" + planner::withoutConstRef(A.Functor.IndexType) +
-                        ">(kfuse_first, kfuse_second)") +
-         ");");
+    auto LaunchOf = [&](const std::string &Make) {
+      return "Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", kfuse_policy, " +
+             Make + ");";
+    };
+    Emit("        " + (Inlined ? inlinedLaunch(*Inlined, LaunchOf, Indent + "        ")
+                           : LaunchOf("::kfuse::compose<" +
+                                      planner::withoutConstRef(A.Functor.IndexType) +
+                                      ">(kfuse_first, kfuse_second)")));
     Emit("        return true;");
     Emit("      });");
     Emit("} else {");
@@ -457,12 +474,14 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
       Inlined ? Inlined->Guard
               : guardOf(C, A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "",
                         Indent + "        ");
-  std::string Launch =
-      !Inlined ? composedLaunch(B, TextB, "*kfuse_first", Label)
-      : B.Kind == LaunchKind::Reduce
-          ? "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, " + Inlined->Make + ", " +
-                B.Reduction->ResultArgText + ");"
-          : "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, " + Inlined->Make + ");";
+  auto LaunchOf = [&](const std::string &Make) {
+    return B.Kind == LaunchKind::Reduce
+               ? "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, " + Make + ", " +
+                     B.Reduction->ResultArgText + ");"
+               : "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, " + Make + ");";
+  };
+  std::string Launch = !Inlined ? composedLaunch(B, TextB, "*kfuse_first", Label)
+                                : inlinedLaunch(*Inlined, LaunchOf, Indent + "    ");
   std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(A) + "\", \"" +
                     quoted(B) + "\")" +
                     (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);

@@ -47,7 +47,18 @@ public:
     std::vector<std::string> Make = {Reverse ? "kfuse_first" : "*kfuse_first"};
     for (const std::string &M : SecondMembers)
       Make.push_back(M);
-    Out.Make = "::kfuse::make_fused<" + Name + ">(" + llvm::join(Make, ", ") + ")";
+    if (Shared.empty()) {
+      Out.Make = "::kfuse::make_fused<" + Name + ">(" + llvm::join(Make, ", ") + ")";
+    } else {
+      Out.Make = "::kfuse::make_fused<" + Name + ">(" + llvm::join(Make, ", ") +
+                 ", std::false_type())";
+      Out.MakeSame = "::kfuse::make_fused<" + Name + ">(" + llvm::join(Make, ", ") +
+                     ", std::true_type())";
+      std::vector<std::string> Checks;
+      for (const SharedValue &V : Shared)
+        Checks.push_back("::kfuse::same_bits(" + V.FirstAtSite + ", " + V.SecondAtSite + ")");
+      Out.SameValues = llvm::join(Checks, " && ");
+    }
     Out.Guard = guard(Indent);
     return Out;
   }
@@ -66,6 +77,14 @@ private:
   /// Views of the first merged with one of the second, as the site names
   /// them: (first's, second's).
   std::vector<std::pair<std::string, std::string>> Merged;
+  /// A number both kernels read under one name and type: the first's
+  /// value parameter (Values[First]) and the second's, and how the site
+  /// names each.
+  struct SharedValue {
+    size_t First;
+    std::string SecondArg, FirstAtSite, SecondAtSite;
+  };
+  std::vector<SharedValue> Shared;
   /// The parameters named so far, and the identifiers of each body.
   std::set<std::string> Params, Ids[2];
 
@@ -206,7 +225,9 @@ private:
       ObjectOf[{0, V.Name}] = Objects.size();
       Objects.push_back(O);
     }
+    size_t FirstValues = Values.size();
     addValues(0);
+    shareValues(FirstValues);
     // What the functor holds besides the part: the second's functor
     // object, or the captures its body reads through (a View, or the object
     // holding it: `field` for `field.density`).
@@ -223,6 +244,29 @@ private:
     for (const ScalarUse &S : B.Scalars)
       if (!llvm::is_contained(SecondMembers, S.Name)) // also a View's root
         SecondMembers.push_back(S.Name);
+  }
+
+  /// The numbers of the first kernel (Values from \p From on) that the
+  /// second reads too, under the same name and type: where the site finds
+  /// their bits equal, the body reads the second's for both, and the
+  /// compiler computes what depends on them once (minimd's `dtf /
+  /// mass(type(i))`, written in each half of the step).
+  void shareValues(size_t From) {
+    static const std::set<std::string> Numbers = {
+        "double", "float", "int", "long", "long long", "unsigned int", "unsigned long",
+        "unsigned long long"};
+    for (size_t I = From, S = 0; I < Values.size() && S < K[0]->Scalars.size(); ++I, ++S) {
+      const ScalarUse &SA = K[0]->Scalars[S];
+      for (size_t J = 0; J < K[1]->Scalars.size(); ++J) {
+        const ScalarUse &SB = K[1]->Scalars[J];
+        if (SB.Name != SA.Name || SA.Written || SB.Written || SA.PrivateMember ||
+            SB.PrivateMember || SA.PortableType.empty() ||
+            SA.PortableType != SB.PortableType || !Numbers.count(SA.PortableType))
+          continue;
+        const Value &Second = Values[J];
+        Shared.push_back({I, Second.Arg, side(0).AtSite + SA.Name, side(1).AtSite + SB.Name});
+      }
+    }
   }
 
   /// The second kernel's accumulator type, as any scope can name it.
@@ -343,9 +387,19 @@ private:
           Args.push_back(O.Arg + ".stride(" + std::to_string(D) + ")");
         }
     }
-    for (const Value &V : Values) {
+    for (size_t I = 0; I < Values.size(); ++I) {
+      const Value &V = Values[I];
       Params.push_back("const " + V.Type + " " + V.Param);
-      Args.push_back(V.Arg);
+      auto Same = llvm::find_if(Shared, [&](const SharedValue &S) { return S.First == I; });
+      Args.push_back(Same == Shared.end()
+                         ? V.Arg
+                         : "T_kfuse_same::value ? " + Same->SecondArg + " : " + V.Arg);
+    }
+    if (!Shared.empty()) {
+      TParams.push_back("class T_kfuse_same");
+      Members.push_back("  // std::true_type where the site found the numbers both kernels "
+                        "name alike equal:\n  // the body reads one value for both.\n"
+                        "  T_kfuse_same kfuse_same;");
     }
     auto Place = [](const KernelModel &M) {
       return M.Id.RelFile + ":" + std::to_string(M.Pos.Line);

@@ -25,6 +25,11 @@ struct InlinedPair {
   /// The fused functor, built at the second's site from the pending part
   /// (`*kfuse_first`) and the second kernel's captures.
   std::string Make;
+  /// Where both kernels read a number of one name and type (`dtf` in each):
+  /// the condition that each pair holds the same bits, and the functor
+  /// built to read one value for both (what depends on it is computed
+  /// once). Empty where there is no such pair.
+  std::string SameValues, MakeSame;
   /// What the fused body assumes, at the second's site: the Views the plan
   /// takes as one are one (same_view), and no written View overlaps another.
   std::string Guard;

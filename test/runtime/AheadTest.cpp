@@ -4,6 +4,7 @@
 
 #include "kfuse/runtime/Defer.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 #include <Kokkos_Core.hpp>
@@ -96,6 +97,15 @@ TEST(AheadTest, ReduceBothGivesEachSumAsAlone) {
                           Both);
   EXPECT_EQ(Both.First, A);
   EXPECT_EQ(Both.Second, B);
+}
+
+TEST(AheadTest, SameBitsTellsNumbersOneMayStandForTheOther) {
+  const double Zero = 0.0, NegativeZero = -0.0, NaN = std::nan("");
+  const double Dt = 0.005, AlsoDt = 0.005;
+  EXPECT_TRUE(::kfuse::same_bits(Dt, AlsoDt));
+  EXPECT_FALSE(::kfuse::same_bits(Zero, NegativeZero)); // 1 / x differs
+  EXPECT_TRUE(::kfuse::same_bits(NaN, NaN));
+  EXPECT_FALSE(::kfuse::same_bits(3, 4));
 }
 
 /// The smallest value and its index, joined with += (LULESH's MinFinder).

@@ -66,6 +66,17 @@ KFUSE_HOST_DEVICE inline void join_volatile(const R &Reducer, volatile T &D,
   Reducer.join(const_cast<T &>(D), const_cast<const T &>(S));
 }
 
+/// True when the numbers \p A and \p B hold the same bits (0.0 and -0.0
+/// differ; a NaN equals itself): where they do, a fused body may read one
+/// for both.
+template <class TA, class TB> bool same_bits(const TA &A, const TB &B) {
+  static_assert(std::is_same<typename std::remove_cv<TA>::type,
+                             typename std::remove_cv<TB>::type>::value &&
+                    std::is_arithmetic<TA>::value,
+                "same_bits compares two numbers of one type");
+  return std::memcmp(&A, &B, sizeof(TA)) == 0;
+}
+
 /// The bytes a View spans, and whether the fused kernel writes it.
 struct ViewBytes {
   const char *Begin;

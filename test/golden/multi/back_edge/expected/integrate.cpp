@@ -20,13 +20,16 @@ template <class T_v, class T_f, class T_dt> struct kfuse_part_final_integrate_a3
 // 'final_integrate' (test/golden/multi/back_edge/integrate.cpp:23) then 'initial_integrate'
 // (test/golden/multi/back_edge/integrate.cpp:8), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_v, class T_f, class T_x, class T_dt>
+template <class T_kfuse_first, class T_v, class T_f, class T_x, class T_dt, class T_kfuse_same>
 struct kfuse_fused_a3880831_41902cef {
   T_kfuse_first kfuse_first;
   T_v v;
   T_f f;
   T_x x;
   T_dt dt;
+  // std::true_type where the site found the numbers both kernels name alike equal:
+  // the body reads one value for both.
+  T_kfuse_same kfuse_same;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
   body(const int kfuse_i0, double *KOKKOS_RESTRICT v_, const ::kfuse::stride_t<T_v, 0, 2> v_s0,
@@ -51,7 +54,7 @@ struct kfuse_fused_a3880831_41902cef {
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
     body(kfuse_i0, v.data(), v.stride(0), v.stride(1), f.data(), f.stride(0), f.stride(1), x.data(),
-         x.stride(0), x.stride(1), dt, kfuse_first.dt);
+         x.stride(0), x.stride(1), dt, T_kfuse_same::value ? dt : kfuse_first.dt);
   }
 };
 // kfuse-functor-end
@@ -68,7 +71,10 @@ void initial_integrate(Atoms &a, double dt) {
     if (kfuse_first && ::kfuse::use_fused("final_integrate+initial_integrate", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(x, true)}) &&
           ::kfuse::same_view(kfuse_first->v, v) &&
           ::kfuse::same_view(kfuse_first->f, f))) {
-      Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt));
+      if (::kfuse::same_bits(kfuse_first->dt, dt))
+        Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, std::true_type()));
+      else
+        Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, std::false_type()));
       ::kfuse::discard("kfuse_chain_a3880831_41902cef");
     } else {
       ::kfuse::flush("kfuse_chain_a3880831_41902cef");

@@ -51,9 +51,13 @@ struct FinalFunctor {
 // 'final_integrate' (test/golden/multi/functor_objects/integrator.cpp:37) then 'initial_integrate'
 // (test/golden/multi/functor_objects/integrator.cpp:21), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_kfuse_second> struct kfuse_fused_3e46143f_7f656c6a {
+template <class T_kfuse_first, class T_kfuse_second, class T_kfuse_same>
+struct kfuse_fused_3e46143f_7f656c6a {
   T_kfuse_first kfuse_first;
   T_kfuse_second kfuse_second;
+  // std::true_type where the site found the numbers both kernels name alike equal:
+  // the body reads one value for both.
+  T_kfuse_same kfuse_same;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
   body(const int kfuse_i0, double *KOKKOS_RESTRICT v_,
@@ -84,7 +88,7 @@ template <class T_kfuse_first, class T_kfuse_second> struct kfuse_fused_3e46143f
     body(kfuse_i0, kfuse_second.v.data(), kfuse_second.v.stride(0), kfuse_second.v.stride(1),
          kfuse_second.f.data(), kfuse_second.f.stride(0), kfuse_second.f.stride(1),
          kfuse_second.x.data(), kfuse_second.x.stride(0), kfuse_second.x.stride(1), kfuse_second.dt,
-         kfuse_first.damping, kfuse_first.dt);
+         kfuse_first.damping, T_kfuse_same::value ? kfuse_second.dt : kfuse_first.dt);
   }
 };
 // kfuse-functor-end
@@ -103,7 +107,10 @@ void IntegratorVerlet::final_integrate() {
                 ::kfuse::same_view(kfuse_first.v, kfuse_second.v) &&
                 ::kfuse::same_view(kfuse_first.f, kfuse_second.f)))
             return false;
-          Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second));
+          if (::kfuse::same_bits(kfuse_first.dt, kfuse_second.dt))
+            Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, std::true_type()));
+          else
+            Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, std::false_type()));
           return true;
         });
   } else {

@@ -25,12 +25,15 @@ template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfus
 // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) then 'relax'
 // (test/golden/multi/restrict_pair/relax.cpp:4), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_q, class T_u, class T_scale>
+template <class T_kfuse_first, class T_q, class T_u, class T_scale, class T_kfuse_same>
 struct kfuse_fused_c2161a6b_37a51f88 {
   T_kfuse_first kfuse_first;
   T_q q;
   T_u u;
   T_scale scale;
+  // std::true_type where the site found the numbers both kernels name alike equal:
+  // the body reads one value for both.
+  T_kfuse_same kfuse_same;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
   body(const int kfuse_i0, double *KOKKOS_RESTRICT t_, double *KOKKOS_RESTRICT q_,
@@ -57,7 +60,8 @@ struct kfuse_fused_c2161a6b_37a51f88 {
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
     body(kfuse_i0, kfuse_first.t.data(), q.data(), q.stride(0), q.stride(1), u.data(),
-         kfuse_first.w.data(), scale, kfuse_first.scale, kfuse_first.k);
+         kfuse_first.w.data(), scale, T_kfuse_same::value ? scale : kfuse_first.scale,
+         kfuse_first.k);
   }
 };
 // kfuse-functor-end
@@ -71,7 +75,10 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
     if (kfuse_first && ::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_first->t, true), ::kfuse::bytes_of(q, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->w, false)}) &&
           ::kfuse::same_view(kfuse_first->t, t) &&
           ::kfuse::same_view(kfuse_first->q, q))) {
-      Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale));
+      if (::kfuse::same_bits(kfuse_first->scale, scale))
+        Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, std::true_type()));
+      else
+        Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, std::false_type()));
       ::kfuse::discard("kfuse_chain_c2161a6b_37a51f88");
     } else {
       ::kfuse::flush("kfuse_chain_c2161a6b_37a51f88");
