@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Benchmark of the mini-apps (not a test): chains across functions and files.
-# For each app: builds it unfused at -O3, profiles an instrumented build,
-# fuses every file with that profile (--min-share=0: the integrate chain is
-# a small share next to the force kernel), builds the fused app, checks
-# that both print the same results, then runs both RUNS times interleaved
-# under the Kokkos Tools connector. It reports the median kernel time of
-# the app's chain (the kernels whose names match its pattern, fused or
-# not) and the median run time, as fused/unfused ratios, in
-# examples/RESULTS-apps.md.
+# For each app: builds it unfused at -O3, and hand-fused (the same sources
+# with -DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED: the chain fused by hand, see
+# the apps' READMEs), profiles an instrumented build, fuses every file with
+# that profile (--min-share=0: the integrate chain is a small share next to
+# the force kernel), builds the fused app, checks that the fused and
+# hand-fused apps print the unfused app's results, then runs the three RUNS
+# times interleaved under the Kokkos Tools connector. It reports the median
+# kernel time of the app's chain (the kernels whose names match its
+# pattern, fused or not) and the median run time, as unfused/fused and
+# unfused/hand-fused ratios, in examples/RESULTS-apps.md.
 #
 # Usage: scripts/bench-apps.sh [apps...]   (default: minimd minimd_large hydro2d)
 #   minimd_large is minimd with a million atoms: its integrate kernels stream
@@ -17,8 +19,6 @@
 #   KFUSE=build/bin/kfuse  the kfuse binary; KFUSE_BUILD=build its build tree
 #   WORK=build/bench-apps  builds, profiles, raw results
 #   MINIMD_ARGS="24 50", HYDRO2D_ARGS="64 100"  the apps' arguments
-# There is no hand-fused variant of the apps: fusing the time loop's back
-# edge by hand means rotating the loop, which the apps do not do.
 set -euo pipefail
 KFUSE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$KFUSE_ROOT"
@@ -35,7 +35,8 @@ source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
 KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
 CXX=${CXX:-c++}
 APPS=${*:-minimd minimd_large hydro2d}
-# Per app: its arguments and the kernels of its chain (a regular expression).
+# Per app: its arguments and the kernels of its chain (a regular expression;
+# it matches the hand-fused kernels' labels too).
 declare -A ARGS=([minimd]="${MINIMD_ARGS:-24 50}" [minimd_large]="100 10"
                  [hydro2d]="${HYDRO2D_ARGS:-64 100}")
 declare -A CHAIN=([minimd]="integrate" [minimd_large]="integrate" [hydro2d]="ideal_gas|cell_velocity")
@@ -62,17 +63,19 @@ for app in $APPS; do
     echo "]"
   } > "$P/compile_commands.json"
   build() { # NAME [compiler...]
-    local name=$1 objs=()
+    local name=$1 objs=() defines=()
     shift
+    if [ "$name" = handfused ]; then defines=(-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED); fi
     mkdir -p "$P/$name.o"
     for s in "${SOURCES[@]}"; do
-      (cd "$P" && "$@" "${FLAGS[@]}" -c "$s" -o "$name.o/$(basename "$s").o")
+      (cd "$P" && "$@" "${FLAGS[@]}" "${defines[@]}" -c "$s" -o "$name.o/$(basename "$s").o")
       objs+=("$P/$name.o/$(basename "$s").o")
     done
     "$CXX" "${objs[@]}" -o "$P/$name" "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
   }
   echo "== $app: build, profile, fuse" >&2
   build unfused "$CXX"
+  build handfused "$CXX"
   build instrumented env KFUSE_PROJECT_ROOT="$P" "$KFUSE" instrument -- "$CXX"
   # shellcheck disable=SC2086
   (cd "$P" && KFUSE_PROFILE=$P/profile.json ./instrumented ${ARGS[$app]} >/dev/null)
@@ -82,12 +85,14 @@ for app in $APPS; do
   build fused "$CXX"
   # shellcheck disable=SC2086
   want=$("$P/unfused" ${ARGS[$app]} | grep -v '^time_s=')
-  # shellcheck disable=SC2086
-  got=$("$P/fused" ${ARGS[$app]} | grep -v '^time_s=')
-  [ "$want" = "$got" ] || { echo "error: $app fused prints other results" >&2; exit 1; }
+  for v in fused handfused; do
+    # shellcheck disable=SC2086
+    got=$("$P/$v" ${ARGS[$app]} | grep -v '^time_s=')
+    [ "$want" = "$got" ] || { echo "error: $app $v prints other results" >&2; exit 1; }
+  done
   echo "== $app: $RUNS runs each" >&2
   for run in $(seq "$RUNS"); do
-    for v in unfused fused; do
+    for v in unfused fused handfused; do
       # shellcheck disable=SC2086
       KOKKOS_PROFILE_LIBRARY=$CONNECTOR KOKKOS_TOOLS_LIBS=$CONNECTOR \
         KFUSE_PROFILE=$P/$v-$run.json "$P/$v" ${ARGS[$app]} > "$P/$v-$run.out"
@@ -105,14 +110,18 @@ def seconds(f):
             return float(line.split("=")[1])
     return float("nan")
 med = {}
-for v in ("unfused", "fused"):
+for v in ("unfused", "fused", "handfused"):
     med[v] = (statistics.median(chain_ns(f"{p}/{v}-{r}.json") for r in range(1, runs + 1)) / 1e6,
               statistics.median(seconds(f"{p}/{v}-{r}.out") for r in range(1, runs + 1)))
 fused_launches = sum(s["launches"] for s in json.load(open(f"{p}/fused-1.json"))["sites"]
                      if "+" in s["id"] and pattern.search(s["id"]))
-print(f"| {app} | {args} | {med['unfused'][0]:.2f} | {med['fused'][0]:.2f} | "
-      f"{med['unfused'][0] / med['fused'][0]:.2f} | {med['unfused'][1]:.3f} | "
-      f"{med['fused'][1]:.3f} | {med['unfused'][1] / med['fused'][1]:.2f} | {fused_launches} |")
+chain = {v: med[v][0] for v in med}
+run = {v: med[v][1] for v in med}
+print(f"| {app} | {args} | {chain['unfused']:.2f} | {chain['fused']:.2f} | "
+      f"{chain['handfused']:.2f} | {chain['unfused'] / chain['fused']:.2f} | "
+      f"{chain['unfused'] / chain['handfused']:.2f} | {run['unfused']:.3f} | "
+      f"{run['fused']:.3f} | {run['handfused']:.3f} | {run['unfused'] / run['fused']:.2f} | "
+      f"{run['unfused'] / run['handfused']:.2f} | {fused_launches} |")
 PY
 )")
 done
@@ -129,11 +138,17 @@ done
   echo "hydro2d the equation of state (ideal_gas_kernel.cpp) fused with the cell"
   echo "velocities (cell_velocity_kernel.cpp, which kfuse makes include the header"
   echo "the first kernel's body needs);"
-  echo "ratios are unfused/fused (above 1: fused is faster). The fused and"
-  echo "unfused apps print the same results."
+  echo "hand-fused: the same chain fused by hand in the sources, built with"
+  echo "\`-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED\` (minimd's time loop rotated so"
+  echo "that final_integrate and the next initial_integrate are one kernel except"
+  echo "on thermo steps, hydro2d's two kernels written as one);"
+  echo "ratios are unfused/fused and unfused/hand-fused (above 1: the fused or"
+  echo "hand-fused app is faster). The fused, hand-fused and unfused apps print"
+  echo "the same results. Fused launches: the launches of kfuse's fused kernels"
+  echo "in the chain, in one run of the fused app."
   echo
-  echo "| app | arguments | chain ms unfused | chain ms fused | chain ratio | run s unfused | run s fused | run ratio | fused launches |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| app | arguments | chain ms unfused | chain ms fused | chain ms hand-fused | chain ratio unfused/fused | chain ratio unfused/hand-fused | run s unfused | run s fused | run s hand-fused | run ratio unfused/fused | run ratio unfused/hand-fused | fused launches |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
 } > "$RESULTS"
 cat "$RESULTS"

@@ -22,6 +22,11 @@ void ideal_gas_kernel(Chunk &chunk);
 /// Cell velocities at the start of the step: the mean of each cell's 4 nodes.
 void cell_velocity_kernel(Chunk &chunk);
 
+#ifdef HYDRO2D_HANDFUSED
+/// ideal_gas_kernel then cell_velocity_kernel, fused by hand into one kernel.
+void ideal_gas_cell_velocity_kernel(Chunk &chunk);
+#endif
+
 /// Fills the ghost layer of cell field \p f by reflection at the walls: the
 /// copy is multiplied by \p sign_x at the left and right walls and by
 /// \p sign_y at the bottom and top (-1 for the normal velocity component).

@@ -39,3 +39,34 @@ void Integrator::final_integrate(System &sys) {
         v(i, 2) += dtfm * f(i, 2);
       });
 }
+
+#ifdef MINIMD_HANDFUSED
+void Integrator::final_then_initial_integrate(System &sys) {
+  auto x = sys.x;
+  auto v = sys.v;
+  auto f = sys.f;
+  auto type = sys.type;
+  auto mass = sys.mass;
+  const double dt = dt_, dtf = dtf_, box = sys.box;
+  Kokkos::parallel_for(
+      "Integrator::final_then_initial_integrate", Kokkos::RangePolicy<>(0, sys.N),
+      KOKKOS_LAMBDA(const int i) {
+        // final_integrate's body, then initial_integrate's: the same arithmetic
+        // in the same order, so the results are bitwise those of the two kernels
+        // (both compute the same dtfm; it is computed once here).
+        const double dtfm = dtf / mass(type(i));
+        v(i, 0) += dtfm * f(i, 0);
+        v(i, 1) += dtfm * f(i, 1);
+        v(i, 2) += dtfm * f(i, 2);
+
+        for (int d = 0; d < 3; ++d) {
+          v(i, d) += dtfm * f(i, d);
+          x(i, d) += dt * v(i, d);
+          if (x(i, d) < 0.0)
+            x(i, d) += box;
+          else if (x(i, d) >= box)
+            x(i, d) -= box;
+        }
+      });
+}
+#endif

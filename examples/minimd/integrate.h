@@ -16,6 +16,12 @@ public:
   /// v += dt/2 f/m with the new forces.
   void final_integrate(System &sys);
 
+#ifdef MINIMD_HANDFUSED
+  /// final_integrate then the next step's initial_integrate, fused by hand
+  /// into one kernel: each atom's final kick, then its next kick and drift.
+  void final_then_initial_integrate(System &sys);
+#endif
+
 private:
   double dt_;
   double dtf_;
