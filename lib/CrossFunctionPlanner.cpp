@@ -43,20 +43,34 @@ std::string where(const SourcePos &P) {
   return llvm::sys::path::filename(P.File).str() + ":" + std::to_string(P.Line);
 }
 
+/// The element types of the Views of a chain's kernels: C++'s aliasing
+/// rules keep memory of other types apart from them.
+struct ChainTypes {
+  std::set<std::string> Written; ///< of the Views the first kernel writes
+  std::set<std::string> Used;    ///< of every View of the chain's kernels
+};
+
 /// True if the only memory \p E may touch that kfuse cannot name is
-/// numbers read through pointers, of types none of \p Written: C++'s
+/// numbers read through pointers, of types none of \p Types.Written: C++'s
 /// aliasing rules keep such a read from seeing the first kernel's stores.
-bool onlyForeignReads(const HostStatement &E, const std::set<std::string> &Written) {
+bool onlyForeignReads(const HostStatement &E, const ChainTypes &Types) {
   return !E.OpaqueOther && !E.PointerReads.empty() &&
          llvm::none_of(E.PointerReads,
-                       [&](const std::string &T) { return Written.count(T) != 0; });
+                       [&](const std::string &T) { return Types.Written.count(T) != 0; });
 }
 
-/// What in \p E may observe a pending kernel that writes elements of the
-/// types \p Written, or "".
-std::string blocksHeader(const HostStatement &E, const std::set<std::string> &Written) {
-  if (!E.Opaque.empty() && !onlyForeignReads(E, Written))
+/// What in \p E may observe a pending kernel (or a kernel computed ahead)
+/// whose Views have the element types \p Types, or "".
+std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
+  if (!E.Opaque.empty() && !onlyForeignReads(E, Types))
     return E.Opaque;
+  // A reference parameter may be bound to an element of one of their
+  // Views (the caller's business): written, it may be one they use; read,
+  // one the first writes.
+  for (const HostStatement::ReferenceUse &U : E.ThroughReferences)
+    if (U.Written ? Types.Used.count(U.Type) : Types.Written.count(U.Type))
+      return std::string(U.Written ? "writes" : "reads") + " through the reference parameter '" +
+             U.Name + "' (a " + U.Type + "), which may be an element of a View of theirs";
   if (!E.TouchesViews.empty())
     return "uses the data of the View '" + E.TouchesViews.front() + "'";
   if (!E.TouchesObjects.empty())
@@ -64,19 +78,18 @@ std::string blocksHeader(const HostStatement &E, const std::set<std::string> &Wr
   return "";
 }
 
-/// Why running \p S while the first kernel (which writes elements of the
-/// types \p Written) is pending could observe it, or "" when it provably
+/// Why running \p S while the first kernel (its Views of the element types
+/// \p Types) is pending could observe it, or "" when it provably
 /// cannot: it touches no View data (copying handles aside), calls nothing
 /// kfuse cannot see and launches nothing.
-std::string blocks(const FlowStatement &S, bool ReturnAllowed,
-                   const std::set<std::string> &Written) {
+std::string blocks(const FlowStatement &S, bool ReturnAllowed, const ChainTypes &Types) {
   if (S.Returns && !ReturnAllowed)
     return "it returns from the function";
   if (S.Kind == FlowStatement::Form::Launch)
     return "it launches a kernel";
   if (S.CopiesHandles)
     return "";
-  std::string Why = blocksHeader(S.Effects, Written);
+  std::string Why = blocksHeader(S.Effects, Types);
   return Why.empty() ? "" : "it " + Why;
 }
 
@@ -202,10 +215,14 @@ private:
   std::string evaluate(SiteRef A, SiteRef B, const ProfileChain &C, double Share,
                        std::string &Check) {
     const KernelModel &KA = site(A), &KB = site(B);
-    Written.clear();
-    for (const ViewUse &V : KA.Views)
-      if (planner::writes(V.Mode))
-        Written.insert(V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical);
+    Types = ChainTypes();
+    for (const KernelModel *K : {&KA, &KB})
+      for (const ViewUse &V : K->Views) {
+        std::string T = V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical;
+        Types.Used.insert(T);
+        if (K == &KA && planner::writes(V.Mode))
+          Types.Written.insert(T);
+      }
     std::string Files = KA.File == KB.File
                             ? "in different functions"
                             : "in different files (" +
@@ -296,9 +313,12 @@ private:
       // numbers read through pointers there were judged by M's element
       // types (C++ aliasing); X's must be among them.
       if (Before)
-        for (const ViewUse &V : X.Views)
+        for (const ViewUse &V : X.Views) {
+          std::string T = V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical;
+          Types.Used.insert(T);
           if (planner::writes(V.Mode))
-            Written.insert(V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical);
+            Types.Written.insert(T);
+        }
       if (After)
         for (const ViewUse &V : X.Views)
           if (planner::writes(V.Mode) &&
@@ -329,11 +349,11 @@ private:
     const FunctionSummary &FnA = *FA->second.first, &FnB = *FB->second.first;
     Check = "kfuse-code-between";
     for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
-      if (std::string Why = blocks(FnA.Body[I], true, Written); !Why.empty())
+      if (std::string Why = blocks(FnA.Body[I], true, Types); !Why.empty())
         return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
                where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) + ", and " + Why;
     for (size_t I = 0; I < FB->second.second; ++I)
-      if (std::string Why = blocks(FnB.Body[I], false, Written); !Why.empty())
+      if (std::string Why = blocks(FnB.Body[I], false, Types); !Why.empty())
         return "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
                where(FnB.Body[I].Pos) + ") runs after " + planner::name(KA) + ", and " + Why;
 
@@ -391,7 +411,7 @@ private:
                                : "not defined in the file of the launch"));
     Check = "kfuse-code-between";
     for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
-      if (std::string Why = blocks(FnA.Body[I], true, Written); !Why.empty())
+      if (std::string Why = blocks(FnA.Body[I], true, Types); !Why.empty())
         return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
                where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) +
                " (computed ahead), and " + Why;
@@ -405,7 +425,7 @@ private:
       const FlowStatement &S = FnB.Body[I];
       std::string At = "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
                        where(S.Pos) + ")";
-      if (std::string Why = blocks(S, false, Written); !Why.empty())
+      if (std::string Why = blocks(S, false, Types); !Why.empty())
         return At + " would run after " + planner::name(KB) + " is computed ahead, and " + Why;
       llvm::StringRef Code = S.Range.valid() ? TextB.substr(S.Range.Offset, S.Range.Length) : "";
       if (S.Kind != FlowStatement::Form::Plain || S.Effects.Declares.empty() || Code.empty() ||
@@ -851,14 +871,14 @@ private:
                           std::vector<const FlowStatement *> &Flushes) {
     for (size_t I = From; I < To; ++I) {
       const FlowStatement &S = Stmts[I];
-      std::string Why = blocks(S, false, Written);
+      std::string Why = blocks(S, false, Types);
       if (Why.empty())
         continue;
       // An `if` whose body may observe the kernel runs it first: at the
       // start of its braces, or, without braces, in a copy of the `if`
       // before it (its condition evaluated twice, so it must change nothing).
       if (S.Kind == FlowStatement::Form::If && !S.HasElse &&
-          blocksHeader(S.Header, Written).empty() &&
+          blocksHeader(S.Header, Types).empty() &&
           (S.ThenLineAfter != ~0u ||
            (S.Header.Changes.empty() && S.Header.Declares.empty() && S.LineBegin != ~0u &&
             !S.CondText.empty()))) {
@@ -901,7 +921,7 @@ private:
         Call = &S.Body[K];
         if (S.HasElse)
           Why = "the call of '" + FnB.Name + "' is in an `if` with an `else` (" + where(S.Pos) + ")";
-        else if (std::string H = blocksHeader(S.Header, Written); !H.empty())
+        else if (std::string H = blocksHeader(S.Header, Types); !H.empty())
           Why = "the condition of the `if` around the call of '" + FnB.Name + "' (" +
                 where(S.Pos) + ") " + H;
         else if (!Problem(S.Body[K]).empty())
@@ -975,7 +995,7 @@ private:
     if (!Bk.Loop)
       return Fail("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after it calls the first "
                   "function in one block");
-    if (std::string H = blocksHeader(Bk.Loop->Header, Written); !H.empty())
+    if (std::string H = blocksHeader(Bk.Loop->Header, Types); !H.empty())
       return Fail("the header of the loop around the calls (" + where(Bk.Loop->Pos) + ") " + H);
     for (size_t J = 0; J < I; ++J) {
       std::string Why;
@@ -1132,8 +1152,8 @@ private:
   /// Launches fused across functions, as the first or the second of a
   /// chain: the index of their chain in Out.Chains.
   std::map<std::string, size_t> AsFirst, AsSecond;
-  /// The element types the first kernel of the chain being placed writes.
-  std::set<std::string> Written;
+  /// The element types of the Views of the chain being placed.
+  ChainTypes Types;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
   /// The chain being placed computes its second kernel ahead: the

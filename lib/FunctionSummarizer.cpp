@@ -194,6 +194,15 @@ private:
     Add(To.Reads, From.Reads);
     Add(To.TouchesViews, From.TouchesViews);
     Add(To.TouchesObjects, From.TouchesObjects);
+    for (const HostStatement::ReferenceUse &U : From.ThroughReferences) {
+      auto It = llvm::find_if(To.ThroughReferences, [&](const HostStatement::ReferenceUse &X) {
+        return X.Name == U.Name;
+      });
+      if (It == To.ThroughReferences.end())
+        To.ThroughReferences.push_back(U);
+      else
+        It->Written |= U.Written;
+    }
     if (To.Opaque.empty()) {
       To.Opaque = From.Opaque;
       To.OpaquePos = From.OpaquePos;

@@ -237,6 +237,16 @@ std::string FusionPlanner::hostCodeBlocks(const HostGap &Gap,
             return &N;
         return nullptr;
       };
+      // A reference parameter may be bound to an element of the kernel's
+      // Views (the caller's business): written, to one it uses; read, to
+      // one it writes.
+      for (const HostStatement::ReferenceUse &U : S.ThroughReferences)
+        for (const ViewUse &V : K->Views)
+          if ((V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical) == U.Type &&
+              (U.Written || writes(V.Mode)))
+            return Prefix + (U.Written ? "writes" : "reads") + " through the reference "
+                   "parameter '" + U.Name + "' (a " + U.Type + "), which may be an element "
+                   "of '" + V.Name + "', which " + name(*K) + (U.Written ? " uses" : " writes");
       if (const std::string *N = Hit(S.Declares, All))
         return Prefix + "declares '" + *N + "', which " + name(*K) + " uses";
       if (const std::string *N = Hit(S.Changes, All))

@@ -324,6 +324,12 @@ private:
         return opaque("writes through the reference '" + VD->getNameAsString() +
                           "', bound to an element of a View",
                       E);
+    // `out = 1`, `p.x = 1`: written into what a reference parameter refers to.
+    const Expr *Base = Plain;
+    while (const auto *M = dyn_cast_or_null<MemberExpr>(Base))
+      Base = M->isArrow() ? nullptr : M->getBase()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Base))
+      throughReference(Ref, true);
     add(Out.Changes, R.Name);
     if (!R.Type.isNull() && holdsViews(R.Type))
       touch(R);
@@ -347,10 +353,31 @@ private:
     return !Init.TouchesViews.empty() || !Init.TouchesObjects.empty() || !Init.Opaque.empty();
   }
 
+  /// \p Ref names a reference parameter of the function walked (not of
+  /// a callee: those are bound to its arguments): what it refers to may be
+  /// anything of its type, an element of a View too. Views, and objects
+  /// holding them, are followed as such.
+  void throughReference(const DeclRefExpr *Ref, bool Written) {
+    const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+    if (Depth != 0 || !P || !P->getType()->isReferenceType())
+      return;
+    QualType T = P->getType().getNonReferenceType();
+    if (holdsViews(T) || isKokkosView(T))
+      return;
+    std::string Type = typeText(T.getCanonicalType().getUnqualifiedType(), Ctx);
+    for (HostStatement::ReferenceUse &U : Out.ThroughReferences)
+      if (U.Name == P->getNameAsString()) {
+        U.Written |= Written;
+        return;
+      }
+    Out.ThroughReferences.push_back({P->getNameAsString(), Type, Written});
+  }
+
   void use(const DeclRefExpr *Ref) {
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
     if (!VD)
       return;
+    throughReference(Ref, false);
     if (boundToViewData(VD))
       return opaque("uses the reference '" + VD->getNameAsString() +
                         "', bound to an element of a View",
@@ -397,6 +424,11 @@ private:
       Root R = rootOf(M);
       if (R.Known && !R.Name.empty()) {
         add(Out.Reads, R.Name);
+        const Expr *Object = Base;
+        while (const auto *Inner = dyn_cast_or_null<MemberExpr>(Object))
+          Object = Inner->isArrow() ? nullptr : Inner->getBase()->IgnoreParenImpCasts();
+        if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Object))
+          throughReference(Ref, false);
         return;
       }
     }
@@ -522,6 +554,8 @@ private:
       Root R = rootOf(Arg);
       if (R.Known)
         add(Out.Changes, R.Name);
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+        throughReference(Ref, true);
       return;
     }
     QualType AT = Arg->IgnoreParenImpCasts()->getType();

@@ -310,6 +310,14 @@ struct HostStatement {
   /// Numbers read through pointers to objects (`input->rate`), by their
   /// canonical type: memory kfuse cannot name, but of that type only.
   std::vector<std::string> PointerReads;
+  /// A value read or written through a reference parameter of the
+  /// function (`double &out`): its referent may be any memory of its type,
+  /// an element of a View too. Type: canonical, as ViewUse::ValueTypeCanonical.
+  struct ReferenceUse {
+    std::string Name, Type;
+    bool Written = false;
+  };
+  std::vector<ReferenceUse> ThroughReferences;
   /// Opaque for a reason other than PointerReads.
   bool OpaqueOther = false;
 };

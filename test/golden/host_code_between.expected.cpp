@@ -7,6 +7,8 @@
 // their Views ("alias" passes 'u' as 'scratch': the original launches run).
 // In 'heat', a policy declared between the launches: 'flux' moves down to it.
 // In 'relax', a helper writes a View both kernels use: nothing moves.
+// In 'settle', a reference parameter written between the launches may be
+// an element of their View ("alias" binds it to u(1)): nothing moves.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstring>
@@ -23,7 +25,7 @@ void mark(Vector v, int K) { v(K) = K; }
 void halve(Vector v) { v(0) *= 0.5; }
 
 // kfuse-functor-begin kfuse_fused_update_total
-// 'update', 'total' (test/golden/host_code_between.cpp:25), fused.
+// 'update', 'total' (test/golden/host_code_between.cpp:27), fused.
 template <class T_u, class T_f> struct kfuse_fused_update_total {
   T_u u;
   T_f f;
@@ -72,7 +74,7 @@ double step(Vector u, Vector f, Vector scratch, int N) {
 }
 
 // kfuse-functor-begin kfuse_fused_flux_apply
-// 'flux', 'apply' (test/golden/host_code_between.cpp:36), fused.
+// 'flux', 'apply' (test/golden/host_code_between.cpp:38), fused.
 template <class T_Q, class T_T> struct kfuse_fused_flux_apply {
   T_Q Q;
   T_T T;
@@ -131,6 +133,14 @@ void relax(Vector u, Vector f, int N) {
       "restore", N, KOKKOS_LAMBDA(const int i) { u(i) = f(i) - 1.0; });
 }
 
+void settle(Vector u, Vector f, double &last, int N) {
+  Kokkos::parallel_for(
+      "spread", N, KOKKOS_LAMBDA(const int i) { f(i) = u(i) + 1.0; });
+  last = 2.5;
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-code-between
+      "gather", N, KOKKOS_LAMBDA(const int i) { u(i) = 0.5 * f(i); });
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -143,18 +153,20 @@ int main(int argc, char **argv) {
     Kokkos::parallel_for(
         "init2", Cells({0, 0}, {NX, NY}),
         KOKKOS_LAMBDA(const int i, const int j) { T(i, j) = (i + 2 * j) % 7; });
-    double Sum = 0;
+    double Sum = 0, Last = 0;
     for (int It = 0; It < 3; ++It) {
       Sum += step(u, f, Alias ? u : scratch, N);
       heat(T, Q, NX, NY);
       relax(u, f, N);
+      settle(u, f, Alias ? u(1) : Last, N);
     }
     double Check = 0;
     Kokkos::parallel_reduce(
         "check", Cells({0, 0}, {NX, NY}),
         KOKKOS_LAMBDA(const int i, const int j, double &S) { S += T(i, j) * (1 + (i + j) % 5); },
         Check);
-    std::printf("sum=%.17g check=%.17g steps=%d\n", Sum, Check, g_steps);
+    std::printf("sum=%.17g check=%.17g steps=%d last=%.17g u1=%.17g\n", Sum, Check, g_steps,
+                Last, u(1));
   }
   Kokkos::finalize();
 }

@@ -4,8 +4,8 @@
 #include "mesh.h"
 #include <cmath>
 
-static void courant_limit(Mesh &m, const int length, const int offset, const double qqc,
-                          double &dtcourant) {
+static double courant_limit(Mesh &m, const int length, const int offset, const double qqc,
+                            const double dtcourant) {
   auto elems = m.elems;
   auto ss = m.ss;
   auto arealg = m.arealg;
@@ -25,12 +25,11 @@ static void courant_limit(Mesh &m, const int length, const int offset, const dou
           least += tmp;
       },
       result);
-  if (result.i != -1 && result.val < dtcourant)
-    dtcourant = result.val;
+  return result.i != -1 && result.val < dtcourant ? result.val : dtcourant;
 }
 
-static void hydro_limit(Mesh &m, const int length, const int offset, const double dvovmax,
-                        double &dthydro) {
+static double hydro_limit(Mesh &m, const int length, const int offset, const double dvovmax,
+                          const double dthydro) {
   auto elems = m.elems;
   auto vdov = m.vdov;
   Smallest result;
@@ -44,20 +43,23 @@ static void hydro_limit(Mesh &m, const int length, const int offset, const doubl
         }
       },
       result);
-  if (result.i != -1 && result.val < dthydro)
-    dthydro = result.val;
+  return result.i != -1 && result.val < dthydro ? result.val : dthydro;
 }
 
+// The limits are kept in locals while the kernels run: the reference
+// parameters may be bound to anything, an element of a View the kernels
+// read too, and writing them between the two would refuse the fusion.
 void time_constraints(Mesh &m, const double qqc, const double dvovmax, double &dtcourant,
                       double &dthydro) {
-  dtcourant = 1.0e20;
-  dthydro = 1.0e20;
+  double courant = 1.0e20, hydro = 1.0e20;
   for (int r = 0; r < static_cast<int>(m.size.size()); ++r) {
     const int length = m.size[r];
     const int offset = m.offset[r];
-    courant_limit(m, length, offset, qqc, dtcourant);
-    hydro_limit(m, length, offset, dvovmax, dthydro);
+    courant = courant_limit(m, length, offset, qqc, courant);
+    hydro = hydro_limit(m, length, offset, dvovmax, hydro);
   }
+  dtcourant = courant;
+  dthydro = hydro;
 }
 
 // The largest and smallest speed: a maximum and a minimum, computed as one.

@@ -1,0 +1,107 @@
+#include <kfuse/runtime/Guard.hpp> // kfuse-include
+#include "kernels.h"
+
+void produce(Kokkos::View<double *> v, const double scale) {
+  Kokkos::parallel_for(
+      "produce", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = scale * i; });
+}
+
+void consume(Kokkos::View<double *> v, Kokkos::View<double *> w) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-code-between
+      "consume", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 2.0 * v(i); });
+}
+
+// 'out' may be any double, an element of 'v' too: writing it between the
+// launches must stay after 'produce' (refused at consume's launch).
+void step(Kokkos::View<double *> v, Kokkos::View<double *> w, double &out, const double scale) {
+  produce(v, scale);
+  out = 42.0;
+  consume(v, w);
+}
+
+// kfuse-functor-begin kfuse_part_grow_b0273150
+// 'grow' (test/golden/multi/reference_between/kernels.cpp:22) as a functor: deferred, it runs fused
+// with 'mirror' (test/golden/multi/reference_between/kernels.cpp:27) when 'tally' calls their functions in turn.
+template <class T_u, class T_scale> struct kfuse_part_grow_b0273150 {
+  T_u u;
+  T_scale scale;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { u(i) += scale; }
+};
+// kfuse-functor-end
+void grow(Kokkos::View<double *> u, const double scale) {
+  // kfuse-begin deferred("grow") until "mirror" profile=test/golden/multi/reference_between/profile.json
+  if (::kfuse::deferring("kfuse_chain_b0273150_28545b70")) {
+    // Runs later: fused with 'mirror' (test/golden/multi/reference_between/kernels.cpp:27), or on its own.
+    const auto kfuse_policy = u.extent(0);
+    ::kfuse::defer("kfuse_chain_b0273150_28545b70", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_grow_b0273150>(u, scale),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("grow", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_b0273150_28545b70"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "grow", u.extent(0), KOKKOS_LAMBDA(const int i) { u(i) += scale; });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+// kfuse-functor-begin kfuse_fused_b0273150_28545b70
+// 'grow' (test/golden/multi/reference_between/kernels.cpp:22) then 'mirror'
+// (test/golden/multi/reference_between/kernels.cpp:27), fused across functions: one body over raw
+// pointers, the first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_z> struct kfuse_fused_b0273150_28545b70 {
+  T_kfuse_first kfuse_first;
+  T_z z;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT z_,
+                                          double *KOKKOS_RESTRICT u_,
+                                          const decltype(T_kfuse_first::scale) scale) {
+    {
+      const int i = kfuse_i0;
+      u_[i] += scale;
+    }
+    {
+      const int i = kfuse_i0;
+      z_[i] = -u_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, z.data(), kfuse_first.u.data(), kfuse_first.scale);
+  }
+};
+// kfuse-functor-end
+void mirror(Kokkos::View<double *> u, Kokkos::View<double *> z) {
+  // kfuse-begin fused-across("grow", "mirror") profile=test/golden/multi/reference_between/profile.json
+  {
+    // 'grow' (test/golden/multi/reference_between/kernels.cpp:22) may be pending: then both run here as one.
+    const auto kfuse_policy = u.extent(0);
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_grow_b0273150<Kokkos::View<double *>, double>>(
+        "kfuse_chain_b0273150_28545b70", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_first && ::kfuse::use_fused("grow+mirror", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
+          ::kfuse::same_view(kfuse_first->u, u))) {
+      Kokkos::parallel_for("grow+mirror", kfuse_policy, ::kfuse::make_fused<kfuse_fused_b0273150_28545b70>(*kfuse_first, z));
+      ::kfuse::discard("kfuse_chain_b0273150_28545b70");
+    } else {
+      ::kfuse::flush("kfuse_chain_b0273150_28545b70");
+// kfuse-original-begin
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "mirror", u.extent(0), KOKKOS_LAMBDA(const int i) { z(i) = -u(i); });
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
+}
+
+// 'count' is an int: no element of the kernels' Views of doubles.
+void tally(Kokkos::View<double *> u, Kokkos::View<double *> z, int &count, const double scale) {
+  ::kfuse::Window kfuse_window_b0273150_28545b70("kfuse_chain_b0273150_28545b70"); // kfuse-line
+  kfuse_window_b0273150_28545b70.arm(); // kfuse-line
+  grow(u, scale);
+  kfuse_window_b0273150_28545b70.disarm(); // kfuse-line
+  ++count;
+  mirror(u, z);
+  kfuse_window_b0273150_28545b70.close(); // kfuse-line
+}

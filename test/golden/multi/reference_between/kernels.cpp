@@ -1,0 +1,36 @@
+#include "kernels.h"
+
+void produce(Kokkos::View<double *> v, const double scale) {
+  Kokkos::parallel_for(
+      "produce", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = scale * i; });
+}
+
+void consume(Kokkos::View<double *> v, Kokkos::View<double *> w) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-code-between
+      "consume", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 2.0 * v(i); });
+}
+
+// 'out' may be any double, an element of 'v' too: writing it between the
+// launches must stay after 'produce' (refused at consume's launch).
+void step(Kokkos::View<double *> v, Kokkos::View<double *> w, double &out, const double scale) {
+  produce(v, scale);
+  out = 42.0;
+  consume(v, w);
+}
+
+void grow(Kokkos::View<double *> u, const double scale) {
+  Kokkos::parallel_for(
+      "grow", u.extent(0), KOKKOS_LAMBDA(const int i) { u(i) += scale; });
+}
+
+void mirror(Kokkos::View<double *> u, Kokkos::View<double *> z) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "mirror", u.extent(0), KOKKOS_LAMBDA(const int i) { z(i) = -u(i); });
+}
+
+// 'count' is an int: no element of the kernels' Views of doubles.
+void tally(Kokkos::View<double *> u, Kokkos::View<double *> z, int &count, const double scale) {
+  grow(u, scale);
+  ++count;
+  mirror(u, z);
+}

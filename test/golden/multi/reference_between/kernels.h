@@ -1,0 +1,14 @@
+// A producer and a consumer of one View, each in a function of its own,
+// and steps that write through a reference parameter between them.
+#ifndef REFERENCE_BETWEEN_KERNELS_H
+#define REFERENCE_BETWEEN_KERNELS_H
+#include <Kokkos_Core.hpp>
+
+void produce(Kokkos::View<double *> v, double scale);
+void consume(Kokkos::View<double *> v, Kokkos::View<double *> w);
+void step(Kokkos::View<double *> v, Kokkos::View<double *> w, double &out, double scale);
+void grow(Kokkos::View<double *> u, double scale);
+void mirror(Kokkos::View<double *> u, Kokkos::View<double *> z);
+void tally(Kokkos::View<double *> v, Kokkos::View<double *> w, int &count, double scale);
+
+#endif
