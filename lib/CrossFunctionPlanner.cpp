@@ -300,6 +300,9 @@ private:
       std::string Three = "their launches are " + Files + ", and " + planner::name(M) +
                           " is fused across functions with " +
                           planner::name(Before ? X : Y) + " too";
+      if (Before && After && Before->Id.str() == KB.Id.str() && After->Id.str() == KA.Id.str())
+        return "their launches are " + Files + ", and they are fused across functions in "
+               "the other order (" + planner::name(KB) + " then " + planner::name(KA) + ")";
       if (Before && After)
         return Three + ", and with " + planner::name(*After) + " (chains of four are not "
                                                                 "fused yet)";
