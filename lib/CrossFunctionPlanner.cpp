@@ -48,6 +48,12 @@ std::string where(const SourcePos &P) {
 struct ChainTypes {
   std::set<std::string> Written; ///< of the Views the first kernel writes
   std::set<std::string> Used;    ///< of every View of the chain's kernels
+  /// Reference parameters of the function whose statements are judged
+  /// that the call placed binds to a local of its caller (no View's
+  /// element), or, with AllReferences false, none judged: the call is not
+  /// known yet.
+  std::set<std::string> BoundToLocals;
+  bool AllReferences = true;
 };
 
 /// True if the only memory \p E may touch that kfuse cannot name is
@@ -68,7 +74,8 @@ std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
   // Views (the caller's business): written, it may be one they use; read,
   // one the first writes.
   for (const HostStatement::ReferenceUse &U : E.ThroughReferences)
-    if (U.Written ? Types.Used.count(U.Type) : Types.Written.count(U.Type))
+    if (Types.AllReferences && !Types.BoundToLocals.count(U.Name) &&
+        (U.Written ? Types.Used.count(U.Type) : Types.Written.count(U.Type)))
       return std::string(U.Written ? "writes" : "reads") + " through the reference parameter '" +
              U.Name + "' (a " + U.Type + "), which may be an element of a View of theirs";
   if (!E.TouchesViews.empty())
@@ -351,14 +358,9 @@ private:
              "an `if` or a loop): kfuse defers only such launches";
     const FunctionSummary &FnA = *FA->second.first, &FnB = *FB->second.first;
     Check = "kfuse-code-between";
-    for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
-      if (std::string Why = blocks(FnA.Body[I], true, Types); !Why.empty())
-        return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
-               where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) + ", and " + Why;
-    for (size_t I = 0; I < FB->second.second; ++I)
-      if (std::string Why = blocks(FnB.Body[I], false, Types); !Why.empty())
-        return "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
-               where(FnB.Body[I].Pos) + ") runs after " + planner::name(KA) + ", and " + Why;
+    // Their reference parameters are judged at the calls (record()).
+    if (std::string Why = aroundLaunches(KA, KB, FnA, FnB, unbound(), unbound()); !Why.empty())
+      return Why;
 
     // A caller calling FnA and then FnB.
     std::string FirstProblem;
@@ -414,7 +416,7 @@ private:
                                : "not defined in the file of the launch"));
     Check = "kfuse-code-between";
     for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
-      if (std::string Why = blocks(FnA.Body[I], true, Types); !Why.empty())
+      if (std::string Why = blocks(FnA.Body[I], true, unbound()); !Why.empty())
         return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
                where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) +
                " (computed ahead), and " + Why;
@@ -428,7 +430,7 @@ private:
       const FlowStatement &S = FnB.Body[I];
       std::string At = "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
                        where(S.Pos) + ")";
-      if (std::string Why = blocks(S, false, Types); !Why.empty())
+      if (std::string Why = blocks(S, false, unbound()); !Why.empty())
         return At + " would run after " + planner::name(KB) + " is computed ahead, and " + Why;
       llvm::StringRef Code = S.Range.valid() ? TextB.substr(S.Range.Offset, S.Range.Length) : "";
       if (S.Kind != FlowStatement::Form::Plain || S.Effects.Declares.empty() || Code.empty() ||
@@ -940,6 +942,46 @@ private:
   /// Searches \p L for a call of \p FnA followed by one of \p FnB; on
   /// success records the chain and returns true. Else keeps the first
   /// specific reason in \p FirstProblem.
+  /// Types, with the reference parameters of the functions not judged (the
+  /// call binding them is not known yet).
+  ChainTypes unbound() const {
+    ChainTypes T = Types;
+    T.AllReferences = false;
+    return T;
+  }
+
+  /// Types, for the statements of \p Fn called by \p Call: its reference
+  /// parameters bound to locals of the caller refer to no View's element.
+  ChainTypes boundBy(const FunctionSummary &Fn, const FlowStatement &Call) const {
+    ChainTypes T = Types;
+    for (size_t P = 0; P < Fn.Params.size() && P < Call.ArgsLocal.size(); ++P)
+      if (Call.ArgsLocal[P])
+        T.BoundToLocals.insert(Fn.Params[P]);
+    return T;
+  }
+
+  /// Why the code after the launch of \p KA in \p FnA, or before that of
+  /// \p KB in \p FnB, judged with \p TA and \p TB, may observe KA pending
+  /// (or see KB computed early), or "".
+  std::string aroundLaunches(const KernelModel &KA, const KernelModel &KB,
+                             const FunctionSummary &FnA, const FunctionSummary &FnB,
+                             const ChainTypes &TA, const ChainTypes &TB) const {
+    size_t AtA = LaunchAt.at(KA.Id.str()).second, AtB = LaunchAt.at(KB.Id.str()).second;
+    for (size_t I = AtA + 1; I < FnA.Body.size(); ++I)
+      if (std::string Why = blocks(FnA.Body[I], true, TA); !Why.empty())
+        return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
+               where(FnA.Body[I].Pos) + ") runs before " + planner::name(KB) +
+               (Ahead ? " (computed ahead)" : "") + ", and " + Why;
+    for (size_t I = 0; I < AtB; ++I)
+      if (std::string Why = blocks(FnB.Body[I], false, TB); !Why.empty())
+        return "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
+               where(FnB.Body[I].Pos) + ") " +
+               (Ahead ? "would run after " + planner::name(KB) + " is computed ahead"
+                      : "runs after " + planner::name(KA)) +
+               ", and " + Why;
+    return "";
+  }
+
   bool searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
                            const FunctionSummary &FnB, const KernelModel &KA,
                            const KernelModel &KB, const ProfileChain &C, double Share,
@@ -1027,6 +1069,13 @@ private:
     if (FileOfL == FileIndex.end())
       return Fail("'" + L.Name + "' is in " + llvm::sys::path::filename(L.File).str() +
                   ", which is not among the files given");
+    // The reference parameters of the two functions, as these calls bind
+    // them.
+    const FunctionSummary &FnA = *LaunchAt.at(KA.Id.str()).first;
+    if (std::string Why =
+            aroundLaunches(KA, KB, FnA, FnB, boundBy(FnA, Open), boundBy(FnB, Second));
+        !Why.empty())
+      return Fail(Why);
     const FlowStatement &First = Loop ? *Loop : Open;
     if (Ahead && Loop)
       return Fail("'" + L.Name + "' calls '" + FnB.Name + "' in the next iteration of its loop "

@@ -260,6 +260,8 @@ private:
       const Expr *Arg = Call->getArg(I);
       F.Args.push_back(exprText(Arg, Ctx));
       const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      F.ArgsLocal.push_back(Var && Var->hasLocalStorage() && !Var->getType()->isReferenceType());
       auto Plain = [&](QualType T) {
         return Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();
       };

@@ -454,6 +454,10 @@ struct FlowStatement {
   /// exactly its parameter's type (no conversion, no default argument).
   std::vector<std::string> Args;
   bool ArgsExact = false;
+  /// Call: per argument, whether it names a variable of the calling
+  /// function that is no reference (a local, a parameter taken by value):
+  /// a reference parameter bound to it refers to no View's element.
+  std::vector<bool> ArgsLocal;
   std::string ObjectText;
   bool ObjectIsPointer = false;
   /// If: its condition; Loop: its init statement, condition and increment.

@@ -4,8 +4,8 @@
 #include "mesh.h"
 #include <cmath>
 
-static double courant_limit(Mesh &m, const int length, const int offset, const double qqc,
-                            const double dtcourant) {
+static void courant_limit(Mesh &m, const int length, const int offset, const double qqc,
+                          double &dtcourant) {
   auto elems = m.elems;
   auto ss = m.ss;
   auto arealg = m.arealg;
@@ -25,11 +25,12 @@ static double courant_limit(Mesh &m, const int length, const int offset, const d
           least += tmp;
       },
       result);
-  return result.i != -1 && result.val < dtcourant ? result.val : dtcourant;
+  if (result.i != -1 && result.val < dtcourant)
+    dtcourant = result.val;
 }
 
-static double hydro_limit(Mesh &m, const int length, const int offset, const double dvovmax,
-                          const double dthydro) {
+static void hydro_limit(Mesh &m, const int length, const int offset, const double dvovmax,
+                        double &dthydro) {
   auto elems = m.elems;
   auto vdov = m.vdov;
   Smallest result;
@@ -43,20 +44,22 @@ static double hydro_limit(Mesh &m, const int length, const int offset, const dou
         }
       },
       result);
-  return result.i != -1 && result.val < dthydro ? result.val : dthydro;
+  if (result.i != -1 && result.val < dthydro)
+    dthydro = result.val;
 }
 
-// The limits are kept in locals while the kernels run: the reference
-// parameters may be bound to anything, an element of a View the kernels
-// read too, and writing them between the two would refuse the fusion.
+// The limits are kept in locals while the kernels run: courant_limit's
+// reference parameter, written after its launch, is bound to one here (the
+// parameters of time_constraints may be bound to anything, an element of a
+// View the kernels read too: writing them between the two would refuse).
 void time_constraints(Mesh &m, const double qqc, const double dvovmax, double &dtcourant,
                       double &dthydro) {
   double courant = 1.0e20, hydro = 1.0e20;
   for (int r = 0; r < static_cast<int>(m.size.size()); ++r) {
     const int length = m.size[r];
     const int offset = m.offset[r];
-    courant = courant_limit(m, length, offset, qqc, courant);
-    hydro = hydro_limit(m, length, offset, dvovmax, hydro);
+    courant_limit(m, length, offset, qqc, courant);
+    hydro_limit(m, length, offset, dvovmax, hydro);
   }
   dtcourant = courant;
   dthydro = hydro;

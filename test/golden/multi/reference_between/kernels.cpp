@@ -34,3 +34,29 @@ void tally(Kokkos::View<double *> u, Kokkos::View<double *> z, int &count, const
   ++count;
   mirror(u, z);
 }
+
+// Writes its reference parameter after its launch: where the caller binds
+// it to a local, that is no element of a View ('noted_locally' fuses);
+// where it passes a reference parameter of its own ('noted'), it may be.
+void produce_noting(Kokkos::View<double *> v, const double scale, double &note) {
+  Kokkos::parallel_for(
+      "produce_noting", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = scale - i; });
+  note = scale;
+}
+
+void halve_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "halve_into", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 0.5 * v(i); });
+}
+
+void noted(Kokkos::View<double *> v, Kokkos::View<double *> w, double &out, const double scale) {
+  produce_noting(v, scale, out);
+  halve_into(v, w);
+}
+
+double noted_locally(Kokkos::View<double *> v, Kokkos::View<double *> w, const double scale) {
+  double note = 0.0;
+  produce_noting(v, scale, note);
+  halve_into(v, w);
+  return note;
+}

@@ -11,4 +11,9 @@ void grow(Kokkos::View<double *> u, double scale);
 void mirror(Kokkos::View<double *> u, Kokkos::View<double *> z);
 void tally(Kokkos::View<double *> v, Kokkos::View<double *> w, int &count, double scale);
 
+void produce_noting(Kokkos::View<double *> v, double scale, double &note);
+void halve_into(Kokkos::View<double *> v, Kokkos::View<double *> w);
+void noted(Kokkos::View<double *> v, Kokkos::View<double *> w, double &out, double scale);
+double noted_locally(Kokkos::View<double *> v, Kokkos::View<double *> w, double scale);
+
 #endif

@@ -27,6 +27,10 @@ int main(int argc, char **argv) {
       tally(u, z, count, 0.5 * s);
       sum += z(n - 1);
     }
+    for (int s = 1; s <= 4; ++s) {
+      noted(v, w, aliased ? v(3) : local, 2.0 * s);
+      sum += w(3) + noted_locally(v, w, 3.0 * s) + w(3);
+    }
     std::printf("sum=%.17g local=%.17g v3=%.17g count=%d\n", sum, local, v(3), count);
   }
   Kokkos::finalize();

@@ -6,7 +6,7 @@
 #include <cmath>
 
 // kfuse-functor-begin kfuse_part_hydro_limit_78493d4a
-// 'hydro_limit' (test/golden/multi/limits_ahead/limits.cpp:36) as a functor: computed ahead, in one
+// 'hydro_limit' (test/golden/multi/limits_ahead/limits.cpp:37) as a functor: computed ahead, in one
 // kernel with 'courant_limit' (test/golden/multi/limits_ahead/limits.cpp:15), when 'time_constraints' calls their functions in turn.
 template <class T_elems, class T_vdov, class T_offset, class T_dvovmax> struct kfuse_part_hydro_limit_78493d4a {
   T_elems elems;
@@ -22,8 +22,8 @@ template <class T_elems, class T_vdov, class T_offset, class T_dvovmax> struct k
       }
 };
 // kfuse-functor-end
-static double courant_limit(Mesh &m, const int length, const int offset, const double qqc,
-                            const double dtcourant) {
+static void courant_limit(Mesh &m, const int length, const int offset, const double qqc,
+                          double &dtcourant) {
   auto elems = m.elems;
   auto ss = m.ss;
   auto arealg = m.arealg;
@@ -32,7 +32,7 @@ static double courant_limit(Mesh &m, const int length, const int offset, const d
   Smallest result;
   // kfuse-begin ahead("courant_limit") with "hydro_limit" profile=test/golden/multi/limits_ahead/profile.json
   {
-    // 'hydro_limit' (test/golden/multi/limits_ahead/limits.cpp:36) may be computed here too, in one kernel
+    // 'hydro_limit' (test/golden/multi/limits_ahead/limits.cpp:37) may be computed here too, in one kernel
     // with this one, when 'time_constraints' is about to call its function.
     const auto kfuse_policy = length;
     auto *kfuse_second = ::kfuse::ahead<std::tuple<Kokkos::View<int *>, Kokkos::View<double *>, int, double>>(
@@ -74,11 +74,12 @@ static double courant_limit(Mesh &m, const int length, const int offset, const d
     }
   }
   // kfuse-end
-  return result.i != -1 && result.val < dtcourant ? result.val : dtcourant;
+  if (result.i != -1 && result.val < dtcourant)
+    dtcourant = result.val;
 }
 
-static double hydro_limit(Mesh &m, const int length, const int offset, const double dvovmax,
-                          const double dthydro) {
+static void hydro_limit(Mesh &m, const int length, const int offset, const double dvovmax,
+                        double &dthydro) {
   auto elems = m.elems;
   auto vdov = m.vdov;
   Smallest result;
@@ -113,12 +114,14 @@ static double hydro_limit(Mesh &m, const int length, const int offset, const dou
     }
   }
   // kfuse-end
-  return result.i != -1 && result.val < dthydro ? result.val : dthydro;
+  if (result.i != -1 && result.val < dthydro)
+    dthydro = result.val;
 }
 
-// The limits are kept in locals while the kernels run: the reference
-// parameters may be bound to anything, an element of a View the kernels
-// read too, and writing them between the two would refuse the fusion.
+// The limits are kept in locals while the kernels run: courant_limit's
+// reference parameter, written after its launch, is bound to one here (the
+// parameters of time_constraints may be bound to anything, an element of a
+// View the kernels read too: writing them between the two would refuse).
 void time_constraints(Mesh &m, const double qqc, const double dvovmax, double &dtcourant,
                       double &dthydro) {
   double courant = 1.0e20, hydro = 1.0e20;
@@ -135,9 +138,9 @@ void time_constraints(Mesh &m, const double qqc, const double dvovmax, double &d
       }(m, length, offset, dvovmax, hydro); // kfuse-line
     }); // kfuse-line
     kfuse_window_8d4af21e_78493d4a.arm(); // kfuse-line
-    courant = courant_limit(m, length, offset, qqc, courant);
+    courant_limit(m, length, offset, qqc, courant);
     kfuse_window_8d4af21e_78493d4a.disarm(); // kfuse-line
-    hydro = hydro_limit(m, length, offset, dvovmax, hydro);
+    hydro_limit(m, length, offset, dvovmax, hydro);
     kfuse_window_8d4af21e_78493d4a.close(); // kfuse-line
   }
   dtcourant = courant;
@@ -145,8 +148,8 @@ void time_constraints(Mesh &m, const double qqc, const double dvovmax, double &d
 }
 
 // kfuse-functor-begin kfuse_part_slowest_ce58915c
-// 'slowest' (test/golden/multi/limits_ahead/limits.cpp:83) as a functor: computed ahead, in one
-// kernel with 'fastest' (test/golden/multi/limits_ahead/limits.cpp:69), when 'main' calls their functions in turn.
+// 'slowest' (test/golden/multi/limits_ahead/limits.cpp:86) as a functor: computed ahead, in one
+// kernel with 'fastest' (test/golden/multi/limits_ahead/limits.cpp:72), when 'main' calls their functions in turn.
 template <class T_vel> struct kfuse_part_slowest_ce58915c {
   T_vel vel;
   KOKKOS_INLINE_FUNCTION void operator()(const int e, double & low) const { low = fabs(vel(e)) < low ? fabs(vel(e)) : low; }
@@ -158,7 +161,7 @@ double fastest(Mesh &m) {
   double most = 0.0;
   // kfuse-begin ahead("fastest") with "slowest" profile=test/golden/multi/limits_ahead/profile.json
   {
-    // 'slowest' (test/golden/multi/limits_ahead/limits.cpp:83) may be computed here too, in one kernel
+    // 'slowest' (test/golden/multi/limits_ahead/limits.cpp:86) may be computed here too, in one kernel
     // with this one, when 'main' is about to call its function.
     const auto kfuse_policy = vel.extent(0);
     auto *kfuse_second = ::kfuse::ahead<std::tuple<Kokkos::View<double *>>>(
@@ -198,7 +201,7 @@ double slowest(Mesh &m) {
   double least = 0.0;
   // kfuse-begin ahead-result("slowest") after "fastest" profile=test/golden/multi/limits_ahead/profile.json
   {
-    // Computed ahead with 'fastest' (test/golden/multi/limits_ahead/limits.cpp:69) when this range, these
+    // Computed ahead with 'fastest' (test/golden/multi/limits_ahead/limits.cpp:72) when this range, these
     // Views and these values were the ones it was computed from.
     const auto kfuse_policy = vel.extent(0);
     std::tuple<Kokkos::View<double *>> *kfuse_captures = nullptr;

@@ -105,3 +105,99 @@ void tally(Kokkos::View<double *> u, Kokkos::View<double *> z, int &count, const
   mirror(u, z);
   kfuse_window_b0273150_28545b70.close(); // kfuse-line
 }
+
+// kfuse-functor-begin kfuse_part_produce_noting_e00fb8ab
+// 'produce_noting' (test/golden/multi/reference_between/kernels.cpp:42) as a functor: deferred, it runs fused
+// with 'halve_into' (test/golden/multi/reference_between/kernels.cpp:48) when 'noted_locally' calls their functions in turn.
+template <class T_v, class T_scale> struct kfuse_part_produce_noting_e00fb8ab {
+  T_v v;
+  T_scale scale;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { v(i) = scale - i; }
+};
+// kfuse-functor-end
+// Writes its reference parameter after its launch: where the caller binds
+// it to a local, that is no element of a View ('noted_locally' fuses);
+// where it passes a reference parameter of its own ('noted'), it may be.
+void produce_noting(Kokkos::View<double *> v, const double scale, double &note) {
+  // kfuse-begin deferred("produce_noting") until "halve_into" profile=test/golden/multi/reference_between/profile.json
+  if (::kfuse::deferring("kfuse_chain_e00fb8ab_55c6b444")) {
+    // Runs later: fused with 'halve_into' (test/golden/multi/reference_between/kernels.cpp:48), or on its own.
+    const auto kfuse_policy = v.extent(0);
+    ::kfuse::defer("kfuse_chain_e00fb8ab_55c6b444", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_produce_noting_e00fb8ab>(v, scale),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("produce_noting", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_e00fb8ab_55c6b444"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "produce_noting", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = scale - i; });
+// kfuse-original-end
+  }
+  // kfuse-end
+  note = scale;
+}
+
+// kfuse-functor-begin kfuse_fused_e00fb8ab_55c6b444
+// 'produce_noting' (test/golden/multi/reference_between/kernels.cpp:42) then 'halve_into'
+// (test/golden/multi/reference_between/kernels.cpp:48), fused across functions: one body over raw
+// pointers, the first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_w> struct kfuse_fused_e00fb8ab_55c6b444 {
+  T_kfuse_first kfuse_first;
+  T_w w;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT w_,
+                                          double *KOKKOS_RESTRICT v_,
+                                          const decltype(T_kfuse_first::scale) scale) {
+    {
+      const int i = kfuse_i0;
+      v_[i] = scale - i;
+    }
+    {
+      const int i = kfuse_i0;
+      w_[i] = 0.5 * v_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, w.data(), kfuse_first.v.data(), kfuse_first.scale);
+  }
+};
+// kfuse-functor-end
+void halve_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
+  // kfuse-begin fused-across("produce_noting", "halve_into") profile=test/golden/multi/reference_between/profile.json
+  {
+    // 'produce_noting' (test/golden/multi/reference_between/kernels.cpp:42) may be pending: then both run here as one.
+    const auto kfuse_policy = v.extent(0);
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_produce_noting_e00fb8ab<Kokkos::View<double *>, double>>(
+        "kfuse_chain_e00fb8ab_55c6b444", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_first && ::kfuse::use_fused("produce_noting+halve_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
+          ::kfuse::same_view(kfuse_first->v, v))) {
+      Kokkos::parallel_for("produce_noting+halve_into", kfuse_policy, ::kfuse::make_fused<kfuse_fused_e00fb8ab_55c6b444>(*kfuse_first, w));
+      ::kfuse::discard("kfuse_chain_e00fb8ab_55c6b444");
+    } else {
+      ::kfuse::flush("kfuse_chain_e00fb8ab_55c6b444");
+// kfuse-original-begin
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "halve_into", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 0.5 * v(i); });
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
+}
+
+void noted(Kokkos::View<double *> v, Kokkos::View<double *> w, double &out, const double scale) {
+  produce_noting(v, scale, out);
+  halve_into(v, w);
+}
+
+double noted_locally(Kokkos::View<double *> v, Kokkos::View<double *> w, const double scale) {
+  double note = 0.0;
+  ::kfuse::Window kfuse_window_e00fb8ab_55c6b444("kfuse_chain_e00fb8ab_55c6b444"); // kfuse-line
+  kfuse_window_e00fb8ab_55c6b444.arm(); // kfuse-line
+  produce_noting(v, scale, note);
+  kfuse_window_e00fb8ab_55c6b444.disarm(); // kfuse-line
+  halve_into(v, w);
+  kfuse_window_e00fb8ab_55c6b444.close(); // kfuse-line
+  return note;
+}
