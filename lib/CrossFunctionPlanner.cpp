@@ -523,6 +523,15 @@ private:
                        "', which the other function cannot name (a local class, a template "
                        "or in an anonymous namespace)"
                  : "";
+    // Other Kokkos reducers into a variable (MinLoc...): their own init
+    // and join, on a value of their value type.
+    if (R->ReducerVariable && !R->ReducerType.empty() &&
+        llvm::is_contained({"MinLoc", "MaxLoc", "MinMax", "MinMaxLoc", "LAnd", "LOr", "BAnd",
+                            "BOr"},
+                           R->Reducer))
+      return R->AccumulatorPortable.empty()
+                 ? " reduces into a value whose type the other function cannot name"
+                 : "";
     if (R->ResultIsView)
       return " reduces into a View";
     return " reduces into '" + R->ResultArgText + "'" +
@@ -535,9 +544,10 @@ private:
     for (const KernelModel *K : {&A, &B}) {
       if (std::string Why = aheadReduction(*K); !Why.empty())
         return planner::name(A) + " is a reduction whose result its function needs at once "
-               "(such a pair runs as one only when both reduce into a variable as a sum, "
-               "product, minimum or maximum, or into a value type with +=, the second "
-               "computed ahead), and " + planner::name(*K) + Why;
+               "(such a pair runs as one only when both reduce into a variable, as a sum, "
+               "product, minimum or maximum, through a Kokkos reducer such as MinLoc, or "
+               "into a value type with +=, the second computed ahead), and " +
+               planner::name(*K) + Why;
       if (K->Functor.Kind != FunctorModel::Form::Lambda)
         return planner::name(*K) + " is not a lambda (a reduction computed ahead is)";
       if (!K->Unknown.empty())

@@ -90,19 +90,36 @@ double slowest(Mesh &m) {
   return least;
 }
 
-// The element of the smallest sound speed: a MinLoc reducer, which kfuse
-// does not compute ahead.
+// The elements of the smallest and of the largest sound speed: a MinLoc
+// and a MaxLoc reducer, computed as one.
 int coldest(Mesh &m) {
   auto ss = m.ss;
   Kokkos::MinLoc<double, int>::value_type where;
-  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-not-fusable
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
       "coldest", ss.extent(0),
       KOKKOS_LAMBDA(const int e, Kokkos::MinLoc<double, int>::value_type &best) {
-        if (ss(e) < best.val) {
-          best.val = ss(e);
+        const double s = ss(e) + 1.0e-6 * e; // no ties: threads join in any order
+        if (s < best.val) {
+          best.val = s;
           best.loc = e;
         }
       },
       Kokkos::MinLoc<double, int>(where));
+  return where.loc;
+}
+
+int hottest(Mesh &m) {
+  auto ss = m.ss;
+  Kokkos::MaxLoc<double, int>::value_type where;
+  Kokkos::parallel_reduce(
+      "hottest", ss.extent(0),
+      KOKKOS_LAMBDA(const int e, Kokkos::MaxLoc<double, int>::value_type &best) {
+        const double s = ss(e) + 1.0e-6 * e;
+        if (s > best.val) {
+          best.val = s;
+          best.loc = e;
+        }
+      },
+      Kokkos::MaxLoc<double, int>(where));
   return where.loc;
 }

@@ -38,6 +38,7 @@ int main(int argc, char **argv) {
     auto arealg = m.arealg;
     auto vdov = m.vdov;
     auto vel = m.vel;
+    Kokkos::View<double *> snapshot("snapshot", n);
     double sum = 0.0;
     for (int step = 1; step <= 5; ++step) {
       Kokkos::parallel_for(
@@ -51,9 +52,13 @@ int main(int argc, char **argv) {
       time_constraints(m, 2.0, 0.1, dtcourant, dthydro);
       const double most = fastest(m);
       const double least = slowest(m);
+      // A copy between the two pairs: the profile sees two chains.
+      Kokkos::deep_copy(snapshot, m.ss);
       const int cold = coldest(m);
-      std::printf("step=%d dtcourant=%.17g dthydro=%.17g fastest=%.17g slowest=%.17g coldest=%d\n",
-                  step, dtcourant, dthydro, most, least, cold);
+      const int hot = hottest(m);
+      std::printf("step=%d dtcourant=%.17g dthydro=%.17g fastest=%.17g slowest=%.17g "
+                  "coldest=%d hottest=%d\n",
+                  step, dtcourant, dthydro, most, least, cold, hot);
       sum += dtcourant + dthydro + most + least;
     }
     std::printf("sum=%.17g\n", sum);

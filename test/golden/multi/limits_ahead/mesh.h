@@ -41,5 +41,6 @@ void time_constraints(Mesh &m, double qqc, double dvovmax, double &dtcourant, do
 double fastest(Mesh &m);
 double slowest(Mesh &m);
 int coldest(Mesh &m);
+int hottest(Mesh &m);
 
 #endif

@@ -224,19 +224,96 @@ double slowest(Mesh &m) {
   return least;
 }
 
-// The element of the smallest sound speed: a MinLoc reducer, which kfuse
-// does not compute ahead.
+// kfuse-functor-begin kfuse_part_hottest_31d5577a
+// 'hottest' (test/golden/multi/limits_ahead/limits.cpp:114) as a functor: computed ahead, in one
+// kernel with 'coldest' (test/golden/multi/limits_ahead/limits.cpp:98), when 'main' calls their functions in turn.
+template <class T_ss> struct kfuse_part_hottest_31d5577a {
+  T_ss ss;
+  KOKKOS_INLINE_FUNCTION void operator()(const int e, Kokkos::ValLocScalar<double, int> & best) const {
+        const double s = ss(e) + 1.0e-6 * e;
+        if (s > best.val) {
+          best.val = s;
+          best.loc = e;
+        }
+      }
+};
+// kfuse-functor-end
+// The elements of the smallest and of the largest sound speed: a MinLoc
+// and a MaxLoc reducer, computed as one.
 int coldest(Mesh &m) {
   auto ss = m.ss;
   Kokkos::MinLoc<double, int>::value_type where;
-  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-not-fusable
+  // kfuse-begin ahead("coldest") with "hottest" profile=test/golden/multi/limits_ahead/profile.json
+  {
+    // 'hottest' (test/golden/multi/limits_ahead/limits.cpp:114) may be computed here too, in one kernel
+    // with this one, when 'main' is about to call its function.
+    const auto kfuse_policy = ss.extent(0);
+    auto *kfuse_second = ::kfuse::ahead<std::tuple<Kokkos::View<double *>>>(
+        "kfuse_chain_f2ac4050_31d5577a", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_second && ::kfuse::use_fused("coldest+hottest", true)) {
+      ::kfuse::BothValues<Kokkos::ValLocScalar<double, int>, Kokkos::ValLocScalar<double, int>> kfuse_values;
+      Kokkos::parallel_reduce("coldest+hottest", kfuse_policy,
+          ::kfuse::reduce_both<int, ::kfuse::Reduced<Kokkos::MinLoc<double, int>>, ::kfuse::Reduced<Kokkos::MaxLoc<double, int>>>(
+              KOKKOS_LAMBDA(const int e, Kokkos::MinLoc<double, int>::value_type &best) {
+        const double s = ss(e) + 1.0e-6 * e; // no ties: threads join in any order
+        if (s < best.val) {
+          best.val = s;
+          best.loc = e;
+        }
+      },
+              ::kfuse::make_from_tuple<kfuse_part_hottest_31d5577a>(*kfuse_second)),
+          kfuse_values);
+      where = kfuse_values.First;
+      ::kfuse::computed_ahead("kfuse_chain_f2ac4050_31d5577a", kfuse_values.Second);
+    } else {
+// kfuse-original-begin
+      Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
       "coldest", ss.extent(0),
       KOKKOS_LAMBDA(const int e, Kokkos::MinLoc<double, int>::value_type &best) {
-        if (ss(e) < best.val) {
-          best.val = ss(e);
+        const double s = ss(e) + 1.0e-6 * e; // no ties: threads join in any order
+        if (s < best.val) {
+          best.val = s;
           best.loc = e;
         }
       },
       Kokkos::MinLoc<double, int>(where));
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
+  return where.loc;
+}
+
+int hottest(Mesh &m) {
+  auto ss = m.ss;
+  Kokkos::MaxLoc<double, int>::value_type where;
+  // kfuse-begin ahead-result("hottest") after "coldest" profile=test/golden/multi/limits_ahead/profile.json
+  {
+    // Computed ahead with 'coldest' (test/golden/multi/limits_ahead/limits.cpp:98) when this range, these
+    // Views and these values were the ones it was computed from.
+    const auto kfuse_policy = ss.extent(0);
+    std::tuple<Kokkos::View<double *>> *kfuse_captures = nullptr;
+    const Kokkos::ValLocScalar<double, int> *kfuse_ahead = ::kfuse::ahead_result<std::tuple<Kokkos::View<double *>>, Kokkos::ValLocScalar<double, int>>(
+        "kfuse_chain_f2ac4050_31d5577a", ::kfuse::bounds_of(kfuse_policy), kfuse_captures);
+    if (kfuse_ahead && ::kfuse::same_view(std::get<0>(*kfuse_captures), ss)) {
+      where = *kfuse_ahead;
+      ::kfuse::discard("kfuse_chain_f2ac4050_31d5577a");
+    } else {
+      ::kfuse::discard("kfuse_chain_f2ac4050_31d5577a");
+// kfuse-original-begin
+      Kokkos::parallel_reduce(
+      "hottest", ss.extent(0),
+      KOKKOS_LAMBDA(const int e, Kokkos::MaxLoc<double, int>::value_type &best) {
+        const double s = ss(e) + 1.0e-6 * e;
+        if (s > best.val) {
+          best.val = s;
+          best.loc = e;
+        }
+      },
+      Kokkos::MaxLoc<double, int>(where));
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
   return where.loc;
 }

@@ -39,6 +39,7 @@ int main(int argc, char **argv) {
     auto arealg = m.arealg;
     auto vdov = m.vdov;
     auto vel = m.vel;
+    Kokkos::View<double *> snapshot("snapshot", n);
     double sum = 0.0;
     for (int step = 1; step <= 5; ++step) {
       Kokkos::parallel_for(
@@ -63,9 +64,24 @@ int main(int argc, char **argv) {
       kfuse_window_30421b82_ce58915c.disarm(); // kfuse-line
       const double least = slowest(m);
       kfuse_window_30421b82_ce58915c.close(); // kfuse-line
+      // A copy between the two pairs: the profile sees two chains.
+      Kokkos::deep_copy(snapshot, m.ss);
+      ::kfuse::Window kfuse_window_f2ac4050_31d5577a("kfuse_chain_f2ac4050_31d5577a"); // kfuse-line
+      // 'hottest' is computed ahead, with the first kernel: its captures as 'hottest' declares them. // kfuse-line
+      kfuse_window_f2ac4050_31d5577a.ahead([&] { // kfuse-line
+        return [](auto &&m) { // kfuse-line
+          auto ss = m.ss; // kfuse-line
+          return ::kfuse::ahead_captures(::kfuse::bounds_of(ss.extent(0)), ss); // kfuse-line
+        }(m); // kfuse-line
+      }); // kfuse-line
+      kfuse_window_f2ac4050_31d5577a.arm(); // kfuse-line
       const int cold = coldest(m);
-      std::printf("step=%d dtcourant=%.17g dthydro=%.17g fastest=%.17g slowest=%.17g coldest=%d\n",
-                  step, dtcourant, dthydro, most, least, cold);
+      kfuse_window_f2ac4050_31d5577a.disarm(); // kfuse-line
+      const int hot = hottest(m);
+      kfuse_window_f2ac4050_31d5577a.close(); // kfuse-line
+      std::printf("step=%d dtcourant=%.17g dthydro=%.17g fastest=%.17g slowest=%.17g "
+                  "coldest=%d hottest=%d\n",
+                  step, dtcourant, dthydro, most, least, cold, hot);
       sum += dtcourant + dthydro + most + least;
     }
     std::printf("sum=%.17g\n", sum);
