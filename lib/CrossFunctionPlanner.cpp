@@ -364,9 +364,11 @@ private:
 
     // A caller calling FnA and then FnB.
     std::string FirstProblem;
-    for (const auto &[Usr, L] : ByUsr)
-      if (searchCaller(*L, FnA, FnB, KA, KB, C, Share, FirstProblem))
+    for (auto It = ByUsr.begin(); It != ByUsr.end(); ++It)
+      if (searchCaller(*It->second, FnA, FnB, KA, KB, C, Share, FirstProblem)) {
+        explainElsewhere(std::next(It), FnA, FnB, KA, KB, C, Share, FirstProblem);
         return "";
+      }
     Check = FirstProblem.empty() ? "kfuse-not-adjacent" : "kfuse-code-between";
     if (!FirstProblem.empty())
       return FirstProblem;
@@ -490,9 +492,9 @@ private:
     std::string FirstProblem;
     Ahead = true;
     bool Found = false;
-    for (const auto &[Usr, L] : ByUsr)
-      if ((Found = searchCaller(*L, FnA, FnB, KA, KB, C, Share, FirstProblem)))
-        break;
+    for (auto It = ByUsr.begin(); It != ByUsr.end() && !Found; ++It)
+      if ((Found = searchCaller(*It->second, FnA, FnB, KA, KB, C, Share, FirstProblem)))
+        explainElsewhere(std::next(It), FnA, FnB, KA, KB, C, Share, FirstProblem);
     Ahead = false;
     if (Found)
       return "";
@@ -992,6 +994,28 @@ private:
     return "";
   }
 
+  /// The chain just recorded runs fused only where its window is: says
+  /// why it runs as written where other calls of its functions are (\p Known,
+  /// a call tried before; else the callers from \p From on, judged without
+  /// recording anything).
+  void explainElsewhere(std::map<std::string, const FunctionSummary *>::const_iterator From,
+                        const FunctionSummary &FnA, const FunctionSummary &FnB,
+                        const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
+                        double Share, const std::string &Known) {
+    std::string Why = Known;
+    DryRun = true;
+    for (auto It = From; It != ByUsr.end() && Why.empty(); ++It) {
+      std::string Problem;
+      if (searchCaller(*It->second, FnA, FnB, KA, KB, C, Share, Problem))
+        Why = "'" + It->second->Name + "' calls them too, and runs them as written (one "
+                                        "window for a chain)";
+      else
+        Why = Problem;
+    }
+    DryRun = false;
+    Out.Chains.back().Elsewhere = Why;
+  }
+
   bool searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
                            const FunctionSummary &FnB, const KernelModel &KA,
                            const KernelModel &KB, const ProfileChain &C, double Share,
@@ -1127,6 +1151,8 @@ private:
           }))
         return Fail("the calls are inside launches of '" + L.Name + "' that kfuse fuses");
     }
+    if (DryRun)
+      return true;
     CrossChain Ch;
     Ch.First = ById[KA.Id.str()];
     Ch.Second = ById[KB.Id.str()];
@@ -1218,6 +1244,8 @@ private:
   ChainTypes Types;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
+  /// Calls are judged without recording a chain (explainElsewhere).
+  bool DryRun = false;
   /// The chain being placed computes its second kernel ahead: the
   /// parameters of the replay of its function's declarations (`auto &&sys`),
   /// those declarations, and the second kernel's captures.

@@ -219,6 +219,8 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     const KernelModel &A = Site(C.First), &B = Site(C.Second);
     std::string Path = "'" + C.Caller + "' calls their functions in turn" +
                        (C.BackEdge ? ", the second in its loop's next iteration" : "");
+    std::string Elsewhere =
+        C.Elsewhere.empty() ? "" : "; elsewhere they run as written: " + C.Elsewhere;
     if (Check) {
       Diagnostic D = make(
           Severity::Warning, B.Pos,
@@ -240,9 +242,10 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
                         "computed ahead, in one kernel with {0}, from the Views and values "
                         "its function declares, replayed in a window opened at {5}:{6}; the "
                         "site of {1} takes that result when its range, Views and values are "
-                        "the same",
+                        "the same{7}",
                         siteName(A), siteName(B), C.Share, C.Count, Path,
-                        llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line)
+                        llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line,
+                        Elsewhere)
               .str(),
           "kfuse-fused"));
       continue;
@@ -251,12 +254,13 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
         Severity::Remark, B.Pos,
         llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
                       "{4}; {0} is deferred in a window opened at {5}:{6} and runs fused "
-                      "here when it is pending and the guard holds, {7}",
+                      "here when it is pending and the guard holds, {7}{8}",
                       siteName(A), siteName(B), C.Share, C.Count, Path,
                       llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line,
                       runsAsOneBody(Plan, C, Restrict)
                           ? "both bodies in one function over restrict pointers"
-                          : "the two kernels called in turn")
+                          : "the two kernels called in turn",
+                      Elsewhere)
             .str(),
         "kfuse-fused"));
   }

@@ -41,6 +41,9 @@ struct InsertedLine {
 /// Two launches of different functions fused through a deferred launch.
 struct CrossChain {
   SiteRef First, Second;
+  /// Why the pair runs as written where other calls of its functions are
+  /// (the window is in one caller), or "".
+  std::string Elsewhere;
   /// The name both sites and the window use at run time.
   std::string Key;
   /// The variable holding the window in the caller.
