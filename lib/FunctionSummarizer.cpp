@@ -36,6 +36,59 @@ const Expr *bare(const Expr *E) {
   }
 }
 
+/// True if a class of type \p T holds a View (as a member, a member's
+/// member or a base): such an object is never a View's element.
+bool hasViewMember(QualType T, unsigned Depth = 0) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 3 || isKokkosView(T))
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (isKokkosView(F->getType()) || hasViewMember(F->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (hasViewMember(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+/// True if \p E names storage no View's element can be, for a reference
+/// parameter bound to it: a local that is no reference (or a parameter
+/// taken by value), a data member of one, or a data member of an object
+/// holding Views, also through an accessor whose body returns it
+/// (LULESH's `domain.dtcourant()`: `return m_dtcourant;`).
+bool ownStorage(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    return V && V->hasLocalStorage() && !V->getType()->isReferenceType();
+  }
+  // A plain data member (no View, pointer or reference) of such an object.
+  auto Member = [](const ValueDecl *D, const Expr *Object) {
+    const auto *F = dyn_cast<FieldDecl>(D);
+    return F && !F->getType()->isReferenceType() && !F->getType()->isPointerType() &&
+           !isKokkosView(F->getType()) &&
+           (ownStorage(Object) || hasViewMember(Object->getType()));
+  };
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && Member(M->getMemberDecl(), M->getBase());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const FunctionDecl *Def = nullptr;
+    if (!MD || MD->isVirtual() || MC->getNumArgs() != 0 || !MD->hasBody(Def) ||
+        MC->getImplicitObjectArgument()->getType()->isPointerType())
+      return false;
+    const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+    const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front())
+                                                : nullptr;
+    const auto *Field = Ret && Ret->getRetValue()
+                            ? dyn_cast<MemberExpr>(Ret->getRetValue()->IgnoreParenImpCasts())
+                            : nullptr;
+    return Field && isa<CXXThisExpr>(Field->getBase()->IgnoreParenImpCasts()) &&
+           Member(Field->getMemberDecl(), MC->getImplicitObjectArgument());
+  }
+  return false;
+}
+
 /// An expression that only names something: a variable, a member of one
 /// (through `.` or `->`), `this`, a literal, its address, or a copy of one.
 bool namesOnly(const Expr *E) {
@@ -260,8 +313,7 @@ private:
       const Expr *Arg = Call->getArg(I);
       F.Args.push_back(exprText(Arg, Ctx));
       const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      F.ArgsLocal.push_back(Var && Var->hasLocalStorage() && !Var->getType()->isReferenceType());
+      F.ArgsLocal.push_back(ownStorage(Arg));
       auto Plain = [&](QualType T) {
         return Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();
       };

@@ -454,9 +454,11 @@ struct FlowStatement {
   /// exactly its parameter's type (no conversion, no default argument).
   std::vector<std::string> Args;
   bool ArgsExact = false;
-  /// Call: per argument, whether it names a variable of the calling
-  /// function that is no reference (a local, a parameter taken by value):
-  /// a reference parameter bound to it refers to no View's element.
+  /// Call: per argument, whether it names storage no View's element can
+  /// be (a local that is no reference, a parameter taken by value, a plain
+  /// data member of one or of an object holding Views, also through an
+  /// accessor returning it): a reference parameter bound to it refers to
+  /// no View's element.
   std::vector<bool> ArgsLocal;
   std::string ObjectText;
   bool ObjectIsPointer = false;

@@ -60,3 +60,21 @@ double noted_locally(Kokkos::View<double *> v, Kokkos::View<double *> w, const d
   halve_into(v, w);
   return note;
 }
+
+// Writes its reference parameter after its launch, bound by 'stamped' to a
+// member of an object holding Views (never a View's element): fuses.
+void stamp(Kokkos::View<double *> v, const double scale, double &when) {
+  Kokkos::parallel_for(
+      "stamp", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = scale * (i % 3); });
+  when = scale;
+}
+
+void quarter_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "quarter_into", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 0.25 * v(i); });
+}
+
+void stamped(State &s, const double scale) {
+  stamp(s.v, scale, s.when);
+  quarter_into(s.v, s.w);
+}

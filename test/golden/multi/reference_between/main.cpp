@@ -31,6 +31,13 @@ int main(int argc, char **argv) {
       noted(v, w, aliased ? v(3) : local, 2.0 * s);
       sum += w(3) + noted_locally(v, w, 3.0 * s) + w(3);
     }
+    State st;
+    st.v = Kokkos::View<double *>("st.v", n);
+    st.w = Kokkos::View<double *>("st.w", n);
+    for (int s = 1; s <= 4; ++s) {
+      stamped(st, 0.25 * s);
+      sum += st.when + st.w(n / 2);
+    }
     std::printf("sum=%.17g local=%.17g v3=%.17g count=%d\n", sum, local, v(3), count);
   }
   Kokkos::finalize();

@@ -201,3 +201,91 @@ double noted_locally(Kokkos::View<double *> v, Kokkos::View<double *> w, const d
   kfuse_window_e00fb8ab_55c6b444.close(); // kfuse-line
   return note;
 }
+
+// kfuse-functor-begin kfuse_part_stamp_cc267098
+// 'stamp' (test/golden/multi/reference_between/kernels.cpp:67) as a functor: deferred, it runs fused
+// with 'quarter_into' (test/golden/multi/reference_between/kernels.cpp:73) when 'stamped' calls their functions in turn.
+template <class T_v, class T_scale> struct kfuse_part_stamp_cc267098 {
+  T_v v;
+  T_scale scale;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { v(i) = scale * (i % 3); }
+};
+// kfuse-functor-end
+// Writes its reference parameter after its launch, bound by 'stamped' to a
+// member of an object holding Views (never a View's element): fuses.
+void stamp(Kokkos::View<double *> v, const double scale, double &when) {
+  // kfuse-begin deferred("stamp") until "quarter_into" profile=test/golden/multi/reference_between/profile.json
+  if (::kfuse::deferring("kfuse_chain_cc267098_57054254")) {
+    // Runs later: fused with 'quarter_into' (test/golden/multi/reference_between/kernels.cpp:73), or on its own.
+    const auto kfuse_policy = v.extent(0);
+    ::kfuse::defer("kfuse_chain_cc267098_57054254", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_stamp_cc267098>(v, scale),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("stamp", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_cc267098_57054254"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "stamp", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = scale * (i % 3); });
+// kfuse-original-end
+  }
+  // kfuse-end
+  when = scale;
+}
+
+// kfuse-functor-begin kfuse_fused_cc267098_57054254
+// 'stamp' (test/golden/multi/reference_between/kernels.cpp:67) then 'quarter_into'
+// (test/golden/multi/reference_between/kernels.cpp:73), fused across functions: one body over raw
+// pointers, the first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_w> struct kfuse_fused_cc267098_57054254 {
+  T_kfuse_first kfuse_first;
+  T_w w;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT w_,
+                                          double *KOKKOS_RESTRICT v_,
+                                          const decltype(T_kfuse_first::scale) scale) {
+    {
+      const int i = kfuse_i0;
+      v_[i] = scale * (i % 3);
+    }
+    {
+      const int i = kfuse_i0;
+      w_[i] = 0.25 * v_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, w.data(), kfuse_first.v.data(), kfuse_first.scale);
+  }
+};
+// kfuse-functor-end
+void quarter_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
+  // kfuse-begin fused-across("stamp", "quarter_into") profile=test/golden/multi/reference_between/profile.json
+  {
+    // 'stamp' (test/golden/multi/reference_between/kernels.cpp:67) may be pending: then both run here as one.
+    const auto kfuse_policy = v.extent(0);
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_stamp_cc267098<Kokkos::View<double *>, double>>(
+        "kfuse_chain_cc267098_57054254", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_first && ::kfuse::use_fused("stamp+quarter_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
+          ::kfuse::same_view(kfuse_first->v, v))) {
+      Kokkos::parallel_for("stamp+quarter_into", kfuse_policy, ::kfuse::make_fused<kfuse_fused_cc267098_57054254>(*kfuse_first, w));
+      ::kfuse::discard("kfuse_chain_cc267098_57054254");
+    } else {
+      ::kfuse::flush("kfuse_chain_cc267098_57054254");
+// kfuse-original-begin
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "quarter_into", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 0.25 * v(i); });
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
+}
+
+void stamped(State &s, const double scale) {
+  ::kfuse::Window kfuse_window_cc267098_57054254("kfuse_chain_cc267098_57054254"); // kfuse-line
+  kfuse_window_cc267098_57054254.arm(); // kfuse-line
+  stamp(s.v, scale, s.when);
+  kfuse_window_cc267098_57054254.disarm(); // kfuse-line
+  quarter_into(s.v, s.w);
+  kfuse_window_cc267098_57054254.close(); // kfuse-line
+}
