@@ -49,9 +49,9 @@ struct ChainTypes {
   std::set<std::string> Written; ///< of the Views the first kernel writes
   std::set<std::string> Used;    ///< of every View of the chain's kernels
   /// Reference parameters of the function whose statements are judged
-  /// that the call placed binds to a local of its caller (no View's
-  /// element), or, with AllReferences false, none judged: the call is not
-  /// known yet.
+  /// that the call placed binds to storage no View's element can be
+  /// (FlowStatement::ArgsLocal), or, with AllReferences false, none judged:
+  /// the call is not known yet.
   std::set<std::string> BoundToLocals;
   bool AllReferences = true;
 };
@@ -73,9 +73,12 @@ std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
   // A reference parameter may be bound to an element of one of their
   // Views (the caller's business): written, it may be one they use; read,
   // one the first writes.
+  auto MayHold = [](const std::set<std::string> &Elements, const std::string &T) {
+    return llvm::any_of(Elements, [&](const std::string &E) { return planner::mayHold(E, T); });
+  };
   for (const HostStatement::ReferenceUse &U : E.ThroughReferences)
     if (Types.AllReferences && !Types.BoundToLocals.count(U.Name) &&
-        (U.Written ? Types.Used.count(U.Type) : Types.Written.count(U.Type)))
+        MayHold(U.Written ? Types.Used : Types.Written, U.Type))
       return std::string(U.Written ? "writes" : "reads") + " through the reference parameter '" +
              U.Name + "' (a " + U.Type + "), which may be an element of a View of theirs";
   if (!E.TouchesViews.empty())
@@ -225,10 +228,9 @@ private:
     Types = ChainTypes();
     for (const KernelModel *K : {&KA, &KB})
       for (const ViewUse &V : K->Views) {
-        std::string T = V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical;
-        Types.Used.insert(T);
+        Types.Used.insert(planner::elementType(V));
         if (K == &KA && planner::writes(V.Mode))
-          Types.Written.insert(T);
+          Types.Written.insert(planner::elementType(V));
       }
     std::string Files = KA.File == KB.File
                             ? "in different functions"
@@ -324,10 +326,9 @@ private:
       // types (C++ aliasing); X's must be among them.
       if (Before)
         for (const ViewUse &V : X.Views) {
-          std::string T = V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical;
-          Types.Used.insert(T);
+          Types.Used.insert(planner::elementType(V));
           if (planner::writes(V.Mode))
-            Types.Written.insert(T);
+            Types.Written.insert(planner::elementType(V));
         }
       if (After)
         for (const ViewUse &V : X.Views)
@@ -951,9 +952,6 @@ private:
     return false;
   }
 
-  /// Searches \p L for a call of \p FnA followed by one of \p FnB; on
-  /// success records the chain and returns true. Else keeps the first
-  /// specific reason in \p FirstProblem.
   /// Types, with the reference parameters of the functions not judged (the
   /// call binding them is not known yet).
   ChainTypes unbound() const {
@@ -1016,6 +1014,9 @@ private:
     Out.Chains.back().Elsewhere = Why;
   }
 
+  /// Searches \p L for a call of \p FnA followed by one of \p FnB; on
+  /// success records the chain and returns true. Else keeps the first
+  /// specific reason in \p FirstProblem.
   bool searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
                            const FunctionSummary &FnB, const KernelModel &KA,
                            const KernelModel &KB, const ProfileChain &C, double Share,

@@ -379,5 +379,13 @@ std::string formatted(const std::string &Code) {
   return *Out;
 }
 
+bool mayHold(const std::string &Element, const std::string &Type) {
+  static const std::set<std::string> Numbers = {
+      "bool",         "char",          "signed char",        "unsigned char", "short",
+      "unsigned short", "int",         "unsigned int",       "long",          "unsigned long",
+      "long long",    "unsigned long long", "float",         "double",        "long double"};
+  return Element == Type || !Numbers.count(Element);
+}
+
 } // namespace planner
 } // namespace kfuse

@@ -53,6 +53,16 @@ std::string accessText(const ViewUse &V, const ViewAccess &A);
 
 inline bool writes(AccessMode M) { return M != AccessMode::Read; }
 
+/// The element type of \p V as the reference rule compares it (canonical).
+inline const std::string &elementType(const ViewUse &V) {
+  return V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical;
+}
+
+/// True if an element of a View of \p Element (as elementType) may hold a
+/// value of type \p Type (canonical): the same type, or an element kfuse
+/// cannot see through (a class may hold a double, an unknown type anything).
+bool mayHold(const std::string &Element, const std::string &Type);
+
 /// One token of source text, as the raw lexer sees it (comments skipped).
 struct RawToken {
   std::string Text;

@@ -8,7 +8,8 @@
 // In 'heat', a policy declared between the launches: 'flux' moves down to it.
 // In 'relax', a helper writes a View both kernels use: nothing moves.
 // In 'settle', a reference parameter written between the launches may be
-// an element of their View ("alias" binds it to u(1)): nothing moves.
+// an element of their View ("alias" binds it to u(1)): nothing moves; in
+// 'warm', a member of an element of their View of structs (cells(2).e).
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstring>
@@ -25,7 +26,7 @@ void mark(Vector v, int K) { v(K) = K; }
 void halve(Vector v) { v(0) *= 0.5; }
 
 // kfuse-functor-begin kfuse_fused_update_total
-// 'update', 'total' (test/golden/host_code_between.cpp:27), fused.
+// 'update', 'total' (test/golden/host_code_between.cpp:28), fused.
 template <class T_u, class T_f> struct kfuse_fused_update_total {
   T_u u;
   T_f f;
@@ -74,7 +75,7 @@ double step(Vector u, Vector f, Vector scratch, int N) {
 }
 
 // kfuse-functor-begin kfuse_fused_flux_apply
-// 'flux', 'apply' (test/golden/host_code_between.cpp:38), fused.
+// 'flux', 'apply' (test/golden/host_code_between.cpp:39), fused.
 template <class T_Q, class T_T> struct kfuse_fused_flux_apply {
   T_Q Q;
   T_T T;
@@ -141,6 +142,18 @@ void settle(Vector u, Vector f, double &last, int N) {
       "gather", N, KOKKOS_LAMBDA(const int i) { u(i) = 0.5 * f(i); });
 }
 
+struct Cell {
+  double e, m;
+};
+
+void warm(Kokkos::View<Cell *> c, double &last, int N) {
+  Kokkos::parallel_for(
+      "heat_cells", N, KOKKOS_LAMBDA(const int i) { c(i).e += 1.0 + i % 2; });
+  last = 3.5;
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-code-between
+      "cool_cells", N, KOKKOS_LAMBDA(const int i) { c(i).m = 0.5 * c(i).e; });
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -153,20 +166,22 @@ int main(int argc, char **argv) {
     Kokkos::parallel_for(
         "init2", Cells({0, 0}, {NX, NY}),
         KOKKOS_LAMBDA(const int i, const int j) { T(i, j) = (i + 2 * j) % 7; });
+    Kokkos::View<Cell *> cells("cells", N);
     double Sum = 0, Last = 0;
     for (int It = 0; It < 3; ++It) {
       Sum += step(u, f, Alias ? u : scratch, N);
       heat(T, Q, NX, NY);
       relax(u, f, N);
       settle(u, f, Alias ? u(1) : Last, N);
+      warm(cells, Alias ? cells(2).e : Last, N);
     }
     double Check = 0;
     Kokkos::parallel_reduce(
         "check", Cells({0, 0}, {NX, NY}),
         KOKKOS_LAMBDA(const int i, const int j, double &S) { S += T(i, j) * (1 + (i + j) % 5); },
         Check);
-    std::printf("sum=%.17g check=%.17g steps=%d last=%.17g u1=%.17g\n", Sum, Check, g_steps,
-                Last, u(1));
+    std::printf("sum=%.17g check=%.17g steps=%d last=%.17g u1=%.17g cell2=%.17g %.17g\n", Sum,
+                Check, g_steps, Last, u(1), cells(2).e, cells(2).m);
   }
   Kokkos::finalize();
 }
