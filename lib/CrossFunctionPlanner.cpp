@@ -56,13 +56,20 @@ struct ChainTypes {
   bool AllReferences = true;
 };
 
+/// True if an element of a View of one of \p Elements may hold a value of
+/// type \p T (planner::mayHold).
+bool mayHoldAny(const std::set<std::string> &Elements, const std::string &T) {
+  return llvm::any_of(Elements, [&](const std::string &E) { return planner::mayHold(E, T); });
+}
+
 /// True if the only memory \p E may touch that kfuse cannot name is
-/// numbers read through pointers, of types none of \p Types.Written: C++'s
-/// aliasing rules keep such a read from seeing the first kernel's stores.
+/// numbers read through pointers, of types no View the first kernel
+/// writes may hold: C++'s aliasing rules keep such a read from seeing the
+/// first kernel's stores.
 bool onlyForeignReads(const HostStatement &E, const ChainTypes &Types) {
   return !E.OpaqueOther && !E.PointerReads.empty() &&
          llvm::none_of(E.PointerReads,
-                       [&](const std::string &T) { return Types.Written.count(T) != 0; });
+                       [&](const std::string &T) { return mayHoldAny(Types.Written, T); });
 }
 
 /// What in \p E may observe a pending kernel (or a kernel computed ahead)
@@ -73,12 +80,9 @@ std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
   // A reference parameter may be bound to an element of one of their
   // Views (the caller's business): written, it may be one they use; read,
   // one the first writes.
-  auto MayHold = [](const std::set<std::string> &Elements, const std::string &T) {
-    return llvm::any_of(Elements, [&](const std::string &E) { return planner::mayHold(E, T); });
-  };
   for (const HostStatement::ReferenceUse &U : E.ThroughReferences)
     if (Types.AllReferences && !Types.BoundToLocals.count(U.Name) &&
-        MayHold(U.Written ? Types.Used : Types.Written, U.Type))
+        mayHoldAny(U.Written ? Types.Used : Types.Written, U.Type))
       return std::string(U.Written ? "writes" : "reads") + " through the reference parameter '" +
              U.Name + "' (a " + U.Type + "), which may be an element of a View of theirs";
   if (!E.TouchesViews.empty())
