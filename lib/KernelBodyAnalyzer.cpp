@@ -219,16 +219,8 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
       Indices.push_back(Op->getArg(I));
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
-    ViewRef Member;
-    QualType MemberType;
-    if (!isKokkosView(MC->getImplicitObjectArgument()->getType()) &&
-        accessorAccess(MC, Member, MemberType, Indices)) {
-      bool Known = false;
-      ViewUse &V = viewFor(Member, MemberType, "", Known);
-      V.Accessor = MD->getNameAsString();
-      recordAccess(V, Known, E, Indices, U);
+    if (!isKokkosView(MC->getImplicitObjectArgument()->getType()) && accessorAccess(MC, U))
       return true;
-    }
     if (!MD || !MD->getIdentifier() || MD->getName() != "access" ||
         !isKokkosView(MC->getImplicitObjectArgument()->getType()))
       return false;
@@ -255,75 +247,156 @@ bool KernelBodyAnalyzer::visitViewAccess(const Expr *E, const Use &U) {
 
 void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
                                       ArrayRef<const Expr *> Indices, const Use &U) {
+  SmallVector<IndexExpr, 4> Forms;
+  for (const Expr *Idx : Indices) {
+    Forms.push_back(classifyIndex(Idx));
+    Forms.back().Range = fileRange(Idx->getSourceRange(), Ctx);
+  }
+  recordAccess(V, Known, E, std::move(Forms), U);
+  // Index expressions are read.
+  for (const Expr *Idx : Indices)
+    visit(Idx, Use());
+}
+
+void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
+                                      SmallVector<IndexExpr, 4> Indices, const Use &U) {
   ViewAccess A;
   A.Mode = isAtomicView(V) ? AccessMode::Atomic : U.Mode;
   A.Callee = U.Callee;
   A.Pos = positionOf(E->getBeginLoc(), Ctx);
   A.Range = fileRange(E->getSourceRange(), Ctx);
-  for (const Expr *Idx : Indices) {
-    A.Indices.push_back(classifyIndex(Idx));
-    A.Indices.back().Range = fileRange(Idx->getSourceRange(), Ctx);
-  }
+  A.Indices.assign(Indices.begin(), Indices.end());
   V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
   if (A.Mode == AccessMode::PassedToCall)
     Model.Notes.push_back("element of View '" + V.Name +
                           "' passed by reference to '" + U.Callee + "' at " +
                           A.Pos.File + ":" + std::to_string(A.Pos.Line));
   V.Accesses.push_back(std::move(A));
-  // Index expressions are read.
-  for (const Expr *Idx : Indices)
-    visit(Idx, Use());
 }
 
-/// The View member that accessor \p MD returns an element of, and for each
-/// of its indices the parameter it is: `Real_t &x(Index_t i) const { return
-/// m_x[i]; }` gives m_x and {0}.
-static const FieldDecl *accessorTarget(const CXXMethodDecl *MD,
-                                       SmallVectorImpl<unsigned> &Params) {
+namespace {
+/// One element of a View member that an accessor's body reads: the path of
+/// data members down from `this` to the View and, for each index, the
+/// accessor's parameter it is (-1: an expression of them, Index).
+struct AccessorElement {
+  SmallVector<const FieldDecl *, 2> Path;
+  QualType ViewType;
+  SmallVector<int, 4> Params;
+  SmallVector<const Expr *, 4> Index;
+  bool Returned = false; ///< the element the accessor returns
+};
+
+/// The path of data members down from `this` that \p E is, or false.
+bool thisPath(const Expr *E, SmallVectorImpl<const FieldDecl *> &Path) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F)
+      return false;
+    Path.insert(Path.begin(), F);
+    E = ME->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(E))
+      return true;
+  }
+  return false;
+}
+
+/// Collects the View elements \p E reads into \p Out, where \p E is made
+/// of nothing else than the parameters of \p Def, literals and arithmetic:
+/// `m_g.entries(m_g.row_map(r) + idx)` (LULESH's regElemlist).
+bool accessorExpr(const Expr *E, const FunctionDecl *Def, bool Returned,
+                  SmallVectorImpl<AccessorElement> &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+    return P && P->getDeclContext() == Def;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->isAdditiveOp() || B->isMultiplicativeOp()
+               ? accessorExpr(B->getLHS(), Def, false, Out) &&
+                     accessorExpr(B->getRHS(), Def, false, Out)
+               : false;
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!Op || (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) ||
+      Op->getNumArgs() < 2 || !isKokkosView(Op->getArg(0)->getType()))
+    return false;
+  AccessorElement A;
+  if (!thisPath(Op->getArg(0), A.Path))
+    return false;
+  A.ViewType = A.Path.back()->getType();
+  A.Returned = Returned;
+  for (unsigned I = 1; I < Op->getNumArgs(); ++I) {
+    const Expr *Idx = Op->getArg(I)->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Idx);
+    const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    A.Params.push_back(P && P->getDeclContext() == Def ? int(P->getFunctionScopeIndex()) : -1);
+    A.Index.push_back(Idx);
+    if (!accessorExpr(Idx, Def, false, Out))
+      return false;
+  }
+  Out.push_back(std::move(A));
+  return true;
+}
+
+/// The View elements accessor \p MD reads, the one it returns last: its
+/// body is one `return` of an element of a View member (`Real_t &x(Index_t
+/// i) const { return m_x[i]; }`), indexed by its parameters or by
+/// arithmetic on them and on elements of other View members.
+bool accessorElements(const CXXMethodDecl *MD, SmallVectorImpl<AccessorElement> &Out) {
   // Not virtual: through a reference, an override may do anything.
   const FunctionDecl *Def = nullptr;
   if (!MD || MD->isVirtual() || !MD->hasBody(Def))
-    return nullptr;
+    return false;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
   const Expr *Value = Ret && Ret->getRetValue() ? Ret->getRetValue()->IgnoreParenImpCasts() : nullptr;
-  const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Value);
-  if (!Op || (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) ||
-      Op->getNumArgs() < 2 || !isKokkosView(Op->getArg(0)->getType()))
-    return nullptr;
-  const auto *ME = dyn_cast<MemberExpr>(Op->getArg(0)->IgnoreParenImpCasts());
-  if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-    return nullptr;
-  for (unsigned I = 1; I < Op->getNumArgs(); ++I) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(Op->getArg(I)->IgnoreParenImpCasts());
-    const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-    if (!P || P->getDeclContext() != Def)
-      return nullptr;
-    Params.push_back(P->getFunctionScopeIndex());
-  }
-  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  // The returned element, not a number computed from elements.
+  if (!Value || !isa<CXXOperatorCallExpr>(Value) || !accessorExpr(Value, Def, true, Out))
+    return false;
+  return !Out.empty() && Out.back().Returned;
 }
+} // namespace
 
-bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, ViewRef &Object,
-                                        QualType &ViewType,
-                                        SmallVectorImpl<const Expr *> &Indices) const {
-  SmallVector<unsigned, 4> Params;
-  const FieldDecl *Field = accessorTarget(Call->getMethodDecl(), Params);
-  std::optional<ViewRef> Ref = Field ? pathRef(Call->getImplicitObjectArgument()) : std::nullopt;
+bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use &U) {
+  SmallVector<AccessorElement, 2> Elements;
+  if (!accessorElements(Call->getMethodDecl(), Elements))
+    return false;
+  std::optional<ViewRef> Ref = pathRef(Call->getImplicitObjectArgument());
   // A captured object or a path from one; not *this, not a local copy.
   if (!Ref || Ref->IsMember || Ref->Local || !Ref->RootDecl)
     return false;
-  for (unsigned P : Params)
-    if (P >= Call->getNumArgs())
-      return false;
-  Object = *Ref;
-  if (Object.Root.empty())
-    Object.Root = Object.Name;
-  Object.Name += "." + Field->getNameAsString();
-  Object.Private |= Field->getAccess() != AS_public;
-  ViewType = Field->getType();
-  for (unsigned P : Params)
-    Indices.push_back(Call->getArg(P));
+  for (const AccessorElement &A : Elements)
+    for (int P : A.Params)
+      if (P >= int(Call->getNumArgs()))
+        return false;
+  for (const AccessorElement &A : Elements) {
+    ViewRef Object = *Ref;
+    if (Object.Root.empty())
+      Object.Root = Object.Name;
+    for (const FieldDecl *F : A.Path) {
+      Object.Name += "." + F->getNameAsString();
+      Object.Private |= F->getAccess() != AS_public;
+    }
+    bool Known = false;
+    ViewUse &V = viewFor(Object, A.ViewType, "", Known);
+    V.Accessor = Call->getMethodDecl()->getNameAsString();
+    SmallVector<IndexExpr, 4> Indices;
+    for (size_t I = 0; I < A.Params.size(); ++I) {
+      if (A.Params[I] >= 0) {
+        Indices.push_back(classifyIndex(Call->getArg(A.Params[I])));
+        Indices.back().Range = fileRange(Call->getArg(A.Params[I])->getSourceRange(), Ctx);
+      } else {
+        // Computed in the accessor's body: any element.
+        Indices.push_back(IndexExpr{exprText(A.Index[I], Ctx), IndexForm::Other, "", 0, {}});
+      }
+    }
+    recordAccess(V, Known, Call, std::move(Indices), A.Returned ? U : Use());
+  }
+  // Its arguments are read (the captures they name too).
+  for (const Expr *Arg : Call->arguments())
+    visit(Arg, Use());
   return true;
 }
 

@@ -72,6 +72,8 @@ private:
   bool visitViewAccess(const clang::Expr *E, const Use &U);
   void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,
                     llvm::ArrayRef<const clang::Expr *> Indices, const Use &U);
+  void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,
+                    llvm::SmallVector<IndexExpr, 4> Indices, const Use &U);
   void visitFor(const clang::ForStmt *For);
   void recordViewEscape(const clang::Expr *ViewExpr, const Use &U,
                         const clang::Expr *At);
@@ -81,11 +83,11 @@ private:
   ViewUse &viewFor(const std::optional<ViewRef> &Ref, clang::QualType Type,
                    const std::string &Text, bool &Known);
   /// `d.vnew(i)`: an accessor of a captured object that returns an element
-  /// of one of its View members; sets \p Object's path to that member and
-  /// the arguments that index it.
-  bool accessorAccess(const clang::CXXMemberCallExpr *Call, ViewRef &Object,
-                      clang::QualType &ViewType,
-                      llvm::SmallVectorImpl<const clang::Expr *> &Indices) const;
+  /// of one of its View members (indexed by its parameters, or by
+  /// arithmetic on them and on elements of other View members, LULESH's
+  /// `domain.regElemlist(r, i)`): records the elements it reads, used as
+  /// \p U, and returns true.
+  bool accessorAccess(const clang::CXXMemberCallExpr *Call, const Use &U);
   IndexExpr classifyIndex(const clang::Expr *E);
   bool containsViewAccess(const clang::Stmt *S);
 
