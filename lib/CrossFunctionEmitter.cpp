@@ -42,6 +42,7 @@ std::string place(const KernelModel &M) {
 /// scalars, in the order of the model.
 struct Member {
   std::string Name, Type;
+  bool Object = false; ///< an object holding Views, captured whole
 };
 std::vector<Member> membersOf(const KernelModel &A) {
   std::vector<Member> Out;
@@ -51,7 +52,7 @@ std::vector<Member> membersOf(const KernelModel &A) {
     if (V.Root.empty())
       Out.push_back({V.Name, V.PortableType});
     else if (llvm::none_of(Out, [&](const Member &M) { return M.Name == V.Root; }))
-      Out.push_back({V.Root, V.RootClass}); // the captured object, whole
+      Out.push_back({V.Root, V.RootClass, true}); // the captured object, whole
   }
   for (const ScalarUse &S : A.Scalars)
     Out.push_back({S.Name, S.PortableType});
@@ -107,11 +108,13 @@ std::string aheadPart(const CrossChain &C, const KernelModel &A, const KernelMod
 }
 
 /// The types of \p B's captures, in the order of its functor's members:
-/// the tuple the caller builds them into.
+/// the tuple the caller builds them into (an object holding Views with
+/// its address).
 std::string capturesTuple(const KernelModel &B) {
   std::vector<std::string> Types;
   for (const Member &M : membersOf(B))
-    Types.push_back(planner::withoutConstRef(M.Type));
+    Types.push_back(M.Object ? "::kfuse::Held<" + planner::withoutConstRef(M.Type) + ">"
+                             : planner::withoutConstRef(M.Type));
   return "std::tuple<" + llvm::join(Types, ", ") + ">";
 }
 
@@ -178,8 +181,9 @@ std::string aheadResultSite(const CrossChain &C, const KernelModel &A, const Ker
   for (size_t K = 0; K < Members.size(); ++K) {
     std::string Theirs = "std::get<" + std::to_string(K) + ">(*kfuse_captures)";
     bool View = llvm::any_of(B.Views, [&](const ViewUse &V) { return V.Name == Members[K].Name; });
-    Same.push_back(View ? "::kfuse::same_view(" + Theirs + ", " + Members[K].Name + ")"
-                        : Theirs + " == " + Members[K].Name);
+    Same.push_back(Members[K].Object ? "::kfuse::same_object(" + Theirs + ", " + Members[K].Name + ")"
+                   : View            ? "::kfuse::same_view(" + Theirs + ", " + Members[K].Name + ")"
+                                     : Theirs + " == " + Members[K].Name);
   }
   std::string Out = std::string(Markers::Begin) + " ahead-result(\"" + quoted(B) +
                     "\") after \"" + quoted(A) + "\"" +
@@ -187,7 +191,9 @@ std::string aheadResultSite(const CrossChain &C, const KernelModel &A, const Ker
   auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
   Emit("{");
   Emit("  // Computed ahead with '" + quoted(A) + "' (" + place(A) + ") when this range, these");
-  Emit("  // Views and these values were the ones it was computed from.");
+  Emit(llvm::any_of(Members, [](const Member &M) { return M.Object; })
+           ? "  // Views, objects and values were the ones it was computed from."
+           : "  // Views and these values were the ones it was computed from.");
   Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
   Emit("  " + capturesTuple(B) + " *kfuse_captures = nullptr;");
   Emit("  const " + AccB + " *kfuse_ahead = ::kfuse::ahead_result<" + capturesTuple(B) + ", " +

@@ -433,10 +433,16 @@ private:
     llvm::StringRef TextB = All[FileB->second].Text;
     std::set<std::string> Known(FnB.Params.begin(), FnB.Params.end());
     std::vector<std::string> Statements;
+    std::vector<std::string> Types; // declared there, not replayed
     for (size_t I = 0; I < FB->second.second; ++I) {
       const FlowStatement &S = FnB.Body[I];
       std::string At = "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
                        where(S.Pos) + ")";
+      if (!S.DeclaresTypes.empty()) {
+        Types.insert(Types.end(), S.DeclaresTypes.begin(), S.DeclaresTypes.end());
+        Statements.emplace_back();
+        continue;
+      }
       if (std::string Why = blocks(S, false, unbound()); !Why.empty())
         return At + " would run after " + planner::name(KB) + " is computed ahead, and " + Why;
       llvm::StringRef Code = S.Range.valid() ? TextB.substr(S.Range.Offset, S.Range.Length) : "";
@@ -456,12 +462,20 @@ private:
     }
     // What the second kernel captures, and its policy, come from them.
     Check = "kfuse-not-fusable";
-    std::vector<std::string> Captures;
-    for (const ViewUse &V : KB.Views)
-      if (!V.Local && !llvm::is_contained(Captures, V.Name))
-        Captures.push_back(V.Name);
-    for (const ScalarUse &S : KB.Scalars)
+    // (In the order of its functor's members: an object holding Views
+    // whole, held with its address.)
+    std::vector<std::string> Captures, Texts;
+    for (const ViewUse &V : KB.Views) {
+      const std::string &N = V.Root.empty() ? V.Name : V.Root;
+      if (!V.Local && !llvm::is_contained(Captures, N)) {
+        Captures.push_back(N);
+        Texts.push_back(V.Root.empty() ? N : "::kfuse::held(" + N + ")");
+      }
+    }
+    for (const ScalarUse &S : KB.Scalars) {
       Captures.push_back(S.Name);
+      Texts.push_back(S.Name);
+    }
     for (const std::string &N : Captures)
       if (!Known.count(N))
         return Their(planner::name(KB) + " captures '" + N + "', which '" + FnB.Name +
@@ -487,12 +501,18 @@ private:
       Needed.insert(S.Effects.Reads.begin(), S.Effects.Reads.end());
       AheadLines.insert(AheadLines.begin(), Statements[I]);
     }
+    std::string Replayed = llvm::join(AheadLines, "\n") + "\n" + KB.Policy.Text;
+    for (const planner::RawToken &T : planner::tokenize(Replayed))
+      if (T.Identifier && llvm::is_contained(Types, T.Text))
+        return Their("the replay in the caller of what " + planner::name(KB) +
+                     " captures names the type '" + T.Text + "', which '" + FnB.Name +
+                     "' declares");
     std::vector<std::string> Params;
     for (size_t I = 0; I < FnB.Params.size(); ++I)
       Params.push_back("auto &&" + (FnB.Params[I].empty() ? "kfuse_unused" + std::to_string(I)
                                                           : FnB.Params[I]));
     AheadParams = llvm::join(Params, ", ");
-    AheadCaptures = llvm::join(Captures, ", ");
+    AheadCaptures = llvm::join(Texts, ", ");
 
     std::string FirstProblem;
     Ahead = true;
@@ -559,10 +579,6 @@ private:
         return planner::name(*K) + " is not a lambda (a reduction computed ahead is)";
       if (!K->Unknown.empty())
         return planner::unknownAccess(*K);
-      for (const ViewUse &V : K->Views)
-        if (!V.Accessor.empty())
-          return planner::name(*K) + " reaches View '" + V.Name + "' through the accessor '" +
-                 V.Accessor + "', which the guard cannot name (not fused across functions)";
       if (K->FromMacro || K->InTemplate)
         return planner::name(*K) + " is written " +
                (K->FromMacro ? "through the macro '" + K->MacroName + "'" : "in a template");
@@ -585,10 +601,23 @@ private:
       return "their index types differ";
     if (std::string Why = functorForm(B, A, true); !Why.empty())
       return Why;
-    for (const ViewUse &V : B.Views)
-      if (!V.Local && !V.Root.empty())
-        return planner::name(B) + " reaches the View '" + V.Name + "' through '" + V.Root +
-               "' (a reduction computed ahead captures Views and numbers only)";
+    // Views the guard cannot compare (reached through an accessor, or
+    // through an object the second kernel captures whole, held by its
+    // address): none may be written by the first kernel, nor share memory
+    // with one it writes.
+    const ViewUse *Hidden = nullptr;
+    for (const KernelModel *K : {&A, &B})
+      for (const ViewUse &V : K->Views)
+        if (!V.Local && (!V.Accessor.empty() || (K == &B && !V.Root.empty())))
+          Hidden = Hidden ? Hidden : &V;
+    if (Hidden)
+      for (const ViewUse &V : A.Views)
+        if (!V.Local && planner::writes(V.Mode))
+          return planner::name(A) + " writes '" + V.Name + "', and '" + Hidden->Name +
+                 "' is reached " +
+                 (Hidden->Accessor.empty() ? "through '" + Hidden->Root + "'"
+                                           : "through the accessor '" + Hidden->Accessor + "'") +
+                 ": the guard cannot tell whether they share memory";
     // B's body is copied into A's file (its functor, which A's site
     // launches): what it names must be declared there.
     IncludeFile = FileA;
@@ -927,8 +956,11 @@ private:
                    std::vector<const FlowStatement *> &Flushes,
                    const FlowStatement *&Call) {
     auto IsCall = [&](const FlowStatement &X) { return calls(X, FnB); };
-    auto Problem = [](const FlowStatement &X) {
-      return X.CallProblem.empty() ? X.ArgsProblem : X.CallProblem;
+    auto Problem = [&](const FlowStatement &X) {
+      if (!X.CallProblem.empty() || !X.ArgsProblem.empty())
+        return X.CallProblem.empty() ? X.ArgsProblem : X.CallProblem;
+      return X.ArgsPointerReads.Opaque.empty() ? std::string()
+                                               : blocksHeader(X.ArgsPointerReads, Types);
     };
     if (IsCall(S)) {
       Call = &S;
@@ -1121,9 +1153,9 @@ private:
                   "(a reduction is computed ahead only for a call that follows in one block)");
     if (Ahead && (!Second.ArgsExact || !Second.ArgsProblem.empty()))
       return Fail("the call of '" + FnB.Name + "' (" + where(Second.Pos) +
-                  ") passes something other than variables of its parameters' types, which "
-                  "the replay of its declarations computing " + planner::name(KB) +
-                  " ahead would take");
+                  ") passes an argument of another type than its parameter's, or one whose "
+                  "evaluation changes something, and the replay of its declarations computing " +
+                  planner::name(KB) + " ahead would evaluate it once more");
     // A virtual call of the second function runs the pending kernel first
     // unless the object is exactly of the class whose method holds it.
     if (Second.Virtual) {

@@ -226,6 +226,10 @@ private:
       F.Body = block(While->getBody());
       return F;
     }
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && llvm::all_of(DS->decls(), [](const Decl *D) { return isa<TypedefNameDecl>(D); }))
+      for (const Decl *D : DS->decls())
+        F.DeclaresTypes.push_back(cast<TypedefNameDecl>(D)->getNameAsString());
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       F.CopiesHandles = llvm::all_of(DS->decls(), [](const Decl *D) {
         const auto *VD = dyn_cast<VarDecl>(D);
@@ -317,10 +321,17 @@ private:
       auto Plain = [&](QualType T) {
         return Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();
       };
-      if (isa<CXXDefaultArgExpr>(Arg) || !Ref || !isa<VarDecl>(Ref->getDecl()) ||
-          I >= FD->getNumParams() ||
-          Plain(Ref->getDecl()->getType()) != Plain(FD->getParamDecl(I)->getType()))
+      if (isa<CXXDefaultArgExpr>(Arg) || I >= FD->getNumParams() ||
+          Plain(Arg->getType()) != Plain(FD->getParamDecl(I)->getType()))
         F.ArgsExact = false;
+      // Other than a variable: an expression whose evaluation changes
+      // nothing (`domain.regElemSize(r)`), so evaluating it once more is
+      // as evaluating it once.
+      else if (!Ref || !isa<VarDecl>(Ref->getDecl())) {
+        HostStatement E = analyzeHostExpr(*Arg, Ctx);
+        F.ArgsExact &= E.Changes.empty() && !E.OpaqueOther && E.TouchesViews.empty() &&
+                       E.TouchesObjects.empty() && E.ThroughReferences.empty();
+      }
     }
     // Arguments that only name variables bind them; others are evaluated
     // (with a kernel perhaps pending, when this call holds the second).
@@ -328,11 +339,20 @@ private:
       if (isa<CXXDefaultArgExpr>(Arg) || namesOnly(Arg))
         continue;
       HostStatement E = analyzeHostExpr(*Arg, Ctx);
-      if (!E.Opaque.empty() || !E.TouchesViews.empty() || !E.TouchesObjects.empty()) {
+      if (E.OpaqueOther || !E.TouchesViews.empty() || !E.TouchesObjects.empty()) {
         F.ArgsProblem = "its argument '" + exprText(Arg, Ctx) + "' " +
                         (!E.Opaque.empty() ? E.Opaque : "uses View data");
         return;
       }
+      // Numbers read through pointers: the planner compares their types
+      // with the kernels' Views.
+      if (!E.PointerReads.empty() && F.ArgsPointerReads.Opaque.empty()) {
+        F.ArgsPointerReads.Opaque = "its argument '" + exprText(Arg, Ctx) + "' " + E.Opaque;
+        F.ArgsPointerReads.OpaquePos = E.OpaquePos;
+      }
+      for (const std::string &T : E.PointerReads)
+        if (!llvm::is_contained(F.ArgsPointerReads.PointerReads, T))
+          F.ArgsPointerReads.PointerReads.push_back(T);
     }
   }
 

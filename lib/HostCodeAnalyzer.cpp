@@ -199,8 +199,13 @@ public:
         children(S);
         return;
       }
-      pointerUse(A->getBase());
       walk(A->getIdx());
+      // `sizes[r]`: a number read through a pointer, as `input->rate`.
+      if (const Expr *P = A->getBase()->IgnoreParenImpCasts();
+          !isa<CXXThisExpr>(P) && (isa<DeclRefExpr>(P) || isa<MemberExpr>(P)) &&
+          pointerRead(P, A))
+        return;
+      pointerUse(A->getBase());
       return;
     }
     if (const auto *M = dyn_cast<MemberExpr>(S)) {
@@ -312,6 +317,26 @@ private:
       walk(A->getIdx());
     if (isa<CXXOperatorCallExpr>(Plain) || isa<CallExpr>(Plain)) {
       walk(Plain); // `h(i) = x`, `v[i] = x`: the call says what it touches
+      // Other than a View's element: what the reference it returns refers
+      // to changes, a member of the object it is called on
+      // (`d.dtcourant() = x`), or memory kfuse cannot name.
+      const auto *Op = dyn_cast<CXXOperatorCallExpr>(Plain);
+      if (Op && Op->getNumArgs() > 0 && isKokkosView(Op->getArg(0)->getType()))
+        return;
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Plain);
+      const Expr *Object = MC ? MC->getImplicitObjectArgument() : Op ? Op->getArg(0) : nullptr;
+      if (Object && isKokkosView(Object->getType()))
+        return;
+      Summary Value; // what the call reads, at this depth
+      HostWalker W(Ctx, Cache, Value, Depth, TrackThis);
+      W.walk(Plain);
+      Root R = Object && !Object->getType()->isPointerType() ? rootOf(Object->IgnoreParenImpCasts())
+                                                              : Root();
+      if (!R.Known || !Value.Opaque.empty())
+        return opaque("'" + exprText(E, Ctx) + "' changes memory kfuse cannot name", E);
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts()))
+        throughReference(Ref, true);
+      add(Out.Changes, R.Name);
       return;
     }
     Root R = rootOf(Plain);
@@ -403,19 +428,9 @@ private:
       // `input->rate`: a number read through a pointer to an object is
       // memory of that type only (C++'s aliasing rules).
       const Expr *P = M->getBase()->IgnoreParenImpCasts();
-      QualType T = M->getType().getCanonicalType().getUnqualifiedType();
-      if (T->isArithmeticType() && !T->isAnyCharacterType() && !isa<CXXThisExpr>(P) &&
-          (isa<DeclRefExpr>(P) || isa<MemberExpr>(P)) && rootOf(P).Known) {
-        // The pointer's value is read, no element of anything it holds.
-        add(Out.Reads, rootOf(P).Name);
-        std::string Type = typeText(T, Ctx);
-        add(Out.PointerReads, Type);
-        if (Out.Opaque.empty()) {
-          Out.Opaque = "reads '" + exprText(M, Ctx) + "' (a " + Type + ") through a pointer";
-          Out.OpaquePos = positionOf(M->getBeginLoc(), Ctx);
-        }
+      if (!isa<CXXThisExpr>(P) && (isa<DeclRefExpr>(P) || isa<MemberExpr>(P)) &&
+          pointerRead(P, M))
         return;
-      }
       return pointerUse(M->getBase());
     }
     // `sys.box`: a number read from an object that also holds Views reads
@@ -446,6 +461,23 @@ private:
   }
 
   /// Memory reached through a raw pointer: it may be anything.
+  /// \p E, a number read through the pointer \p P (a variable or member):
+  /// the pointer's value is read, and memory of that number's type only
+  /// (C++'s aliasing rules). False if \p E is no such read.
+  bool pointerRead(const Expr *P, const Expr *E) {
+    QualType T = E->getType().getCanonicalType().getUnqualifiedType();
+    if (!T->isArithmeticType() || T->isAnyCharacterType() || !rootOf(P).Known)
+      return false;
+    add(Out.Reads, rootOf(P).Name);
+    std::string Type = typeText(T, Ctx);
+    add(Out.PointerReads, Type);
+    if (Out.Opaque.empty()) {
+      Out.Opaque = "reads '" + exprText(E, Ctx) + "' (a " + Type + ") through a pointer";
+      Out.OpaquePos = positionOf(E->getBeginLoc(), Ctx);
+    }
+    return true;
+  }
+
   void pointerUse(const Expr *Pointer) {
     const Expr *P = Pointer->IgnoreParenImpCasts();
     if (isa<CXXThisExpr>(P))
@@ -616,7 +648,15 @@ private:
       Map(N, Out.TouchesViews, true);
     for (const std::string &N : S.TouchesObjects)
       Map(N, Out.TouchesObjects, true);
-    if (!S.Opaque.empty())
+    // Numbers it reads through pointers are read here.
+    if (!S.Opaque.empty() && !S.OpaqueOther) {
+      for (const std::string &T : S.PointerReads)
+        add(Out.PointerReads, T);
+      if (Out.Opaque.empty()) {
+        Out.Opaque = "calls '" + Name + "', which " + S.Opaque;
+        Out.OpaquePos = positionOf(At->getBeginLoc(), Ctx);
+      }
+    } else if (!S.Opaque.empty())
       opaque("calls '" + Name + "', which " +
                  (llvm::StringRef(S.Opaque).starts_with("calls ") ? S.Opaque
                   : "has " + S.Opaque),

@@ -436,6 +436,8 @@ struct FlowStatement {
   /// A declaration that only copies View handles (`auto v = sys.v;`): no
   /// element is touched.
   bool CopiesHandles = false;
+  /// A declaration of types only (`typedef`, `using`): their names.
+  std::vector<std::string> DeclaresTypes;
   /// A `return`: Effects are those of its value.
   bool Returns = false;
   std::string Site;       ///< Launch: its site id
@@ -447,11 +449,15 @@ struct FlowStatement {
   /// Call: why evaluating its arguments may touch View data (they name
   /// more than variables), or "".
   std::string ArgsProblem;
+  /// Call: numbers its arguments read through pointers (`d.size(r)` whose
+  /// body returns `m_size[r]`): PointerReads, and Opaque saying where.
+  HostStatement ArgsPointerReads;
   /// Call: a virtual call (the function run is chosen at run time), on
   /// the object written as ObjectText (a pointer when ObjectIsPointer).
   bool Virtual = false;
-  /// Call: its arguments as written, and whether each names a variable of
-  /// exactly its parameter's type (no conversion, no default argument).
+  /// Call: its arguments as written, and whether each is of exactly its
+  /// parameter's type (no conversion, no default argument) and names a
+  /// variable or changes nothing when evaluated (`d.size(r)`).
   std::vector<std::string> Args;
   bool ArgsExact = false;
   /// Call: per argument, whether it names storage no View's element can

@@ -77,6 +77,40 @@ TEST(AheadTest, FlushForgetsTheResult) {
   EXPECT_EQ((::kfuse::ahead_result<Captures, double>(Chain, ::kfuse::bounds_of(10), C)), nullptr);
 }
 
+/// An object holding a View reached through an accessor (LULESH's Domain).
+class Mesh {
+public:
+  explicit Mesh(int N) : m_v("v", N) {}
+  KOKKOS_INLINE_FUNCTION double &v(int i) const { return m_v(i); }
+
+private:
+  Kokkos::View<double *> m_v;
+};
+
+template <class T_mesh, class T_scale> struct ScaledSum {
+  T_mesh mesh;
+  T_scale scale;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &s) const { s += scale * mesh.v(i); }
+};
+
+TEST(AheadTest, HeldObjectIsItsCopyAndComparedByAddress) {
+  Mesh M(10), Other(10);
+  Kokkos::parallel_for(10, KOKKOS_LAMBDA(const int i) { M.v(i) = i; });
+  ::kfuse::Window W(Chain);
+  W.ahead([&] { return ::kfuse::ahead_captures(::kfuse::bounds_of(10), ::kfuse::held(M), 2.0); });
+  W.arm();
+  using Held = std::tuple<::kfuse::Held<Mesh>, double>;
+  Held *T = ::kfuse::ahead<Held>(Chain, ::kfuse::bounds_of(10));
+  ASSERT_NE(T, nullptr);
+  EXPECT_TRUE(::kfuse::same_object(std::get<0>(*T), M));
+  EXPECT_FALSE(::kfuse::same_object(std::get<0>(*T), Other));
+  // The functor takes the copy, whose View is the object's.
+  double S = 0.0;
+  Kokkos::parallel_reduce(10, ::kfuse::make_from_tuple<ScaledSum>(*T), S);
+  EXPECT_EQ(S, 90.0);
+  ::kfuse::discard(Chain);
+}
+
 struct SumOf {
   Kokkos::View<double *> V;
   double Scale;

@@ -183,6 +183,20 @@ template <class Build> struct AheadBuilderOf final : AheadBuilder {
 };
 } // namespace detail
 
+/// An object holding Views that a kernel computed ahead captures whole
+/// (LULESH's domain, whose Views its accessors reach): the copy the kernel
+/// takes, and the address of the object copied, which the second site
+/// compares with its own (kfuse proved that nothing between the two
+/// assigns the object's Views).
+template <class T> struct Held {
+  T Value;
+  const T *Origin;
+};
+template <class T> Held<T> held(const T &Object) { return Held<T>{Object, &Object}; }
+template <class T> bool same_object(const Held<T> &H, const T &Object) {
+  return H.Origin == &Object;
+}
+
 /// What the caller's builder returns: the range of the second reduction
 /// and the values its kernel captures, as its function would build them.
 template <class... T>
@@ -540,15 +554,22 @@ ReduceBoth<Index, OA, OB, FA, FB> reduce_both(const FA &A, const FB &B) {
 }
 
 namespace detail {
+/// A capture as the kernel takes it: a held object is its copy.
+template <class T> struct Captured { using type = T; };
+template <class T> struct Captured<Held<T>> { using type = T; };
+template <class T> const T &captured(const T &V) { return V; }
+template <class T> const T &captured(const Held<T> &H) { return H.Value; }
 template <template <class...> class Functor, class... T, std::size_t... I>
-Functor<T...> from_tuple(const std::tuple<T...> &Values, std::index_sequence<I...>) {
-  return Functor<T...>{std::get<I>(Values)...};
+Functor<typename Captured<T>::type...> from_tuple(const std::tuple<T...> &Values,
+                                                  std::index_sequence<I...>) {
+  return Functor<typename Captured<T>::type...>{captured(std::get<I>(Values))...};
 }
 } // namespace detail
 /// The functor template \p Functor over the types of \p Values, its
-/// members initialised with them in order (as make_fused).
+/// members initialised with them in order (as make_fused; a held object
+/// with its copy).
 template <template <class...> class Functor, class... T>
-Functor<T...> make_from_tuple(const std::tuple<T...> &Values) {
+Functor<typename detail::Captured<T>::type...> make_from_tuple(const std::tuple<T...> &Values) {
   return detail::from_tuple<Functor>(Values, std::index_sequence_for<T...>());
 }
 
