@@ -478,6 +478,9 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
             out += emit_functor(it.kernel, chain, params + locals_)
     called = {}
     if split:
+        # The accessor object by reference: a reduction computed ahead
+        # holds it by its address (the chain's function's own copy).
+        params = [f"D_{chain.name}& dom" if p == f"D_{chain.name} dom" else p for p in params]
         for it in chain.items:
             if it.kind != "launch":
                 continue
@@ -500,6 +503,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 out += emit_launch(k, chain, ind)
             out.append("}")
             out.append("")
+    params = [f"D_{chain.name} dom" if p == f"D_{chain.name}& dom" else p for p in params]
     out.append(f"void {chain.name}({', '.join(params)}) {{")
     for r in chain.results:
         out.append(f"{ind}double {r} = 0;")

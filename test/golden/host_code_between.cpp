@@ -9,6 +9,9 @@
 // In 'settle', a reference parameter written between the launches may be
 // an element of their View ("alias" binds it to u(1)): nothing moves; in
 // 'warm', a member of an element of their View of structs (cells(2).e).
+// In 'retime', the clock's step is set between the launches through the
+// reference clock.step() returns: 'advance', which reads it, cannot move up
+// past that; 'prepare' moves down to it.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstring>
@@ -72,6 +75,20 @@ void warm(Kokkos::View<Cell *> c, double &last, int N) {
       "cool_cells", N, KOKKOS_LAMBDA(const int i) { c(i).m = 0.5 * c(i).e; });
 }
 
+/// A clock whose step is set through the reference an accessor returns.
+struct Clock {
+  double dt = 0.1;
+  double &step() { return dt; }
+};
+
+void retime(Vector u, Vector f, Clock clock, int N) {
+  Kokkos::parallel_for(
+      "prepare", N, KOKKOS_LAMBDA(const int i) { f(i) = 0.5 * u(i) + 1.0; });
+  clock.step() = 0.25;
+  Kokkos::parallel_for(
+      "advance", N, KOKKOS_LAMBDA(const int i) { u(i) += clock.dt * f(i); });
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -92,6 +109,7 @@ int main(int argc, char **argv) {
       relax(u, f, N);
       settle(u, f, Alias ? u(1) : Last, N);
       warm(cells, Alias ? cells(2).e : Last, N);
+      retime(u, f, Clock(), N);
     }
     double Check = 0;
     Kokkos::parallel_reduce(

@@ -10,6 +10,9 @@
 // In 'settle', a reference parameter written between the launches may be
 // an element of their View ("alias" binds it to u(1)): nothing moves; in
 // 'warm', a member of an element of their View of structs (cells(2).e).
+// In 'retime', the clock's step is set between the launches through the
+// reference clock.step() returns: 'advance', which reads it, cannot move up
+// past that; 'prepare' moves down to it.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstring>
@@ -26,7 +29,7 @@ void mark(Vector v, int K) { v(K) = K; }
 void halve(Vector v) { v(0) *= 0.5; }
 
 // kfuse-functor-begin kfuse_fused_update_total
-// 'update', 'total' (test/golden/host_code_between.cpp:28), fused.
+// 'update', 'total' (test/golden/host_code_between.cpp:31), fused.
 template <class T_u, class T_f> struct kfuse_fused_update_total {
   T_u u;
   T_f f;
@@ -75,7 +78,7 @@ double step(Vector u, Vector f, Vector scratch, int N) {
 }
 
 // kfuse-functor-begin kfuse_fused_flux_apply
-// 'flux', 'apply' (test/golden/host_code_between.cpp:39), fused.
+// 'flux', 'apply' (test/golden/host_code_between.cpp:42), fused.
 template <class T_Q, class T_T> struct kfuse_fused_flux_apply {
   T_Q Q;
   T_T T;
@@ -154,6 +157,58 @@ void warm(Kokkos::View<Cell *> c, double &last, int N) {
       "cool_cells", N, KOKKOS_LAMBDA(const int i) { c(i).m = 0.5 * c(i).e; });
 }
 
+/// A clock whose step is set through the reference an accessor returns.
+struct Clock {
+  double dt = 0.1;
+  double &step() { return dt; }
+};
+
+// kfuse-functor-begin kfuse_fused_prepare_advance
+// 'prepare', 'advance' (test/golden/host_code_between.cpp:85), fused.
+template <class T_f, class T_u, class T_clock> struct kfuse_fused_prepare_advance {
+  T_f f;
+  T_u u;
+  T_clock clock;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT f_,
+                                          double *KOKKOS_RESTRICT u_, const T_clock clock) {
+    {
+      const int i = kfuse_i0;
+      f_[i] = 0.5 * u_[i] + 1.0;
+    }
+    {
+      const int i = kfuse_i0;
+      u_[i] += clock.dt * f_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    body(kfuse_i0, f.data(), u.data(), clock);
+  }
+};
+// kfuse-functor-end
+void retime(Vector u, Vector f, Clock clock, int N) {
+  // kfuse-begin fused("prepare", "advance") profile=test/golden/host_code_between.profile.json
+  const bool kfuse_fused_prepare_advance_on = ::kfuse::use_fused("prepare+advance", ::kfuse::no_overlap({::kfuse::bytes_of(f, true), ::kfuse::bytes_of(u, true)}));
+  if (!kfuse_fused_prepare_advance_on) {
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "prepare", N, KOKKOS_LAMBDA(const int i) { f(i) = 0.5 * u(i) + 1.0; });
+// kfuse-original-end
+  }
+  // kfuse-kept-begin
+  clock.step() = 0.25;
+  // kfuse-kept-end
+  if (kfuse_fused_prepare_advance_on) {
+    Kokkos::parallel_for("prepare+advance", N, ::kfuse::make_fused<kfuse_fused_prepare_advance>(f, u, clock));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for(
+      "advance", N, KOKKOS_LAMBDA(const int i) { u(i) += clock.dt * f(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -174,6 +229,7 @@ int main(int argc, char **argv) {
       relax(u, f, N);
       settle(u, f, Alias ? u(1) : Last, N);
       warm(cells, Alias ? cells(2).e : Last, N);
+      retime(u, f, Clock(), N);
     }
     double Check = 0;
     Kokkos::parallel_reduce(
