@@ -480,6 +480,18 @@ private:
       if (!Known.count(N))
         return Their(planner::name(KB) + " captures '" + N + "', which '" + FnB.Name +
                      "' does not declare before it (the replay in the caller cannot name it)");
+    // An object held whole is compared by its address: the caller's own,
+    // bound to a reference parameter (a copy would never have it).
+    for (const ViewUse &V : KB.Views) {
+      auto P = llvm::find(FnB.Params, V.Root);
+      if (!V.Local && !V.Root.empty() &&
+          (P == FnB.Params.end() || !FnB.ParamsByReference[P - FnB.Params.begin()]))
+        return Their(planner::name(KB) + " reaches Views through '" + V.Root + "', which '" +
+                     FnB.Name + "' " +
+                     (P == FnB.Params.end() ? "declares" : "takes by value") +
+                     ": computed ahead, its result is taken where the object is the one it was "
+                     "computed from, by its address, and a copy never is");
+    }
     std::vector<planner::RawToken> Tokens = planner::tokenize(KB.Policy.Text);
     for (size_t T = 0; T < Tokens.size(); ++T)
       if (Tokens[T].Identifier && !Known.count(Tokens[T].Text) &&

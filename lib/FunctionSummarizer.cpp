@@ -123,8 +123,10 @@ public:
     S.Usr = usrOf(FD);
     S.Name = FD->getQualifiedNameAsString();
     S.File = ProjectPath(FD->getLocation());
-    for (const ParmVarDecl *P : FD->parameters())
+    for (const ParmVarDecl *P : FD->parameters()) {
       S.Params.push_back(P->getNameAsString());
+      S.ParamsByReference.push_back(P->getType()->isLValueReferenceType());
+    }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
       S.Method = MD->isInstance();
       std::function<void(const CXXMethodDecl *)> Up = [&](const CXXMethodDecl *M) {

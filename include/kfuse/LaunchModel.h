@@ -497,6 +497,7 @@ struct FunctionSummary {
   /// A method with an object (`this`): not static.
   bool Method = false;
   std::vector<std::string> Params; ///< the parameters' names
+  std::vector<bool> ParamsByReference; ///< per parameter: an lvalue reference
 };
 
 /// The launches of one translation unit, or why there are none.

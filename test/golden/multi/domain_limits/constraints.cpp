@@ -91,3 +91,32 @@ double measures(Domain &domain, Kokkos::View<double *> ke) {
   const double v = expansion(domain);
   return e + v;
 }
+
+// The largest sound speed, then the largest volume change, whose function
+// takes the domain by value: held by the caller's address, a result
+// computed ahead could never be taken there (a copy never has it): refused.
+static double loudest(Domain &domain) {
+  double most = 0.0;
+  Kokkos::parallel_reduce(
+      "loudest", domain.numElem(),
+      KOKKOS_LAMBDA(const int i, double &m) { m = domain.ss(i) > m ? domain.ss(i) : m; },
+      Kokkos::Max<double>(most));
+  return most;
+}
+
+static double quickest(Domain domain) {
+  double most = 0.0;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-not-fusable
+      "quickest", domain.numElem(),
+      KOKKOS_LAMBDA(const int i, double &m) {
+        m = fabs(domain.vdov(i)) > m ? fabs(domain.vdov(i)) : m;
+      },
+      Kokkos::Max<double>(most));
+  return most;
+}
+
+double extremes(Domain &domain) {
+  const double loud = loudest(domain);
+  const double quick = quickest(domain);
+  return loud + quick;
+}

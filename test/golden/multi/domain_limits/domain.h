@@ -69,5 +69,6 @@ private:
 
 void time_constraints(Domain &domain);
 double measures(Domain &domain, Kokkos::View<double *> ke);
+double extremes(Domain &domain);
 
 #endif

@@ -59,8 +59,9 @@ int main(int argc, char **argv) {
       domain.advance(step);
       time_constraints(domain);
       const double m = measures(domain, ke);
-      std::printf("step=%d dtcourant=%.17g dthydro=%.17g measures=%.17g\n", step,
-                  domain.dtcourant(), domain.dthydro(), m);
+      const double x = extremes(domain);
+      std::printf("step=%d dtcourant=%.17g dthydro=%.17g measures=%.17g extremes=%.17g\n", step,
+                  domain.dtcourant(), domain.dthydro(), m, x);
       sum += domain.dtcourant() + domain.dthydro();
     }
     std::printf("sum=%.17g\n", sum);
