@@ -235,17 +235,21 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
       continue;
     }
     if (C.Ahead) {
+      // An object holding Views, captured whole, is held by its address.
+      bool Held = llvm::any_of(B.Views, [](const ViewUse &V) { return !V.Local && !V.Root.empty(); });
       Out.push_back(make(
           Severity::Remark, A.Pos,
           llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
                         "{4}; the function of {0} needs its result at once, so {1} is "
-                        "computed ahead, in one kernel with {0}, from the Views and values "
+                        "computed ahead, in one kernel with {0}, from the {8} "
                         "its function declares, replayed in a window opened at {5}:{6}; the "
-                        "site of {1} takes that result when its range, Views and values are "
+                        "site of {1} takes that result when its range, {9} are "
                         "the same{7}",
                         siteName(A), siteName(B), C.Share, C.Count, Path,
                         llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line,
-                        Elsewhere)
+                        Elsewhere,
+                        Held ? "objects, Views and values" : "Views and values",
+                        Held ? "objects (by their address), Views and values" : "Views and values")
               .str(),
           "kfuse-fused"));
       continue;

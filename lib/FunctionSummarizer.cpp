@@ -112,6 +112,53 @@ bool namesOnly(const Expr *E) {
          isa<CharacterLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E);
 }
 
+/// True if evaluating \p S once more does what evaluating it once does: no
+/// assignment, increment, allocation or call other than getters of the
+/// project (a body of one `return` of such an expression), const methods
+/// and element accesses of the libraries, and their math functions (a
+/// library's other functions may print, draw a random number...).
+bool repeatable(const Stmt *S, const SourceManager &SM, unsigned Depth = 0) {
+  if (!S)
+    return true;
+  if (Depth > 4)
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+    return false;
+  if (isa<CXXNewExpr, CXXDeleteExpr, LambdaExpr, StmtExpr, CXXThrowExpr>(S))
+    return false;
+  if (const auto *C = dyn_cast<CXXConstructExpr>(S))
+    if (!C->getConstructor()->isTrivial() && !isLibraryFunction(C->getConstructor(), SM))
+      return false;
+  if (const auto *C = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+    if (!FD || (MD && MD->isVirtual()))
+      return false;
+    if (isLibraryFunction(FD, SM)) {
+      static constexpr llvm::StringLiteral Math[] = {
+          "abs", "fabs", "sqrt", "cbrt", "pow", "exp", "log", "floor", "ceil", "min", "max",
+          "fmin", "fmax", "sin", "cos", "tan"};
+      OverloadedOperatorKind K = FD->getOverloadedOperator();
+      if (!(MD && MD->isConst()) && K != OO_Subscript && K != OO_Call &&
+          !(FD->getIdentifier() && llvm::is_contained(Math, FD->getName())))
+        return false;
+    } else {
+      const FunctionDecl *Def = nullptr;
+      const auto *Body = FD->hasBody(Def) ? dyn_cast<CompoundStmt>(Def->getBody()) : nullptr;
+      const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front())
+                                                  : nullptr;
+      if (!Ret || !repeatable(Ret->getRetValue(), SM, Depth + 1))
+        return false;
+    }
+  }
+  for (const Stmt *Child : S->children())
+    if (!repeatable(Child, SM, Depth))
+      return false;
+  return true;
+}
+
 class Summarizer {
 public:
   Summarizer(ASTContext &Ctx, const std::vector<KernelModel> &Sites,
@@ -332,7 +379,8 @@ private:
       else if (!Ref || !isa<VarDecl>(Ref->getDecl())) {
         HostStatement E = analyzeHostExpr(*Arg, Ctx);
         F.ArgsExact &= E.Changes.empty() && !E.OpaqueOther && E.TouchesViews.empty() &&
-                       E.TouchesObjects.empty() && E.ThroughReferences.empty();
+                       E.TouchesObjects.empty() && E.ThroughReferences.empty() &&
+                       repeatable(Arg, SM);
       }
     }
     // Arguments that only name variables bind them; others are evaluated

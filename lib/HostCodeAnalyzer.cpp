@@ -26,20 +26,6 @@ bool isLaunchFunction(const FunctionDecl *FD) {
          Q == "Kokkos::parallel_scan";
 }
 
-/// Functions of the standard library, the C library and Kokkos: they touch
-/// memory only through the arguments they are given.
-bool isLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
-  if (FD->getBuiltinID() || SM.isInSystemHeader(FD->getLocation()))
-    return true;
-  const DeclContext *DC = FD->getDeclContext();
-  const NamespaceDecl *Top = nullptr;
-  for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      Top = NS;
-  return Top && Top->getIdentifier() &&
-         llvm::is_contained({"std", "Kokkos", "__gnu_cxx"}, Top->getName());
-}
-
 /// View methods that read only its shape.
 bool isViewMetadata(const FunctionDecl *FD) {
   static constexpr llvm::StringLiteral Names[] = {
@@ -816,6 +802,18 @@ std::vector<std::string> hostNamesOf(const CallExpr &Call) {
   for (const Expr *Arg : Call.arguments())
     Walk(Arg);
   return Out;
+}
+
+bool isLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
+  if (FD->getBuiltinID() || SM.isInSystemHeader(FD->getLocation()))
+    return true;
+  const DeclContext *DC = FD->getDeclContext();
+  const NamespaceDecl *Top = nullptr;
+  for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Top = NS;
+  return Top && Top->getIdentifier() &&
+         llvm::is_contained({"std", "Kokkos", "__gnu_cxx"}, Top->getName());
 }
 
 } // namespace kfuse

@@ -42,6 +42,10 @@ const clang::Stmt *guardedLaunch(const clang::IfStmt &If);
 /// What host statement \p S does, as if it stood between two launches.
 HostStatement analyzeHostStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
 
+/// Functions of the standard library, the C library and Kokkos: they touch
+/// memory only through the arguments they are given.
+bool isLibraryFunction(const clang::FunctionDecl *FD, const clang::SourceManager &SM);
+
 /// What evaluating the host expression \p E does (a launch's condition).
 HostStatement analyzeHostExpr(const clang::Expr &E, clang::ASTContext &Ctx);
 

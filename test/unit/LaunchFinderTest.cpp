@@ -3,6 +3,7 @@
 #include "KokkosStub.h"
 #include "kfuse/LaunchFinder.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 
 namespace kfuse::test {
 
@@ -625,6 +626,85 @@ void drive(State &s, Base *b, int steps) {
   EXPECT_EQ(Loop.Body[3].Kind, FlowStatement::Form::Plain);
   EXPECT_NE(Loop.Body[0].LineBegin, ~0u);
   EXPECT_NE(Loop.Body[0].LineAfter, ~0u);
+}
+
+TEST(LaunchFinderTest, CallArgumentsEvaluatedTwiceAndWritesThroughReturnedReferences) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+namespace std { int rand(); }
+int g_calls = 0;
+int next() { return ++g_calls; }
+struct Mesh {
+  int *sizes;
+  double step = 0.1;
+  int size(int r) const { return sizes[r]; }
+  double &dt() { return step; }
+};
+void take(Mesh &m, int length, int r) {}
+void drive(Mesh &m, int r) {
+  take(m, m.size(r), r);
+  take(m, next(), r);
+  take(m, std::rand(), r);
+  m.dt() = 0.5;
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const FunctionSummary *Drive = functionNamed(M, "drive");
+  ASSERT_TRUE(Drive);
+  ASSERT_EQ(Drive->Body.size(), 4u);
+  // A getter reading a number through a pointer: evaluated once more, the
+  // same; the read is a pointer read of its type.
+  EXPECT_TRUE(Drive->Body[0].ArgsExact);
+  EXPECT_TRUE(Drive->Body[0].ArgsProblem.empty()) << Drive->Body[0].ArgsProblem;
+  EXPECT_EQ(Drive->Body[0].ArgsPointerReads.PointerReads, std::vector<std::string>{"int"});
+  // A call that changes a global, or a library function other than math.
+  EXPECT_FALSE(Drive->Body[1].ArgsExact);
+  EXPECT_FALSE(Drive->Body[2].ArgsExact);
+  // Written through the reference a method returns: the object changes.
+  const std::vector<std::string> &Changed = Drive->Body[3].Effects.Changes;
+  EXPECT_NE(std::find(Changed.begin(), Changed.end(), "m"), Changed.end());
+}
+
+TEST(LaunchFinderTest, AccessorIndexingOneViewWithAnotherReadsBoth) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct List { Kokkos::View<int*> row_map, entries; };
+class Domain {
+public:
+  KOKKOS_INLINE_FUNCTION int elem(const int r, int i) const {
+    return m_list.entries(m_list.row_map(r) + i);
+  }
+  KOKKOS_INLINE_FUNCTION double &e(int i) const { return m_e(i); }
+private:
+  List m_list;
+  Kokkos::View<double*> m_e;
+};
+double sum(Domain &domain, int r, int n) {
+  double s = 0;
+  Kokkos::parallel_reduce("sum", n, KOKKOS_LAMBDA(const int i, double &t) {
+    t += domain.e(domain.elem(r, i));
+  }, s);
+  return s;
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &K = siteLabelled(M, "sum");
+  EXPECT_TRUE(K.Unknown.empty());
+  for (const char *Name : {"domain.m_list.entries", "domain.m_list.row_map", "domain.m_e"}) {
+    const ViewUse *V = viewNamed(K, Name);
+    ASSERT_TRUE(V) << Name;
+    EXPECT_EQ(V->Mode, AccessMode::Read) << Name;
+    EXPECT_EQ(V->Root, "domain");
+    EXPECT_FALSE(V->Accessor.empty());
+  }
+  // The returned element's index is computed in the accessor: any element.
+  const ViewUse *Entries = viewNamed(K, "domain.m_list.entries");
+  ASSERT_EQ(Entries->Accesses.size(), 1u);
+  ASSERT_EQ(Entries->Accesses[0].Indices.size(), 1u);
+  EXPECT_EQ(Entries->Accesses[0].Indices[0].Form, IndexForm::Other);
+  // `r` is read through the accessor's arguments: a capture.
+  EXPECT_TRUE(std::any_of(K.Scalars.begin(), K.Scalars.end(),
+                          [](const ScalarUse &S) { return S.Name == "r"; }));
 }
 
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
