@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark of the mini-apps (not a test): chains across functions and files.
 # For each app: builds it unfused at -O3, and hand-fused (the same sources
-# with -DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED: the chain fused by hand, see
+# with -DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED: the chain
+# fused by hand, see
 # the apps' READMEs), profiles an instrumented build, fuses every file with
 # that profile (--min-share=0: the integrate chain is a small share next to
 # the force kernel), builds the fused app, checks that the fused and
@@ -11,7 +12,7 @@
 # pattern, fused or not) and the median run time, as unfused/fused and
 # unfused/hand-fused ratios, in examples/RESULTS-apps.md.
 #
-# Usage: scripts/bench-apps.sh [apps...]   (default: minimd minimd_large hydro2d)
+# Usage: scripts/bench-apps.sh [apps...]   (default: minimd minimd_large hydro2d lagrange)
 #   minimd_large is minimd with a million atoms: its integrate kernels stream
 #   72 MB a step, more than this machine's caches hold (minimd's 13,824 atoms,
 #   1 MB, stay in cache).
@@ -34,12 +35,13 @@ RESULTS=${RESULTS:-examples/RESULTS-apps.md}
 source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
 KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
 CXX=${CXX:-c++}
-APPS=${*:-minimd minimd_large hydro2d}
+APPS=${*:-minimd minimd_large hydro2d lagrange}
 # Per app: its arguments and the kernels of its chain (a regular expression;
 # it matches the hand-fused kernels' labels too).
 declare -A ARGS=([minimd]="${MINIMD_ARGS:-24 50}" [minimd_large]="100 10"
-                 [hydro2d]="${HYDRO2D_ARGS:-64 100}")
-declare -A CHAIN=([minimd]="integrate" [minimd_large]="integrate" [hydro2d]="ideal_gas|cell_velocity")
+                 [hydro2d]="${HYDRO2D_ARGS:-64 100}" [lagrange]="${LAGRANGE_ARGS:-48 40}")
+declare -A CHAIN=([minimd]="integrate" [minimd_large]="integrate" [hydro2d]="ideal_gas|cell_velocity"
+                  [lagrange]="constraint")
 declare -A DIR=([minimd_large]=minimd) # the example an app builds, if not its name
 
 rows=()
@@ -65,7 +67,9 @@ for app in $APPS; do
   build() { # NAME [compiler...]
     local name=$1 objs=() defines=()
     shift
-    if [ "$name" = handfused ]; then defines=(-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED); fi
+    if [ "$name" = handfused ]; then
+      defines=(-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED)
+    fi
     mkdir -p "$P/$name.o"
     for s in "${SOURCES[@]}"; do
       (cd "$P" && "$@" "${FLAGS[@]}" "${defines[@]}" -c "$s" -o "$name.o/$(basename "$s").o")
@@ -137,11 +141,14 @@ done
   echo "initial_integrate of the next, across the time loop's back edge), for"
   echo "hydro2d the equation of state (ideal_gas_kernel.cpp) fused with the cell"
   echo "velocities (cell_velocity_kernel.cpp, which kfuse makes include the header"
-  echo "the first kernel's body needs);"
+  echo "the first kernel's body needs), for lagrange the Courant and volume-change"
+  echo "limits of every region (the second computed ahead, in one kernel with the"
+  echo "first, its domain held by its address);"
   echo "hand-fused: the same chain fused by hand in the sources, built with"
-  echo "\`-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED\` (minimd's time loop rotated so"
-  echo "that final_integrate and the next initial_integrate are one kernel except"
-  echo "on thermo steps, hydro2d's two kernels written as one);"
+  echo "\`-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED\` (minimd's time"
+  echo "loop rotated so that final_integrate and the next initial_integrate are one"
+  echo "kernel except on thermo steps, hydro2d's and lagrange's two kernels written"
+  echo "as one);"
   echo "ratios are unfused/fused and unfused/hand-fused (above 1: the fused or"
   echo "hand-fused app is faster). The fused, hand-fused and unfused apps print"
   echo "the same results. Fused launches: the launches of kfuse's fused kernels"
