@@ -570,8 +570,11 @@ private:
     QualType PT = Param ? Param->getType() : Arg->getType();
     if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
       Root R = rootOf(Arg);
-      if (R.Known)
-        add(Out.Changes, R.Name);
+      // Not part of a variable (`p[i]`, `in->rate`, `d.dt()`): written
+      // through a pointer, or through the reference a call returns.
+      if (!R.Known)
+        return changes(Arg);
+      add(Out.Changes, R.Name);
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
         throughReference(Ref, true);
       return;

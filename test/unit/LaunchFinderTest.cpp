@@ -641,17 +641,23 @@ struct Mesh {
   double &dt() { return step; }
 };
 void take(Mesh &m, int length, int r) {}
-void drive(Mesh &m, int r) {
+void set(double &x) { x = 1.0; }
+void count(int &x) { ++x; }
+struct Input { double rate; };
+void drive(Mesh &m, int r, Input *in, int *p) {
   take(m, m.size(r), r);
   take(m, next(), r);
   take(m, std::rand(), r);
   m.dt() = 0.5;
+  set(in->rate);
+  count(p[r]);
+  set(m.dt());
 }
 )cpp");
   ASSERT_FALSE(M.Failed) << M.Error;
   const FunctionSummary *Drive = functionNamed(M, "drive");
   ASSERT_TRUE(Drive);
-  ASSERT_EQ(Drive->Body.size(), 4u);
+  ASSERT_EQ(Drive->Body.size(), 7u);
   // A getter reading a number through a pointer: evaluated once more, the
   // same; the read is a pointer read of its type.
   EXPECT_TRUE(Drive->Body[0].ArgsExact);
@@ -661,8 +667,13 @@ void drive(Mesh &m, int r) {
   EXPECT_FALSE(Drive->Body[1].ArgsExact);
   EXPECT_FALSE(Drive->Body[2].ArgsExact);
   // Written through the reference a method returns: the object changes.
-  const std::vector<std::string> &Changed = Drive->Body[3].Effects.Changes;
-  EXPECT_NE(std::find(Changed.begin(), Changed.end(), "m"), Changed.end());
+  for (size_t S : {3u, 6u}) {
+    const std::vector<std::string> &Changed = Drive->Body[S].Effects.Changes;
+    EXPECT_NE(std::find(Changed.begin(), Changed.end(), "m"), Changed.end()) << S;
+  }
+  // Numbers a reference parameter may write through a pointer: not reads.
+  EXPECT_TRUE(Drive->Body[4].Effects.OpaqueOther) << Drive->Body[4].Effects.Opaque;
+  EXPECT_TRUE(Drive->Body[5].Effects.OpaqueOther) << Drive->Body[5].Effects.Opaque;
 }
 
 TEST(LaunchFinderTest, AccessorIndexingOneViewWithAnotherReadsBoth) {
