@@ -484,7 +484,7 @@ private:
     // bound to a reference parameter (a copy would never have it).
     for (const ViewUse &V : KB.Views) {
       auto P = llvm::find(FnB.Params, V.Root);
-      if (!V.Local && !V.Root.empty() &&
+      if (planner::throughObject(V) &&
           (P == FnB.Params.end() || !FnB.ParamsByReference[P - FnB.Params.begin()]))
         return Their(planner::name(KB) + " reaches Views through '" + V.Root + "', which '" +
                      FnB.Name + "' " +
@@ -620,7 +620,7 @@ private:
     const ViewUse *Hidden = nullptr;
     for (const KernelModel *K : {&A, &B})
       for (const ViewUse &V : K->Views)
-        if (!V.Local && (!V.Accessor.empty() || (K == &B && !V.Root.empty())))
+        if (!V.Local && (!V.Accessor.empty() || (K == &B && planner::throughObject(V))))
           Hidden = Hidden ? Hidden : &V;
     if (Hidden)
       for (const ViewUse &V : A.Views)

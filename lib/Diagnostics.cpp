@@ -236,7 +236,7 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     }
     if (C.Ahead) {
       // An object holding Views, captured whole, is held by its address.
-      bool Held = llvm::any_of(B.Views, [](const ViewUse &V) { return !V.Local && !V.Root.empty(); });
+      bool Held = llvm::any_of(B.Views, planner::throughObject);
       Out.push_back(make(
           Severity::Remark, A.Pos,
           llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "

@@ -446,7 +446,6 @@ private:
     return isKokkosView(Obj->getType()) && rootOf(Obj).Known;
   }
 
-  /// Memory reached through a raw pointer: it may be anything.
   /// \p E, a number read through the pointer \p P (a variable or member):
   /// the pointer's value is read, and memory of that number's type only
   /// (C++'s aliasing rules). False if \p E is no such read.
@@ -464,6 +463,7 @@ private:
     return true;
   }
 
+  /// Memory reached through a raw pointer: it may be anything.
   void pointerUse(const Expr *Pointer) {
     const Expr *P = Pointer->IgnoreParenImpCasts();
     if (isa<CXXThisExpr>(P))

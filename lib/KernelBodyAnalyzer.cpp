@@ -388,8 +388,29 @@ bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use
         Indices.push_back(classifyIndex(Call->getArg(A.Params[I])));
         Indices.back().Range = fileRange(Call->getArg(A.Params[I])->getSourceRange(), Ctx);
       } else {
-        // Computed in the accessor's body: any element.
-        Indices.push_back(IndexExpr{exprText(A.Index[I], Ctx), IndexForm::Other, "", 0, {}});
+        // Computed in the accessor's body: any element, from an element
+        // of another View (Indirect), else from the arguments of the
+        // parameters it names (the launch index or loop variable they
+        // depend on, as for an index written in the body).
+        IndexExpr Index{exprText(A.Index[I], Ctx), IndexForm::Other, "", 0, {}};
+        if (containsViewAccess(A.Index[I]))
+          Index.Form = IndexForm::Indirect;
+        SmallVector<const Stmt *, 8> Work{A.Index[I]};
+        while (!Work.empty() && Index.Form == IndexForm::Other) {
+          const Stmt *S = Work.pop_back_val();
+          if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+            if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
+              const IndexExpr Arg = classifyIndex(Call->getArg(P->getFunctionScopeIndex()));
+              if (Arg.Form == IndexForm::Indirect)
+                Index.Form = IndexForm::Indirect;
+              else if (!Arg.Var.empty() && (Index.Var.empty() || IndexParams.contains(Arg.Var)))
+                Index.Var = Arg.Var;
+            }
+          for (const Stmt *Child : S->children())
+            if (Child)
+              Work.push_back(Child);
+        }
+        Indices.push_back(std::move(Index));
       }
     }
     recordAccess(V, Known, Call, std::move(Indices), A.Returned ? U : Use());

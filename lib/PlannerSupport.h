@@ -53,6 +53,10 @@ std::string accessText(const ViewUse &V, const ViewAccess &A);
 
 inline bool writes(AccessMode M) { return M != AccessMode::Read; }
 
+/// True if \p V is reached through an object its kernel captures whole
+/// (`field.density`; `domain.m_ss` through the accessor `domain.ss(i)`).
+inline bool throughObject(const ViewUse &V) { return !V.Local && !V.Root.empty(); }
+
 /// The element type of \p V as the reference rule compares it (canonical).
 inline const std::string &elementType(const ViewUse &V) {
   return V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical;

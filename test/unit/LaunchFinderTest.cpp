@@ -686,14 +686,16 @@ public:
     return m_list.entries(m_list.row_map(r) + i);
   }
   KOKKOS_INLINE_FUNCTION double &e(int i) const { return m_e(i); }
+  KOKKOS_INLINE_FUNCTION double &f_next(int i) const { return m_f(i + 1); }
 private:
+  Kokkos::View<double*> m_f;
   List m_list;
   Kokkos::View<double*> m_e;
 };
 double sum(Domain &domain, int r, int n) {
   double s = 0;
   Kokkos::parallel_reduce("sum", n, KOKKOS_LAMBDA(const int i, double &t) {
-    t += domain.e(domain.elem(r, i));
+    t += domain.e(domain.elem(r, i)) + domain.f_next(i);
   }, s);
   return s;
 }
@@ -701,18 +703,27 @@ double sum(Domain &domain, int r, int n) {
   ASSERT_FALSE(M.Failed) << M.Error;
   const KernelModel &K = siteLabelled(M, "sum");
   EXPECT_TRUE(K.Unknown.empty());
-  for (const char *Name : {"domain.m_list.entries", "domain.m_list.row_map", "domain.m_e"}) {
+  for (const char *Name :
+       {"domain.m_list.entries", "domain.m_list.row_map", "domain.m_e", "domain.m_f"}) {
     const ViewUse *V = viewNamed(K, Name);
     ASSERT_TRUE(V) << Name;
     EXPECT_EQ(V->Mode, AccessMode::Read) << Name;
     EXPECT_EQ(V->Root, "domain");
     EXPECT_FALSE(V->Accessor.empty());
   }
-  // The returned element's index is computed in the accessor: any element.
+  // The returned element's index is computed in the accessor from an
+  // element of another View: indirect.
   const ViewUse *Entries = viewNamed(K, "domain.m_list.entries");
   ASSERT_EQ(Entries->Accesses.size(), 1u);
   ASSERT_EQ(Entries->Accesses[0].Indices.size(), 1u);
-  EXPECT_EQ(Entries->Accesses[0].Indices[0].Form, IndexForm::Other);
+  EXPECT_EQ(Entries->Accesses[0].Indices[0].Form, IndexForm::Indirect);
+  // Computed from a parameter bound to the launch index: depends on it.
+  const ViewUse *Next = viewNamed(K, "domain.m_f");
+  ASSERT_TRUE(Next);
+  ASSERT_EQ(Next->Accesses.size(), 1u);
+  ASSERT_EQ(Next->Accesses[0].Indices.size(), 1u);
+  EXPECT_EQ(Next->Accesses[0].Indices[0].Form, IndexForm::Other);
+  EXPECT_EQ(Next->Accesses[0].Indices[0].Var, "i");
   // `r` is read through the accessor's arguments: a capture.
   EXPECT_TRUE(std::any_of(K.Scalars.begin(), K.Scalars.end(),
                           [](const ScalarUse &S) { return S.Name == "r"; }));
