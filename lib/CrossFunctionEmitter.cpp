@@ -96,8 +96,8 @@ std::string aheadPart(const CrossChain &C, const KernelModel &A, const KernelMod
   std::vector<Member> Members = membersOf(B);
   std::string Out = std::string(Markers::FunctorBegin) + " " + C.PartName + "\n";
   Out += "// '" + quoted(B) + "' (" + place(B) + ") as a functor: computed ahead, in one\n"
-         "// kernel with '" + quoted(A) + "' (" + place(A) + "), when '" + C.Caller +
-         "' calls their functions in turn.\n";
+         "// kernel with '" + quoted(A) + "' (" + place(A) + "), when " + callersOf(C) +
+         " calls their functions in turn.\n";
   Out += functorHead(C.PartName, Members);
   std::string Body = TextB.substr(B.Functor.BodyRange.Offset, B.Functor.BodyRange.Length).str();
   Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + B.Functor.IndexType + " " +
@@ -146,7 +146,7 @@ std::string aheadSite(const CrossChain &C, const KernelModel &A, const KernelMod
   auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
   Emit("{");
   Emit("  // '" + quoted(B) + "' (" + place(B) + ") may be computed here too, in one kernel");
-  Emit("  // with this one, when '" + C.Caller + "' is about to call its function.");
+  Emit("  // with this one, when " + callersOf(C) + " is about to call its function.");
   Emit("  const auto kfuse_policy = " + A.Policy.Text + ";");
   Emit("  auto *kfuse_second = ::kfuse::ahead<" + capturesTuple(B) + ">(");
   Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
@@ -216,8 +216,8 @@ std::string partFunctor(const CrossChain &C, const KernelModel &A, const KernelM
   std::vector<Member> Members = membersOf(A);
   std::string Out = std::string(Markers::FunctorBegin) + " " + C.PartName + "\n";
   Out += "// '" + quoted(A) + "' (" + place(A) + ") as a functor: deferred, it runs fused\n"
-         "// with '" + quoted(B) + "' (" + place(B) + ") when '" + C.Caller +
-         "' calls their functions in turn.\n";
+         "// with '" + quoted(B) + "' (" + place(B) + ") when " + callersOf(C) +
+         " calls their functions in turn.\n";
   Out += functorHead(C.PartName, Members);
   std::string Body = TextA.substr(A.Functor.BodyRange.Offset, A.Functor.BodyRange.Length).str();
   std::vector<std::string> Index;

@@ -369,11 +369,8 @@ private:
 
     // A caller calling FnA and then FnB.
     std::string FirstProblem;
-    for (auto It = ByUsr.begin(); It != ByUsr.end(); ++It)
-      if (searchCaller(*It->second, FnA, FnB, KA, KB, C, Share, FirstProblem)) {
-        explainElsewhere(std::next(It), FnA, FnB, KA, KB, C, Share, FirstProblem);
-        return "";
-      }
+    if (placeInCallers(FnA, FnB, KA, KB, C, Share, FirstProblem))
+      return "";
     Check = FirstProblem.empty() ? "kfuse-not-adjacent" : "kfuse-code-between";
     if (!FirstProblem.empty())
       return FirstProblem;
@@ -528,10 +525,7 @@ private:
 
     std::string FirstProblem;
     Ahead = true;
-    bool Found = false;
-    for (auto It = ByUsr.begin(); It != ByUsr.end() && !Found; ++It)
-      if ((Found = searchCaller(*It->second, FnA, FnB, KA, KB, C, Share, FirstProblem)))
-        explainElsewhere(std::next(It), FnA, FnB, KA, KB, C, Share, FirstProblem);
+    bool Found = placeInCallers(FnA, FnB, KA, KB, C, Share, FirstProblem);
     Ahead = false;
     if (Found)
       return "";
@@ -1040,36 +1034,33 @@ private:
     return "";
   }
 
-  /// The chain just recorded runs fused only where its window is: says
-  /// why it runs as written where other calls of its functions are (\p Known,
-  /// a call tried before; else the callers from \p From on, judged without
-  /// recording anything).
-  void explainElsewhere(std::map<std::string, const FunctionSummary *>::const_iterator From,
-                        const FunctionSummary &FnA, const FunctionSummary &FnB,
-                        const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
-                        double Share, const std::string &Known) {
-    std::string Why = Known;
-    DryRun = true;
-    for (auto It = From; It != ByUsr.end() && Why.empty(); ++It) {
-      std::string Problem;
-      if (searchCaller(*It->second, FnA, FnB, KA, KB, C, Share, Problem))
-        Why = "'" + It->second->Name + "' calls them too, and runs them as written (one "
-                                        "window for a chain)";
-      else
-        Why = Problem;
-    }
-    DryRun = false;
-    Out.Chains.back().Elsewhere = Why;
+  /// Opens a window for the chain \p KA -> \p KB in every caller that
+  /// calls \p FnA and then \p FnB where the code between allows it; true
+  /// if there is one (the chain is recorded). The first reason another call
+  /// of \p FnA runs the pair as written becomes the chain's Elsewhere, or,
+  /// with no window, is left in \p FirstProblem.
+  bool placeInCallers(const FunctionSummary &FnA, const FunctionSummary &FnB,
+                      const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
+                      double Share, std::string &FirstProblem) {
+    Placing = NotPlaced;
+    for (const auto &Entry : ByUsr)
+      searchCaller(*Entry.second, FnA, FnB, KA, KB, C, Share, FirstProblem);
+    if (Placing == NotPlaced)
+      return false;
+    Out.Chains[Placing].Elsewhere = FirstProblem;
+    Placing = NotPlaced;
+    return true;
   }
 
-  /// Searches \p L for a call of \p FnA followed by one of \p FnB; on
-  /// success records the chain and returns true. Else keeps the first
-  /// specific reason in \p FirstProblem.
+  /// Searches \p L for calls of \p FnA followed by one of \p FnB; records
+  /// a window around each that passes and returns true if one did. Keeps
+  /// the first specific reason a call does not in \p FirstProblem.
   bool searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
                            const FunctionSummary &FnB, const KernelModel &KA,
                            const KernelModel &KB, const ProfileChain &C, double Share,
                            std::string &FirstProblem) {
-    std::function<bool(const Block &)> Visit = [&](const Block &Bk) -> bool {
+    bool Found = false;
+    std::function<void(const Block &)> Visit = [&](const Block &Bk) {
       const std::vector<FlowStatement> &Stmts = *Bk.Stmts;
       for (size_t I = 0; I < Stmts.size(); ++I) {
         const FlowStatement &S = Stmts[I];
@@ -1080,20 +1071,15 @@ private:
                              ") cannot defer its kernel: " + S.CallProblem;
             continue;
           }
-          if (tryFrom(L, Bk, I, FnB, KA, KB, C, Share, FirstProblem))
-            return true;
+          Found |= tryFrom(L, Bk, I, FnB, KA, KB, C, Share, FirstProblem);
         }
         if (S.Kind == FlowStatement::Form::If || S.Kind == FlowStatement::Form::Loop ||
-            S.Kind == FlowStatement::Form::Block) {
-          Block Inner{&S.Body, S.Kind == FlowStatement::Form::Loop ? &S : nullptr};
-          if (Visit(Inner))
-            return true;
-        }
+            S.Kind == FlowStatement::Form::Block)
+          Visit(Block{&S.Body, S.Kind == FlowStatement::Form::Loop ? &S : nullptr});
       }
-      return false;
     };
-    Block Top{&L.Body, nullptr};
-    return Visit(Top);
+    Visit(Block{&L.Body, nullptr});
+    return Found;
   }
 
   bool tryFrom(const FunctionSummary &L, const Block &Bk, size_t I, const FunctionSummary &FnB,
@@ -1200,36 +1186,45 @@ private:
           }))
         return Fail("the calls are inside launches of '" + L.Name + "' that kfuse fuses");
     }
-    if (DryRun)
-      return true;
-    CrossChain Ch;
-    Ch.First = ById[KA.Id.str()];
-    Ch.Second = ById[KB.Id.str()];
     std::string Tag = KA.Id.Hash.substr(0, 8) + "_" + KB.Id.Hash.substr(0, 8);
-    Ch.Key = "kfuse_chain_" + Tag;
-    Ch.Window = "kfuse_window_" + Tag;
-    // The functor kept from one site for the other: the first kernel's, or
-    // the second's when that is computed ahead.
-    const KernelModel &Kept = Ahead ? KB : KA;
-    std::string Base =
-        identifierFrom(Kept.LabelKind == "literal" ? Kept.Label : Kept.Id.Function);
-    Ch.PartName = "kfuse_part_" + (Base.empty() ? std::string("kernel") : Base) + "_" +
-                  Kept.Id.Hash.substr(0, 8);
-    Ch.Caller = L.Name;
-    Ch.CallerPos = First.Pos;
-    Ch.BackEdge = Loop != nullptr;
-    Ch.Reverse = !Ahead && Reverse;
-    Ch.Ahead = Ahead;
-    Ch.Merged = Merged;
-    Ch.OneView = OneView;
-    Ch.Inlinable = !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) &&
-                   inlinable(KA, All[Ch.First.File].Text) &&
-                   inlinable(KB, All[Ch.Second.File].Text) &&
-                   KA.Functor.IndexType == KB.Functor.IndexType;
-    Ch.Count = C.Count;
-    Ch.Share = Share;
+    if (Placing == NotPlaced) {
+      CrossChain New;
+      New.First = ById[KA.Id.str()];
+      New.Second = ById[KB.Id.str()];
+      New.Key = "kfuse_chain_" + Tag;
+      // The functor kept from one site for the other: the first kernel's, or
+      // the second's when that is computed ahead.
+      const KernelModel &Kept = Ahead ? KB : KA;
+      std::string Base =
+          identifierFrom(Kept.LabelKind == "literal" ? Kept.Label : Kept.Id.Function);
+      New.PartName = "kfuse_part_" + (Base.empty() ? std::string("kernel") : Base) + "_" +
+                     Kept.Id.Hash.substr(0, 8);
+      New.Reverse = !Ahead && Reverse;
+      New.Ahead = Ahead;
+      New.Merged = Merged;
+      New.OneView = OneView;
+      New.Inlinable = !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) &&
+                      inlinable(KA, All[New.First.File].Text) &&
+                      inlinable(KB, All[New.Second.File].Text) &&
+                      KA.Functor.IndexType == KB.Functor.IndexType;
+      New.Count = C.Count;
+      New.Share = Share;
+      Placing = Out.Chains.size();
+      AsFirst[KA.Id.str()] = Placing;
+      AsSecond[KB.Id.str()] = Placing;
+      Out.Chains.push_back(std::move(New));
+    }
+    // Another window of the chain may be open in the same function: each
+    // has a variable of its own.
+    CrossChain &Ch = Out.Chains[Placing];
+    ChainWindow W;
+    W.Caller = L.Name;
+    W.Pos = First.Pos;
+    W.BackEdge = Loop != nullptr;
+    W.Variable = "kfuse_window_" + Tag +
+                 (Ch.Windows.empty() ? "" : "_" + std::to_string(Ch.Windows.size() + 1));
     Ch.Lines.push_back({F, First.LineBegin, First.Indent,
-                        "::kfuse::Window " + Ch.Window + "(\"" + Ch.Key + "\");"});
+                        "::kfuse::Window " + W.Variable + "(\"" + Ch.Key + "\");"});
     if (Ahead) {
       // The second kernel's captures, as its function builds them from the
       // call's arguments: built at the first kernel's launch.
@@ -1240,7 +1235,7 @@ private:
       Add("// '" + (KB.LabelKind == "literal" ? KB.Label : planner::name(KB)) +
           "' is computed ahead, with the first kernel: its captures as '" + FnB.Name +
           "' declares them.");
-      Add(Ch.Window + ".ahead([&] {");
+      Add(W.Variable + ".ahead([&] {");
       In += "  ";
       Add("return [](" + AheadParams + ") {");
       In += "  ";
@@ -1254,27 +1249,25 @@ private:
       Add("});");
     }
     // Only this call of the first function may defer its kernel.
-    Ch.Lines.push_back({F, Open.LineBegin, Open.Indent, Ch.Window + ".arm();"});
-    Ch.Lines.push_back({F, Open.LineAfter, Open.Indent, Ch.Window + ".disarm();"});
+    Ch.Lines.push_back({F, Open.LineBegin, Open.Indent, W.Variable + ".arm();"});
+    Ch.Lines.push_back({F, Open.LineAfter, Open.Indent, W.Variable + ".disarm();"});
     for (const FlowStatement *S : Flushes)
       if (S->ThenLineAfter != ~0u)
-        Ch.Lines.push_back({F, S->ThenLineAfter, S->ThenIndent, Ch.Window + ".flush();"});
+        Ch.Lines.push_back({F, S->ThenLineAfter, S->ThenIndent, W.Variable + ".flush();"});
       else
         Ch.Lines.push_back({F, S->LineBegin, S->Indent,
-                            "if (" + S->CondText + ") " + Ch.Window + ".flush();"});
+                            "if (" + S->CondText + ") " + W.Variable + ".flush();"});
     if (Second.Virtual)
       Ch.Lines.push_back({F, Second.LineBegin, Second.Indent,
                           "if (!::kfuse::is_exactly<" + FnB.SpelledClass + ">(" +
                               (Second.ObjectIsPointer ? Second.ObjectText
                                                       : "&(" + Second.ObjectText + ")") +
-                              ")) " + Ch.Window + ".flush();"});
-    Ch.Lines.push_back({F, Close.LineAfter, First.Indent, Ch.Window + ".close();"});
+                              ")) " + W.Variable + ".flush();"});
+    Ch.Lines.push_back({F, Close.LineAfter, First.Indent, W.Variable + ".close();"});
     for (const std::string &H : Includes)
       if (Included.insert({IncludeFile, H}).second)
         Ch.Lines.push_back({IncludeFile, 0, "", "#include \"" + H + "\""});
-    AsFirst[KA.Id.str()] = Out.Chains.size();
-    AsSecond[KB.Id.str()] = Out.Chains.size();
-    Out.Chains.push_back(std::move(Ch));
+    Ch.Windows.push_back(std::move(W));
     return true;
   }
 
@@ -1293,8 +1286,10 @@ private:
   ChainTypes Types;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
-  /// Calls are judged without recording a chain (explainElsewhere).
-  bool DryRun = false;
+  /// The chain whose windows are being placed (placeInCallers): its index
+  /// in Out.Chains once the first window is recorded.
+  static constexpr size_t NotPlaced = ~size_t(0);
+  size_t Placing = NotPlaced;
   /// The chain being placed computes its second kernel ahead: the
   /// parameters of the replay of its function's declarations (`auto &&sys`),
   /// those declarations, and the second kernel's captures.
@@ -1321,6 +1316,14 @@ bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Rest
     return Same(O.Second, C.First) || Same(O.First, C.Second);
   });
   return Restrict && C.Inlinable && !InThree;
+}
+
+std::string callersOf(const CrossChain &C) {
+  std::vector<std::string> Names;
+  for (const ChainWindow &W : C.Windows)
+    if (!llvm::is_contained(Names, "'" + W.Caller + "'"))
+      Names.push_back("'" + W.Caller + "'");
+  return llvm::join(Names, " or ");
 }
 
 CrossFunctionPlan planAcrossFunctions(std::vector<FileAnalysis> &All, const Profile &Prof,

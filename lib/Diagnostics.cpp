@@ -217,8 +217,26 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
   };
   for (const CrossChain &C : Plan.Chains) {
     const KernelModel &A = Site(C.First), &B = Site(C.Second);
-    std::string Path = "'" + C.Caller + "' calls their functions in turn" +
-                       (C.BackEdge ? ", the second in its loop's next iteration" : "");
+    // Every call of the two functions in turn that has a window.
+    std::string Path, Where;
+    if (C.Windows.size() == 1) {
+      Path = "'" + C.Windows[0].Caller + "' calls their functions in turn" +
+             (C.Windows[0].BackEdge ? ", the second in its loop's next iteration" : "");
+      Where = "a window opened at " +
+              llvm::sys::path::filename(C.Windows[0].Pos.File).str() + ":" +
+              std::to_string(C.Windows[0].Pos.Line);
+    } else {
+      std::vector<std::string> Calls;
+      for (const ChainWindow &W : C.Windows)
+        Calls.push_back("'" + W.Caller + "' (" +
+                        (W.BackEdge ? "the second in its loop's next iteration, " : "") +
+                        llvm::sys::path::filename(W.Pos.File).str() + ":" +
+                        std::to_string(W.Pos.Line) + ")");
+      std::string Last = Calls.back();
+      Calls.pop_back();
+      Path = llvm::join(Calls, ", ") + " and " + Last + " call their functions in turn";
+      Where = "a window opened at each of these calls";
+    }
     std::string Elsewhere =
         C.Elsewhere.empty() ? "" : "; elsewhere they run as written: " + C.Elsewhere;
     if (Check) {
@@ -230,7 +248,8 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
               .str(),
           "kfuse-unfused-hot-path");
       D.Notes.push_back(make(Severity::Note, A.Pos, siteName(A) + " is launched here", ""));
-      D.Notes.push_back(make(Severity::Note, C.CallerPos, "the window would open here", ""));
+      for (const ChainWindow &W : C.Windows)
+        D.Notes.push_back(make(Severity::Note, W.Pos, "the window would open here", ""));
       Out.push_back(std::move(D));
       continue;
     }
@@ -241,12 +260,11 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
           Severity::Remark, A.Pos,
           llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
                         "{4}; the function of {0} needs its result at once, so {1} is "
-                        "computed ahead, in one kernel with {0}, from the {8} "
-                        "its function declares, replayed in a window opened at {5}:{6}; the "
-                        "site of {1} takes that result when its range, {9} are "
-                        "the same{7}",
-                        siteName(A), siteName(B), C.Share, C.Count, Path,
-                        llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line,
+                        "computed ahead, in one kernel with {0}, from the {7} "
+                        "its function declares, replayed in {5}; the "
+                        "site of {1} takes that result when its range, {8} are "
+                        "the same{6}",
+                        siteName(A), siteName(B), C.Share, C.Count, Path, Where,
                         Elsewhere,
                         Held ? "objects, Views and values" : "Views and values",
                         Held ? "objects (by their address), Views and values" : "Views and values")
@@ -257,10 +275,9 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     Out.push_back(make(
         Severity::Remark, B.Pos,
         llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
-                      "{4}; {0} is deferred in a window opened at {5}:{6} and runs fused "
-                      "here when it is pending and the guard holds, {7}{8}",
-                      siteName(A), siteName(B), C.Share, C.Count, Path,
-                      llvm::sys::path::filename(C.CallerPos.File), C.CallerPos.Line,
+                      "{4}; {0} is deferred in {5} and runs fused "
+                      "here when it is pending and the guard holds, {6}{7}",
+                      siteName(A), siteName(B), C.Share, C.Count, Path, Where,
                       runsAsOneBody(Plan, C, Restrict)
                           ? "both bodies in one function over restrict pointers"
                           : "the two kernels called in turn",

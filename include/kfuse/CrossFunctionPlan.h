@@ -38,21 +38,28 @@ struct InsertedLine {
   std::string Code;    ///< without the indentation and the newline
 };
 
+/// Where a caller calls the first function and then the second, and opens
+/// a chain's window around the calls.
+struct ChainWindow {
+  std::string Caller;    ///< the function opening the window
+  SourcePos Pos;         ///< where it opens it
+  bool BackEdge = false; ///< the second runs in the caller loop's next iteration
+  std::string Variable;  ///< the variable holding the window
+};
+
 /// Two launches of different functions fused through a deferred launch.
 struct CrossChain {
   SiteRef First, Second;
   /// Why the pair runs as written where other calls of its functions are
-  /// (the window is in one caller), or "".
+  /// (calls no window is opened around), or "".
   std::string Elsewhere;
-  /// The name both sites and the window use at run time.
+  /// The name both sites and the windows use at run time.
   std::string Key;
-  /// The variable holding the window in the caller.
-  std::string Window;
   /// The functor the first kernel becomes (a class template).
   std::string PartName;
-  std::string Caller;   ///< the function opening the window
-  SourcePos CallerPos;  ///< where it opens it
-  bool BackEdge = false;///< the second runs in the caller loop's next iteration
+  /// Every call of the two functions in turn that passes gets a window (at
+  /// least one).
+  std::vector<ChainWindow> Windows;
   /// The first kernel's site launches both (it can name the second's
   /// functor class, the second's site cannot name the first's); the second
   /// is a functor object and a parallel_for.
@@ -102,6 +109,10 @@ struct CrossFunctionPlan {
 /// when restrict is on (\p Restrict): its kernels are inlinable and it is a
 /// pair, not part of a chain of three; else its kernels are composed.
 bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Restrict);
+
+/// The functions opening \p C's windows, quoted, as a message names them
+/// ("'main'", "'main' or 'setup'").
+std::string callersOf(const CrossChain &C);
 
 /// Plans the chains of \p Prof whose launches are in different functions of
 /// \p All (their per-file plans already made). Such pairs are this plan's:
