@@ -119,13 +119,24 @@ for v in ("unfused", "fused", "handfused"):
               statistics.median(seconds(f"{p}/{v}-{r}.out") for r in range(1, runs + 1)))
 fused_launches = sum(s["launches"] for s in json.load(open(f"{p}/fused-1.json"))["sites"]
                      if "+" in s["id"] and pattern.search(s["id"]))
+# The kernel that replaces the pair, per launch, against the pair's kernels
+# per launch unfused: the chain's sites whose labels the unfused app has not.
+def pair_ms(v):
+    unfused_ids = {s["id"] for s in json.load(open(f"{p}/unfused-1.json"))["sites"]}
+    def one(f):
+        return sum(s["total_ns"] / s["launches"] for s in json.load(open(f))["sites"]
+                   if pattern.search(s["id"]) and (v == "unfused" or s["id"] not in unfused_ids))
+    return statistics.median(one(f"{p}/{v}-{r}.json") for r in range(1, runs + 1)) / 1e6
+pair = {v: pair_ms(v) for v in med}
 chain = {v: med[v][0] for v in med}
 run = {v: med[v][1] for v in med}
 print(f"| {app} | {args} | {chain['unfused']:.2f} | {chain['fused']:.2f} | "
       f"{chain['handfused']:.2f} | {chain['unfused'] / chain['fused']:.2f} | "
       f"{chain['unfused'] / chain['handfused']:.2f} | {run['unfused']:.3f} | "
       f"{run['fused']:.3f} | {run['handfused']:.3f} | {run['unfused'] / run['fused']:.2f} | "
-      f"{run['unfused'] / run['handfused']:.2f} | {fused_launches} |")
+      f"{run['unfused'] / run['handfused']:.2f} | {fused_launches} | {pair['unfused']:.3f} | "
+      f"{pair['fused']:.3f} | {pair['handfused']:.3f} | {pair['unfused'] / pair['fused']:.2f} | "
+      f"{pair['unfused'] / pair['handfused']:.2f} |")
 PY
 )")
 done
@@ -154,8 +165,8 @@ done
   echo "the same results. Fused launches: the launches of kfuse's fused kernels"
   echo "in the chain, in one run of the fused app."
   echo
-  echo "| app | arguments | chain ms unfused | chain ms fused | chain ms hand-fused | chain ratio unfused/fused | chain ratio unfused/hand-fused | run s unfused | run s fused | run s hand-fused | run ratio unfused/fused | run ratio unfused/hand-fused | fused launches |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| app | arguments | chain ms unfused | chain ms fused | chain ms hand-fused | chain ratio unfused/fused | chain ratio unfused/hand-fused | run s unfused | run s fused | run s hand-fused | run ratio unfused/fused | run ratio unfused/hand-fused | fused launches | pair ms unfused | pair ms fused | pair ms hand-fused | pair ratio unfused/fused | pair ratio unfused/hand-fused |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
 } > "$RESULTS"
 cat "$RESULTS"
