@@ -324,8 +324,8 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
          "))");
     Emit("          return false;");
     auto LaunchOf = [&](const std::string &Make) {
-      return "Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", kfuse_policy, " +
-             Make + ");";
+      return "Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", " +
+             (Inlined ? Inlined->Policy : std::string("kfuse_policy")) + ", " + Make + ");";
     };
     Emit("        " + (Inlined ? inlinedLaunch(*Inlined, LaunchOf, Indent + "        ")
                            : LaunchOf("::kfuse::compose<" +
@@ -482,9 +482,10 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
                         Indent + "        ");
   auto LaunchOf = [&](const std::string &Make) {
     return B.Kind == LaunchKind::Reduce
-               ? "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, " + Make + ", " +
-                     B.Reduction->ResultArgText + ");"
-               : "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, " + Make + ");";
+               ? "Kokkos::parallel_reduce(\"" + Label + "\", " + Inlined->Policy + ", " + Make +
+                     ", " + B.Reduction->ResultArgText + ");"
+               : "Kokkos::parallel_for(\"" + Label + "\", " + Inlined->Policy + ", " + Make +
+                     ");";
   };
   std::string Launch = !Inlined ? composedLaunch(B, TextB, "*kfuse_first", Label)
                                 : inlinedLaunch(*Inlined, LaunchOf, Indent + "    ");

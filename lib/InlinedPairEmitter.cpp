@@ -41,12 +41,18 @@ public:
 
   InlinedPair emit(const std::string &Name, const std::string &Indent) {
     collect();
+    const KernelModel &B = *K[1];
+    Chunked = B.Kind == LaunchKind::For && B.Functor.IndexParams.size() == 1 &&
+              K[0]->Functor.IndexParams.size() == 1;
     InlinedPair Out;
+    Out.Policy = Chunked ? "::kfuse::chunked(kfuse_policy)" : "kfuse_policy";
     Out.Functor = planner::formatted(functor(Name));
     // The pending part, or (the first's site launching both) the pair.
     std::vector<std::string> Make = {Reverse ? "kfuse_first" : "*kfuse_first"};
     for (const std::string &M : SecondMembers)
       Make.push_back(M);
+    if (Chunked)
+      Make.push_back("::kfuse::chunks_of(kfuse_policy)");
     if (Shared.empty()) {
       Out.Make = "::kfuse::make_fused<" + Name + ">(" + llvm::join(Make, ", ") + ")";
     } else {
@@ -68,6 +74,8 @@ private:
   const KernelModel *K[2];
   llvm::StringRef Text[2];
   bool Reverse;
+  /// Each call of the body runs a chunk of indices (InlinedPair::Policy).
+  bool Chunked = false;
   std::vector<Object> Objects;
   std::map<std::pair<int, std::string>, size_t> ObjectOf; // (kernel, View name)
   std::vector<Value> Values;
@@ -180,7 +188,8 @@ private:
     const KernelModel &A = *K[0], &B = *K[1];
     for (int Kn : {0, 1})
       Ids[Kn] = planner::identifiersOf(body(Kn));
-    Params.insert({"kfuse_first", "kfuse_second", "kfuse_i0", "kfuse_i1", "kfuse_i2"});
+    Params.insert({"kfuse_first", "kfuse_second", "kfuse_i0", "kfuse_i1", "kfuse_i2",
+                   "kfuse_begin", "kfuse_end", "kfuse_chunk", "kfuse_chunks"});
     // The second kernel's names stay as written.
     for (const ViewUse &V : B.Views) {
       Object O = objectOf(1, V);
@@ -370,6 +379,14 @@ private:
       Members.push_back("  T_" + M + " " + M + ";");
     }
     std::vector<std::string> Params = IndexParams, Args = IndexArgs;
+    if (Chunked) {
+      TParams.push_back("class T_kfuse_chunks");
+      Members.push_back("  // The indices each call runs (one on a device, a chunk on the host).\n"
+                        "  T_kfuse_chunks kfuse_chunks;");
+      IndexParams = {"const " + Index + " kfuse_chunk"};
+      Params = {"const " + Index + " kfuse_begin", "const " + Index + " kfuse_end"};
+      Args = {"kfuse_chunks.begin(kfuse_chunk)", "kfuse_chunks.end(kfuse_chunk)"};
+    }
     // A reduction second: its accumulator, bound in its block.
     std::string Acc, AccParam;
     if (B.Kind == LaunchKind::Reduce) {
@@ -420,8 +437,15 @@ private:
     }
     Out += "  // Raw pointers as parameters: compilers honour restrict there, not on members.\n";
     Out += "  KOKKOS_INLINE_FUNCTION static void body(" + llvm::join(Params, ", ") + ") {\n";
-    Out += "    " + block(0) + "\n";
-    Out += "    " + block(1) + "\n";
+    if (Chunked) {
+      Out += "    for (" + Index + " kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {\n";
+      Out += "      " + block(0) + "\n";
+      Out += "      " + block(1) + "\n";
+      Out += "    }\n";
+    } else {
+      Out += "    " + block(0) + "\n";
+      Out += "    " + block(1) + "\n";
+    }
     Out += "  }\n";
     Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + llvm::join(IndexParams, ", ") + AccParam +
            ") const {\n";

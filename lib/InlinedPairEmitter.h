@@ -25,6 +25,11 @@ struct InlinedPair {
   /// The fused functor, built at the second's site from the pending part
   /// (`*kfuse_first`) and the second kernel's captures.
   std::string Make;
+  /// The policy it is launched with: the second's (`kfuse_policy`), or,
+  /// for a pair of parallel_fors over a 1-D range, that range in chunks
+  /// (`::kfuse::chunked(kfuse_policy)`; on the host, the body loops over a
+  /// chunk of indices in the scope where its pointers are restrict).
+  std::string Policy;
   /// Where both kernels read a number of one name and type (`dtf` in each):
   /// the condition that each pair holds the same bits, and the functor
   /// built to read one value for both (what depends on it is computed

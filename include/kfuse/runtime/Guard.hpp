@@ -23,6 +23,7 @@
 namespace Kokkos {
 struct LayoutLeft;
 struct LayoutRight;
+class HostSpace;
 } // namespace Kokkos
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
@@ -50,6 +51,54 @@ using stride_t = typename std::conditional<
     (std::is_same<typename V::array_layout, Kokkos::LayoutRight>::value && D + 1 == Rank) ||
         (std::is_same<typename V::array_layout, Kokkos::LayoutLeft>::value && D == 0),
     unit_stride, long>::type;
+
+/// The indices one call of a fused body runs, in one loop: on an execution
+/// space of the host a chunk of consecutive ones, so that the loop is inside
+/// the scope where its pointers are restrict (the compiler keeps values in
+/// registers across iterations and vectorises; called once per index, the
+/// body's pointers are reloaded from the functor each time); on a device,
+/// one per thread, as the kernels had. \p I is the policy's index type.
+template <class I> struct chunks {
+  I Begin, End;
+  long Size;
+  KFUSE_HOST_DEVICE I begin(I Chunk) const { return Begin + Chunk * static_cast<I>(Size); }
+  KFUSE_HOST_DEVICE I end(I Chunk) const {
+    return End - begin(Chunk) > static_cast<I>(Size) ? begin(Chunk) + static_cast<I>(Size) : End;
+  }
+};
+
+/// The size of a chunk for an execution space \p E.
+template <class E>
+struct chunk_size
+    : std::integral_constant<long, std::is_same<typename E::memory_space, Kokkos::HostSpace>::value
+                                       ? 256
+                                       : 1> {};
+
+/// The chunks of a RangePolicy \p P.
+template <class P>
+auto chunks_of(const P &Policy)
+    -> decltype(Policy.begin(), Policy.end(), chunks<typename P::index_type>{}) {
+  return {Policy.begin(), Policy.end(), chunk_size<typename P::execution_space>::value};
+}
+/// A count of indices runs one index per call (its execution space is
+/// Kokkos' default, which this header cannot name).
+template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
+chunks<N> chunks_of(const N &Count) {
+  return {0, Count, 1};
+}
+
+/// The policy that runs \p Policy's range chunk by chunk (chunks_of): the
+/// same type and execution space over the chunks' numbers.
+template <class P>
+auto chunked(const P &Policy) -> decltype(P(Policy.space(), Policy.begin(), Policy.end())) {
+  const long Size = chunk_size<typename P::execution_space>::value;
+  const auto Count = Policy.end() - Policy.begin();
+  return P(Policy.space(), 0, (Count + Size - 1) / Size);
+}
+template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
+N chunked(const N &Count) {
+  return Count;
+}
 
 /// Joins \p S into \p D, volatile values of a combined reduction (Kokkos 3
 /// joins those), through the reducer \p R: with its volatile overload where

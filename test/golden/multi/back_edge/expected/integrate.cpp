@@ -20,41 +20,47 @@ template <class T_v, class T_f, class T_dt> struct kfuse_part_final_integrate_a3
 // 'final_integrate' (test/golden/multi/back_edge/integrate.cpp:23) then 'initial_integrate'
 // (test/golden/multi/back_edge/integrate.cpp:8), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_v, class T_f, class T_x, class T_dt, class T_kfuse_same>
+template <class T_kfuse_first, class T_v, class T_f, class T_x, class T_dt, class T_kfuse_chunks,
+          class T_kfuse_same>
 struct kfuse_fused_a3880831_41902cef {
   T_kfuse_first kfuse_first;
   T_v v;
   T_f f;
   T_x x;
   T_dt dt;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // std::true_type where the site found the numbers both kernels name alike equal:
   // the body reads one value for both.
   T_kfuse_same kfuse_same;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
-  body(const int kfuse_i0, double *KOKKOS_RESTRICT v_, const ::kfuse::stride_t<T_v, 0, 2> v_s0,
-       const ::kfuse::stride_t<T_v, 1, 2> v_s1, const double *KOKKOS_RESTRICT f_,
-       const ::kfuse::stride_t<T_f, 0, 2> f_s0, const ::kfuse::stride_t<T_f, 1, 2> f_s1,
-       double *KOKKOS_RESTRICT x_, const ::kfuse::stride_t<T_x, 0, 2> x_s0,
-       const ::kfuse::stride_t<T_x, 1, 2> x_s1, const T_dt dt,
-       const decltype(T_kfuse_first::dt) dt_first) {
-    {
-      const int i = kfuse_i0;
-      v_[i * v_s0 + 0 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 0 * f_s1];
-      v_[i * v_s0 + 1 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 1 * f_s1];
-      v_[i * v_s0 + 2 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 2 * f_s1];
-    }
-    {
-      const int i = kfuse_i0;
-      for (int d = 0; d < 3; ++d) {
-        v_[i * v_s0 + d * v_s1] += 0.5 * dt * f_[i * f_s0 + d * f_s1];
-        x_[i * x_s0 + d * x_s1] += dt * v_[i * v_s0 + d * v_s1];
+  body(const int kfuse_begin, const int kfuse_end, double *KOKKOS_RESTRICT v_,
+       const ::kfuse::stride_t<T_v, 0, 2> v_s0, const ::kfuse::stride_t<T_v, 1, 2> v_s1,
+       const double *KOKKOS_RESTRICT f_, const ::kfuse::stride_t<T_f, 0, 2> f_s0,
+       const ::kfuse::stride_t<T_f, 1, 2> f_s1, double *KOKKOS_RESTRICT x_,
+       const ::kfuse::stride_t<T_x, 0, 2> x_s0, const ::kfuse::stride_t<T_x, 1, 2> x_s1,
+       const T_dt dt, const decltype(T_kfuse_first::dt) dt_first) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        v_[i * v_s0 + 0 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 0 * f_s1];
+        v_[i * v_s0 + 1 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 1 * f_s1];
+        v_[i * v_s0 + 2 * v_s1] += 0.5 * dt_first * f_[i * f_s0 + 2 * f_s1];
+      }
+      {
+        const int i = kfuse_i0;
+        for (int d = 0; d < 3; ++d) {
+          v_[i * v_s0 + d * v_s1] += 0.5 * dt * f_[i * f_s0 + d * f_s1];
+          x_[i * x_s0 + d * x_s1] += dt * v_[i * v_s0 + d * v_s1];
+        }
       }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, v.data(), v.stride(0), v.stride(1), f.data(), f.stride(0), f.stride(1), x.data(),
-         x.stride(0), x.stride(1), dt, T_kfuse_same::value ? dt : kfuse_first.dt);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), v.data(), v.stride(0),
+         v.stride(1), f.data(), f.stride(0), f.stride(1), x.data(), x.stride(0), x.stride(1), dt,
+         T_kfuse_same::value ? dt : kfuse_first.dt);
   }
 };
 // kfuse-functor-end
@@ -72,9 +78,9 @@ void initial_integrate(Atoms &a, double dt) {
           ::kfuse::same_view(kfuse_first->v, v) &&
           ::kfuse::same_view(kfuse_first->f, f))) {
       if (::kfuse::same_bits(kfuse_first->dt, dt))
-        Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, std::true_type()));
+        Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
       else
-        Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, std::false_type()));
+        Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
       ::kfuse::discard("kfuse_chain_a3880831_41902cef");
     } else {
       ::kfuse::flush("kfuse_chain_a3880831_41902cef");

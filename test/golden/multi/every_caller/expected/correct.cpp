@@ -18,32 +18,37 @@ template <class T_e, class T_u, class T_dt> struct kfuse_part_predict_64014f8c {
 // 'predict' (test/golden/multi/every_caller/predict.cpp:7) then 'correct'
 // (test/golden/multi/every_caller/correct.cpp:8), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_u, class T_rho, class T_dt, class T_kfuse_same>
+template <class T_kfuse_first, class T_u, class T_rho, class T_dt, class T_kfuse_chunks,
+          class T_kfuse_same>
 struct kfuse_fused_64014f8c_226413a2 {
   T_kfuse_first kfuse_first;
   T_u u;
   T_rho rho;
   T_dt dt;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // std::true_type where the site found the numbers both kernels name alike equal:
   // the body reads one value for both.
   T_kfuse_same kfuse_same;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT u_,
-                                          double *KOKKOS_RESTRICT e_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT u_, double *KOKKOS_RESTRICT e_,
                                           const double *KOKKOS_RESTRICT rho_, const T_dt dt,
                                           const decltype(T_kfuse_first::dt) dt_first) {
-    {
-      const int i = kfuse_i0;
-      e_[i] += dt_first * u_[i];
-    }
-    {
-      const int i = kfuse_i0;
-      u_[i] -= dt * 0.01 * e_[i] / rho_[i];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        e_[i] += dt_first * u_[i];
+      }
+      {
+        const int i = kfuse_i0;
+        u_[i] -= dt * 0.01 * e_[i] / rho_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, u.data(), kfuse_first.e.data(), rho.data(), dt,
-         T_kfuse_same::value ? dt : kfuse_first.dt);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), u.data(),
+         kfuse_first.e.data(), rho.data(), dt, T_kfuse_same::value ? dt : kfuse_first.dt);
   }
 };
 // kfuse-functor-end
@@ -61,9 +66,9 @@ void correct(State &s, double dt) {
           ::kfuse::same_view(kfuse_first->e, e) &&
           ::kfuse::same_view(kfuse_first->u, u))) {
       if (::kfuse::same_bits(kfuse_first->dt, dt))
-        Kokkos::parallel_for("predict+correct", kfuse_policy, ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, std::true_type()));
+        Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
       else
-        Kokkos::parallel_for("predict+correct", kfuse_policy, ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, std::false_type()));
+        Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
       ::kfuse::discard("kfuse_chain_64014f8c_226413a2");
     } else {
       ::kfuse::flush("kfuse_chain_64014f8c_226413a2");

@@ -51,16 +51,18 @@ struct FinalFunctor {
 // 'final_integrate' (test/golden/multi/functor_objects/integrator.cpp:37) then 'initial_integrate'
 // (test/golden/multi/functor_objects/integrator.cpp:21), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_kfuse_second, class T_kfuse_same>
+template <class T_kfuse_first, class T_kfuse_second, class T_kfuse_chunks, class T_kfuse_same>
 struct kfuse_fused_3e46143f_7f656c6a {
   T_kfuse_first kfuse_first;
   T_kfuse_second kfuse_second;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // std::true_type where the site found the numbers both kernels name alike equal:
   // the body reads one value for both.
   T_kfuse_same kfuse_same;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
-  body(const int kfuse_i0, double *KOKKOS_RESTRICT v_,
+  body(const int kfuse_begin, const int kfuse_end, double *KOKKOS_RESTRICT v_,
        const ::kfuse::stride_t<decltype(T_kfuse_second::v), 0, 2> v_s0,
        const ::kfuse::stride_t<decltype(T_kfuse_second::v), 1, 2> v_s1,
        const double *KOKKOS_RESTRICT f_,
@@ -70,25 +72,28 @@ struct kfuse_fused_3e46143f_7f656c6a {
        const ::kfuse::stride_t<decltype(T_kfuse_second::x), 1, 2> x_s1,
        const decltype(T_kfuse_second::dt) dt, const decltype(T_kfuse_first::damping) damping,
        const decltype(T_kfuse_first::dt) dt_first) {
-    {
-      const int i = kfuse_i0;
-      for (int d = 0; d < 3; ++d)
-        v_[i * v_s0 + d * v_s1] =
-            damping * (v_[i * v_s0 + d * v_s1] + 0.5 * dt_first * f_[i * f_s0 + d * f_s1]);
-    }
-    {
-      const int i = kfuse_i0;
-      for (int d = 0; d < 3; ++d) {
-        v_[i * v_s0 + d * v_s1] += 0.5 * dt * f_[i * f_s0 + d * f_s1];
-        x_[i * x_s0 + d * x_s1] += dt * v_[i * v_s0 + d * v_s1];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        for (int d = 0; d < 3; ++d)
+          v_[i * v_s0 + d * v_s1] =
+              damping * (v_[i * v_s0 + d * v_s1] + 0.5 * dt_first * f_[i * f_s0 + d * f_s1]);
+      }
+      {
+        const int i = kfuse_i0;
+        for (int d = 0; d < 3; ++d) {
+          v_[i * v_s0 + d * v_s1] += 0.5 * dt * f_[i * f_s0 + d * f_s1];
+          x_[i * x_s0 + d * x_s1] += dt * v_[i * v_s0 + d * v_s1];
+        }
       }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, kfuse_second.v.data(), kfuse_second.v.stride(0), kfuse_second.v.stride(1),
-         kfuse_second.f.data(), kfuse_second.f.stride(0), kfuse_second.f.stride(1),
-         kfuse_second.x.data(), kfuse_second.x.stride(0), kfuse_second.x.stride(1), kfuse_second.dt,
-         kfuse_first.damping, T_kfuse_same::value ? kfuse_second.dt : kfuse_first.dt);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), kfuse_second.v.data(),
+         kfuse_second.v.stride(0), kfuse_second.v.stride(1), kfuse_second.f.data(),
+         kfuse_second.f.stride(0), kfuse_second.f.stride(1), kfuse_second.x.data(),
+         kfuse_second.x.stride(0), kfuse_second.x.stride(1), kfuse_second.dt, kfuse_first.damping,
+         T_kfuse_same::value ? kfuse_second.dt : kfuse_first.dt);
   }
 };
 // kfuse-functor-end
@@ -108,9 +113,9 @@ void IntegratorVerlet::final_integrate() {
                 ::kfuse::same_view(kfuse_first.f, kfuse_second.f)))
             return false;
           if (::kfuse::same_bits(kfuse_first.dt, kfuse_second.dt))
-            Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, std::true_type()));
+            Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
           else
-            Kokkos::parallel_for("final_integrate+initial_integrate", kfuse_policy, ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, std::false_type()));
+            Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
           return true;
         });
   } else {

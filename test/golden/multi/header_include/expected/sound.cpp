@@ -18,26 +18,32 @@ template <class T_p, class T_rho, class T_e> struct kfuse_part_eos_dcb1cb67 {
 // 'eos' (test/golden/multi/header_include/eos.cpp:12) then 'sound'
 // (test/golden/multi/header_include/sound.cpp:9), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_c, class T_rho> struct kfuse_fused_dcb1cb67_849eec01 {
+template <class T_kfuse_first, class T_c, class T_rho, class T_kfuse_chunks>
+struct kfuse_fused_dcb1cb67_849eec01 {
   T_kfuse_first kfuse_first;
   T_c c;
   T_rho rho;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT c_,
-                                          double *KOKKOS_RESTRICT p_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT c_, double *KOKKOS_RESTRICT p_,
                                           const double *KOKKOS_RESTRICT rho_,
                                           const double *KOKKOS_RESTRICT e_) {
-    {
-      const int i = kfuse_i0;
-      p_[i] = physics::pressure(rho_[i], e_[i]);
-    }
-    {
-      const int i = kfuse_i0;
-      c_[i] = std::sqrt(1.4 * p_[i] / rho_[i]);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        p_[i] = physics::pressure(rho_[i], e_[i]);
+      }
+      {
+        const int i = kfuse_i0;
+        c_[i] = std::sqrt(1.4 * p_[i] / rho_[i]);
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, c.data(), kfuse_first.p.data(), rho.data(), kfuse_first.e.data());
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), c.data(),
+         kfuse_first.p.data(), rho.data(), kfuse_first.e.data());
   }
 };
 // kfuse-functor-end
@@ -54,7 +60,7 @@ void sound(Cells &s) {
     if (kfuse_first && ::kfuse::use_fused("eos+sound", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(kfuse_first->p, true), ::kfuse::bytes_of(rho, false), ::kfuse::bytes_of(kfuse_first->e, false)}) &&
           ::kfuse::same_view(kfuse_first->p, p) &&
           ::kfuse::same_view(kfuse_first->rho, rho))) {
-      Kokkos::parallel_for("eos+sound", kfuse_policy, ::kfuse::make_fused<kfuse_fused_dcb1cb67_849eec01>(*kfuse_first, c, rho));
+      Kokkos::parallel_for("eos+sound", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_dcb1cb67_849eec01>(*kfuse_first, c, rho, ::kfuse::chunks_of(kfuse_policy)));
       ::kfuse::discard("kfuse_chain_dcb1cb67_849eec01");
     } else {
       ::kfuse::flush("kfuse_chain_dcb1cb67_849eec01");

@@ -52,24 +52,30 @@ void grow(Kokkos::View<double *> u, const double scale) {
 // 'grow' (test/golden/multi/reference_between/kernels.cpp:22) then 'mirror'
 // (test/golden/multi/reference_between/kernels.cpp:27), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_z> struct kfuse_fused_b0273150_28545b70 {
+template <class T_kfuse_first, class T_z, class T_kfuse_chunks>
+struct kfuse_fused_b0273150_28545b70 {
   T_kfuse_first kfuse_first;
   T_z z;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT z_,
-                                          double *KOKKOS_RESTRICT u_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT z_, double *KOKKOS_RESTRICT u_,
                                           const decltype(T_kfuse_first::scale) scale) {
-    {
-      const int i = kfuse_i0;
-      u_[i] += scale;
-    }
-    {
-      const int i = kfuse_i0;
-      z_[i] = -u_[i];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        u_[i] += scale;
+      }
+      {
+        const int i = kfuse_i0;
+        z_[i] = -u_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, z.data(), kfuse_first.u.data(), kfuse_first.scale);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), z.data(),
+         kfuse_first.u.data(), kfuse_first.scale);
   }
 };
 // kfuse-functor-end
@@ -82,7 +88,7 @@ void mirror(Kokkos::View<double *> u, Kokkos::View<double *> z) {
         "kfuse_chain_b0273150_28545b70", ::kfuse::bounds_of(kfuse_policy));
     if (kfuse_first && ::kfuse::use_fused("grow+mirror", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
           ::kfuse::same_view(kfuse_first->u, u))) {
-      Kokkos::parallel_for("grow+mirror", kfuse_policy, ::kfuse::make_fused<kfuse_fused_b0273150_28545b70>(*kfuse_first, z));
+      Kokkos::parallel_for("grow+mirror", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_b0273150_28545b70>(*kfuse_first, z, ::kfuse::chunks_of(kfuse_policy)));
       ::kfuse::discard("kfuse_chain_b0273150_28545b70");
     } else {
       ::kfuse::flush("kfuse_chain_b0273150_28545b70");
@@ -143,24 +149,30 @@ void produce_noting(Kokkos::View<double *> v, const double scale, double &note) 
 // 'produce_noting' (test/golden/multi/reference_between/kernels.cpp:42) then 'halve_into'
 // (test/golden/multi/reference_between/kernels.cpp:48), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_w> struct kfuse_fused_e00fb8ab_55c6b444 {
+template <class T_kfuse_first, class T_w, class T_kfuse_chunks>
+struct kfuse_fused_e00fb8ab_55c6b444 {
   T_kfuse_first kfuse_first;
   T_w w;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT w_,
-                                          double *KOKKOS_RESTRICT v_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT w_, double *KOKKOS_RESTRICT v_,
                                           const decltype(T_kfuse_first::scale) scale) {
-    {
-      const int i = kfuse_i0;
-      v_[i] = scale - i;
-    }
-    {
-      const int i = kfuse_i0;
-      w_[i] = 0.5 * v_[i];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        v_[i] = scale - i;
+      }
+      {
+        const int i = kfuse_i0;
+        w_[i] = 0.5 * v_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, w.data(), kfuse_first.v.data(), kfuse_first.scale);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), w.data(),
+         kfuse_first.v.data(), kfuse_first.scale);
   }
 };
 // kfuse-functor-end
@@ -173,7 +185,7 @@ void halve_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
         "kfuse_chain_e00fb8ab_55c6b444", ::kfuse::bounds_of(kfuse_policy));
     if (kfuse_first && ::kfuse::use_fused("produce_noting+halve_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
           ::kfuse::same_view(kfuse_first->v, v))) {
-      Kokkos::parallel_for("produce_noting+halve_into", kfuse_policy, ::kfuse::make_fused<kfuse_fused_e00fb8ab_55c6b444>(*kfuse_first, w));
+      Kokkos::parallel_for("produce_noting+halve_into", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_e00fb8ab_55c6b444>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
       ::kfuse::discard("kfuse_chain_e00fb8ab_55c6b444");
     } else {
       ::kfuse::flush("kfuse_chain_e00fb8ab_55c6b444");
@@ -238,24 +250,30 @@ void stamp(Kokkos::View<double *> v, const double scale, double &when) {
 // 'stamp' (test/golden/multi/reference_between/kernels.cpp:67) then 'quarter_into'
 // (test/golden/multi/reference_between/kernels.cpp:73), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_w> struct kfuse_fused_cc267098_57054254 {
+template <class T_kfuse_first, class T_w, class T_kfuse_chunks>
+struct kfuse_fused_cc267098_57054254 {
   T_kfuse_first kfuse_first;
   T_w w;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT w_,
-                                          double *KOKKOS_RESTRICT v_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT w_, double *KOKKOS_RESTRICT v_,
                                           const decltype(T_kfuse_first::scale) scale) {
-    {
-      const int i = kfuse_i0;
-      v_[i] = scale * (i % 3);
-    }
-    {
-      const int i = kfuse_i0;
-      w_[i] = 0.25 * v_[i];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        v_[i] = scale * (i % 3);
+      }
+      {
+        const int i = kfuse_i0;
+        w_[i] = 0.25 * v_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, w.data(), kfuse_first.v.data(), kfuse_first.scale);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), w.data(),
+         kfuse_first.v.data(), kfuse_first.scale);
   }
 };
 // kfuse-functor-end
@@ -268,7 +286,7 @@ void quarter_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
         "kfuse_chain_cc267098_57054254", ::kfuse::bounds_of(kfuse_policy));
     if (kfuse_first && ::kfuse::use_fused("stamp+quarter_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
           ::kfuse::same_view(kfuse_first->v, v))) {
-      Kokkos::parallel_for("stamp+quarter_into", kfuse_policy, ::kfuse::make_fused<kfuse_fused_cc267098_57054254>(*kfuse_first, w));
+      Kokkos::parallel_for("stamp+quarter_into", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_cc267098_57054254>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
       ::kfuse::discard("kfuse_chain_cc267098_57054254");
     } else {
       ::kfuse::flush("kfuse_chain_cc267098_57054254");

@@ -25,43 +25,49 @@ template <class T_w, class T_t, class T_q, class T_scale, class T_k> struct kfus
 // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) then 'relax'
 // (test/golden/multi/restrict_pair/relax.cpp:4), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_q, class T_u, class T_scale, class T_kfuse_same>
+template <class T_kfuse_first, class T_q, class T_u, class T_scale, class T_kfuse_chunks,
+          class T_kfuse_same>
 struct kfuse_fused_c2161a6b_37a51f88 {
   T_kfuse_first kfuse_first;
   T_q q;
   T_u u;
   T_scale scale;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // std::true_type where the site found the numbers both kernels name alike equal:
   // the body reads one value for both.
   T_kfuse_same kfuse_same;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
-  body(const int kfuse_i0, double *KOKKOS_RESTRICT t_, double *KOKKOS_RESTRICT q_,
-       const ::kfuse::stride_t<T_q, 0, 2> q_s0, const ::kfuse::stride_t<T_q, 1, 2> q_s1,
-       double *KOKKOS_RESTRICT u__, const double *KOKKOS_RESTRICT w_, const T_scale scale,
+  body(const int kfuse_begin, const int kfuse_end, double *KOKKOS_RESTRICT t_,
+       double *KOKKOS_RESTRICT q_, const ::kfuse::stride_t<T_q, 0, 2> q_s0,
+       const ::kfuse::stride_t<T_q, 1, 2> q_s1, double *KOKKOS_RESTRICT u__,
+       const double *KOKKOS_RESTRICT w_, const T_scale scale,
        const decltype(T_kfuse_first::scale) scale_first, const decltype(T_kfuse_first::k) k) {
-    {
-      const int i = kfuse_i0;
-      const double s = scale_first * w_[k];
-      t_[i] = s * (1.0 + i % 5);
-      if (i % 2 == 0) { // a local named like a captured value (relax's too)
-        const double scale = 0.5;
-        t_[i] += scale;
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        const double s = scale_first * w_[k];
+        t_[i] = s * (1.0 + i % 5);
+        if (i % 2 == 0) { // a local named like a captured value (relax's too)
+          const double scale = 0.5;
+          t_[i] += scale;
+        }
+        q_[i * q_s0 + 0 * q_s1] = t_[i] - 1.0;
       }
-      q_[i * q_s0 + 0 * q_s1] = t_[i] - 1.0;
-    }
-    {
-      const int i = kfuse_i0;
-      const double u_ =
-          scale * t_[i] + q_[i * q_s0 + 0 * q_s1]; // named like a pointer of the fused body
-      u__[i] = u_;
-      q_[i * q_s0 + 1 * q_s1] = u__[i] * 0.5;
+      {
+        const int i = kfuse_i0;
+        const double u_ =
+            scale * t_[i] + q_[i * q_s0 + 0 * q_s1]; // named like a pointer of the fused body
+        u__[i] = u_;
+        q_[i * q_s0 + 1 * q_s1] = u__[i] * 0.5;
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, kfuse_first.t.data(), q.data(), q.stride(0), q.stride(1), u.data(),
-         kfuse_first.w.data(), scale, T_kfuse_same::value ? scale : kfuse_first.scale,
-         kfuse_first.k);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), kfuse_first.t.data(),
+         q.data(), q.stride(0), q.stride(1), u.data(), kfuse_first.w.data(), scale,
+         T_kfuse_same::value ? scale : kfuse_first.scale, kfuse_first.k);
   }
 };
 // kfuse-functor-end
@@ -76,9 +82,9 @@ void relax(ConstVec t, Vec u, Mat q, double scale) {
           ::kfuse::same_view(kfuse_first->t, t) &&
           ::kfuse::same_view(kfuse_first->q, q))) {
       if (::kfuse::same_bits(kfuse_first->scale, scale))
-        Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, std::true_type()));
+        Kokkos::parallel_for("heat+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
       else
-        Kokkos::parallel_for("heat+relax", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, std::false_type()));
+        Kokkos::parallel_for("heat+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
       ::kfuse::discard("kfuse_chain_c2161a6b_37a51f88");
     } else {
       ::kfuse::flush("kfuse_chain_c2161a6b_37a51f88");

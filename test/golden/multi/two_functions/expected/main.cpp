@@ -44,26 +44,32 @@ void scale(Vec x, Vec y, double a) {
 // 'scale' (test/golden/multi/two_functions/main.cpp:13) then 'shift'
 // (test/golden/multi/two_functions/main.cpp:19), fused across functions: one body over raw
 // pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_z, class T_offset> struct kfuse_fused_33f2e6a7_f9d5da2a {
+template <class T_kfuse_first, class T_z, class T_offset, class T_kfuse_chunks>
+struct kfuse_fused_33f2e6a7_f9d5da2a {
   T_kfuse_first kfuse_first;
   T_z z;
   T_offset offset;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT z_,
-                                          double *KOKKOS_RESTRICT y_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT z_, double *KOKKOS_RESTRICT y_,
                                           const double *KOKKOS_RESTRICT x_, const T_offset offset,
                                           const decltype(T_kfuse_first::a) a) {
-    {
-      const int i = kfuse_i0;
-      y_[i] = a * x_[i];
-    }
-    {
-      const int i = kfuse_i0;
-      z_[i] = y_[i] + offset;
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        y_[i] = a * x_[i];
+      }
+      {
+        const int i = kfuse_i0;
+        z_[i] = y_[i] + offset;
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, z.data(), kfuse_first.y.data(), kfuse_first.x.data(), offset, kfuse_first.a);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), z.data(),
+         kfuse_first.y.data(), kfuse_first.x.data(), offset, kfuse_first.a);
   }
 };
 // kfuse-functor-end
@@ -77,7 +83,7 @@ void shift(Vec y, Vec z) {
         "kfuse_chain_33f2e6a7_f9d5da2a", ::kfuse::bounds_of(kfuse_policy));
     if (kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->y, true), ::kfuse::bytes_of(kfuse_first->x, false)}) &&
           ::kfuse::same_view(kfuse_first->y, y))) {
-      Kokkos::parallel_for("scale+shift", kfuse_policy, ::kfuse::make_fused<kfuse_fused_33f2e6a7_f9d5da2a>(*kfuse_first, z, offset));
+      Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_33f2e6a7_f9d5da2a>(*kfuse_first, z, offset, ::kfuse::chunks_of(kfuse_policy)));
       ::kfuse::discard("kfuse_chain_33f2e6a7_f9d5da2a");
     } else {
       ::kfuse::flush("kfuse_chain_33f2e6a7_f9d5da2a");
