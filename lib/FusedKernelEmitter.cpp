@@ -557,6 +557,15 @@ struct Emitter {
   /// Functor objects other than `*this` (bound to their Views, see
   /// FunctorModel::Bound) are composed too, with the group's lambdas: the
   /// fused functor holds a copy of each and calls them in turn.
+  /// Each call of the restrict body runs a chunk of indices (on the host;
+  /// one on a device): parallel_fors over a 1-D range, where the order of
+  /// the indices is free (reductions keep Kokkos' order of combining).
+  bool chunked() const {
+    const PolicyModel &P = Sites[Group.Sites.front()].Policy;
+    return Opts.Restrict && !composition() && !Reduce && !combinedReductions() &&
+           P.Rank == 1 && (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
+  }
+
   bool composition() const {
     return llvm::any_of(Group.Sites, [&](size_t S) {
       return Sites[S].Functor.Kind == FunctorModel::Form::Object;
@@ -755,6 +764,8 @@ struct Emitter {
     std::vector<std::string> Params, L;
     for (const std::string &N : memberNames())
       Params.push_back("class T_" + N);
+    if (chunked())
+      Params.push_back("class T_kfuse_chunks");
     std::vector<std::string> Labels;
     for (size_t S : Group.Sites)
       Labels.push_back(Sites[S].LabelKind == "literal" ? "'" + Sites[S].Label + "'"
@@ -772,6 +783,10 @@ struct Emitter {
     L.push_back("struct " + Name + " {");
     for (const std::string &N : memberNames())
       L.push_back("  T_" + N + " " + N + ";");
+    if (chunked()) {
+      L.push_back("  // The indices each call runs (one on a device, a chunk on the host).");
+      L.push_back("  T_kfuse_chunks kfuse_chunks;");
+    }
     std::string Acc, AccArg, BodyAcc;
     if (combinedReductions()) {
       std::vector<std::string> Lines = combinedValue(Name + "_values");
@@ -808,15 +823,31 @@ struct Emitter {
       }
       L.push_back("  // Raw pointers as parameters: compilers honour restrict there, "
                   "not on members.");
-      L.push_back("  KOKKOS_INLINE_FUNCTION static void body(" + indexParams() +
-                  ", " + llvm::join(Params, ", ") + BodyAcc + ") {");
-      L.insert(L.end(), Bodies.begin(), Bodies.end());
-      L.push_back("  }");
-      L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() +
-                  Acc + ") const {");
-      L.push_back("    body(" + indexArgs() + ", " + llvm::join(Args, ", ") +
-                  AccArg + ");");
-      L.push_back("  }");
+      if (chunked()) {
+        // The loop inside the scope where the pointers are restrict.
+        std::string I = indexType();
+        L.push_back("  KOKKOS_INLINE_FUNCTION static void body(const " + I + " kfuse_begin, const " +
+                    I + " kfuse_end, " + llvm::join(Params, ", ") + ") {");
+        L.push_back("    for (" + I + " kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {");
+        for (const std::string &B : Bodies)
+          L.push_back("  " + B);
+        L.push_back("    }");
+        L.push_back("  }");
+        L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(const " + I +
+                    " kfuse_chunk) const {");
+        L.push_back("    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), " +
+                    llvm::join(Args, ", ") + ");");
+        L.push_back("  }");
+      } else {
+        L.push_back("  KOKKOS_INLINE_FUNCTION static void body(" + indexParams() + ", " +
+                    llvm::join(Params, ", ") + BodyAcc + ") {");
+        L.insert(L.end(), Bodies.begin(), Bodies.end());
+        L.push_back("  }");
+        L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() + Acc +
+                    ") const {");
+        L.push_back("    body(" + indexArgs() + ", " + llvm::join(Args, ", ") + AccArg + ");");
+        L.push_back("  }");
+      }
     } else {
       L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() +
                   Acc + ") const {");
@@ -899,6 +930,14 @@ struct Emitter {
     std::string Launch = Call + "(\"" + labels("+") + "\", " + untaggedPolicy() +
                          ", ::kfuse::make_fused<" + Name + ">(" +
                          llvm::join(memberArgs(), ", ") + ")";
+    if (chunked()) {
+      // A count becomes the range Kokkos runs it as (its default execution
+      // space), so that the chunks know their space.
+      std::vector<std::string> Args = memberArgs();
+      Args.push_back("::kfuse::chunks_of(kfuse_policy)");
+      Launch = Call + "(\"" + labels("+") + "\", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<" +
+               Name + ">(" + llvm::join(Args, ", ") + ")";
+    }
     // Conditions of kernels under an `if`, evaluated once where the fused
     // launch runs (the planner checked nothing between changes them).
     std::string Prelude;
@@ -920,6 +959,12 @@ struct Emitter {
       }
     }
 
+    if (chunked()) {
+      std::string Policy = untaggedPolicy();
+      if (Sites[Group.Sites.front()].Policy.Kind == PolicyKind::Count)
+        Policy = "Kokkos::RangePolicy<>(0, " + Policy + ")";
+      Prelude += "const auto kfuse_policy = " + Policy + ";\n" + Indent + "  ";
+    }
     if (combinedReductions()) {
       // One value for every result, copied to each after the launch.
       std::string Result = "kfuse_results"; // in a block of its own

@@ -11,28 +11,35 @@ using Field = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_fused_predict_correct_commit
 // 'predict', 'correct', 'commit' (test/golden/argument_fusion.cpp:13), fused.
-template <class T_tmp, class T_in, class T_Alpha> struct kfuse_fused_predict_correct_commit {
+template <class T_tmp, class T_in, class T_Alpha, class T_kfuse_chunks>
+struct kfuse_fused_predict_correct_commit {
   T_tmp tmp;
   T_in in;
   T_Alpha Alpha;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT tmp_,
-                                          double *KOKKOS_RESTRICT in_, const T_Alpha Alpha) {
-    {
-      const int i = kfuse_i0;
-      tmp_[i] = in_[i] * Alpha + 1.0;
-    }
-    {
-      const int i = kfuse_i0;
-      tmp_[i] = 0.5 * (tmp_[i] + in_[i]);
-    }
-    {
-      const int i = kfuse_i0;
-      in_[i] = tmp_[i] - 0.25 * in_[i];
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT tmp_, double *KOKKOS_RESTRICT in_,
+                                          const T_Alpha Alpha) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        tmp_[i] = in_[i] * Alpha + 1.0;
+      }
+      {
+        const int i = kfuse_i0;
+        tmp_[i] = 0.5 * (tmp_[i] + in_[i]);
+      }
+      {
+        const int i = kfuse_i0;
+        in_[i] = tmp_[i] - 0.25 * in_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, tmp.data(), in.data(), Alpha);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), tmp.data(), in.data(),
+         Alpha);
   }
 };
 // kfuse-functor-end
@@ -40,7 +47,8 @@ void advance(Field in, Field out, Field tmp, double Alpha) {
   const int N = static_cast<int>(in.extent(0));
   // kfuse-begin fused("predict", "correct", "commit") profile=test/golden/argument_fusion.profile.json
   if (::kfuse::use_fused("predict+correct+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out))) {
-    Kokkos::parallel_for("predict+correct+commit", N, ::kfuse::make_fused<kfuse_fused_predict_correct_commit>(tmp, in, Alpha));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+    Kokkos::parallel_for("predict+correct+commit", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_correct_commit>(tmp, in, Alpha, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for(

@@ -15,34 +15,40 @@ using Slice = Kokkos::View<double *, Kokkos::LayoutStride>;
 
 // kfuse-functor-begin kfuse_fused_update_smooth
 // 'update', 'smooth' (test/golden/guard_aliasing.cpp:16), fused.
-template <class T_dst, class T_src, class T_out> struct kfuse_fused_update_smooth {
+template <class T_dst, class T_src, class T_out, class T_kfuse_chunks>
+struct kfuse_fused_update_smooth {
   T_dst dst;
   T_src src;
   T_out out;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT dst_,
-                                          const ::kfuse::stride_t<T_dst, 0, 1> dst_s0,
-                                          const double *KOKKOS_RESTRICT src_,
-                                          const ::kfuse::stride_t<T_src, 0, 1> src_s0,
-                                          double *KOKKOS_RESTRICT out_) {
-    {
-      const int i = kfuse_i0;
-      dst_[i * dst_s0] = 2.0 * src_[i * src_s0] + 1.0;
-    }
-    {
-      const int i = kfuse_i0;
-      out_[i] = src_[(i + 1) * src_s0] + dst_[i * dst_s0];
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_begin, const int kfuse_end, double *KOKKOS_RESTRICT dst_,
+       const ::kfuse::stride_t<T_dst, 0, 1> dst_s0, const double *KOKKOS_RESTRICT src_,
+       const ::kfuse::stride_t<T_src, 0, 1> src_s0, double *KOKKOS_RESTRICT out_) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        dst_[i * dst_s0] = 2.0 * src_[i * src_s0] + 1.0;
+      }
+      {
+        const int i = kfuse_i0;
+        out_[i] = src_[(i + 1) * src_s0] + dst_[i * dst_s0];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, dst.data(), dst.stride(0), src.data(), src.stride(0), out.data());
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), dst.data(), dst.stride(0),
+         src.data(), src.stride(0), out.data());
   }
 };
 // kfuse-functor-end
 void step(Slice src, Slice dst, Vector out, int N) {
   // kfuse-begin fused("update", "smooth") profile=test/golden/guard_aliasing.profile.json
   if (::kfuse::use_fused("update+smooth", ::kfuse::no_overlap({::kfuse::bytes_of(dst, true), ::kfuse::bytes_of(src, false), ::kfuse::bytes_of(out, true)}))) {
-    Kokkos::parallel_for("update+smooth", N, ::kfuse::make_fused<kfuse_fused_update_smooth>(dst, src, out));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+    Kokkos::parallel_for("update+smooth", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_update_smooth>(dst, src, out, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for(

@@ -16,31 +16,35 @@ using Vector = Kokkos::View<double *>;
 // kfuse-functor-begin kfuse_fused_reset_cells_reset_nodes
 // 'reset_cells', 'reset_nodes' (test/golden/horizontal.cpp:16), fused.
 template <class T_cell_mass, class T_cell_e, class T_node_mass, class T_kfuse_end1,
-          class T_kfuse_end2>
+          class T_kfuse_end2, class T_kfuse_chunks>
 struct kfuse_fused_reset_cells_reset_nodes {
   T_cell_mass cell_mass;
   T_cell_e cell_e;
   T_node_mass node_mass;
   T_kfuse_end1 kfuse_end1;
   T_kfuse_end2 kfuse_end2;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT cell_mass_,
-                                          double *KOKKOS_RESTRICT cell_e_,
-                                          double *KOKKOS_RESTRICT node_mass_,
-                                          const T_kfuse_end1 kfuse_end1,
-                                          const T_kfuse_end2 kfuse_end2) {
-    if (kfuse_i0 < kfuse_end1) {
-      const int i = kfuse_i0;
-      cell_mass_[i] = 1.0 + i % 3;
-      cell_e_[i] = 0.5 * cell_e_[i] + 1.0;
-    }
-    if (kfuse_i0 < kfuse_end2) {
-      const int i = kfuse_i0;
-      node_mass_[i] = 0.25 * cell_e_[i];
+  KOKKOS_INLINE_FUNCTION static void
+  body(const int kfuse_begin, const int kfuse_end, double *KOKKOS_RESTRICT cell_mass_,
+       double *KOKKOS_RESTRICT cell_e_, double *KOKKOS_RESTRICT node_mass_,
+       const T_kfuse_end1 kfuse_end1, const T_kfuse_end2 kfuse_end2) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      if (kfuse_i0 < kfuse_end1) {
+        const int i = kfuse_i0;
+        cell_mass_[i] = 1.0 + i % 3;
+        cell_e_[i] = 0.5 * cell_e_[i] + 1.0;
+      }
+      if (kfuse_i0 < kfuse_end2) {
+        const int i = kfuse_i0;
+        node_mass_[i] = 0.25 * cell_e_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, cell_mass.data(), cell_e.data(), node_mass.data(), kfuse_end1, kfuse_end2);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), cell_mass.data(),
+         cell_e.data(), node_mass.data(), kfuse_end1, kfuse_end2);
   }
 };
 // kfuse-functor-end
@@ -49,7 +53,8 @@ void reset(Vector cell_e, Vector cell_mass, Vector node_mass, Vector flux, int N
   if (::kfuse::use_fused("reset_cells+reset_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(cell_mass, true), ::kfuse::bytes_of(cell_e, true), ::kfuse::bytes_of(node_mass, true)}))) {
     const int kfuse_end1 = (NCells);
     const int kfuse_end2 = (NCells + 1);
-    Kokkos::parallel_for("reset_cells+reset_nodes", std::max({kfuse_end1, kfuse_end2}), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(cell_mass, cell_e, node_mass, kfuse_end1, kfuse_end2));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, std::max({kfuse_end1, kfuse_end2}));
+    Kokkos::parallel_for("reset_cells+reset_nodes", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(cell_mass, cell_e, node_mass, kfuse_end1, kfuse_end2, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for(

@@ -165,24 +165,30 @@ struct Clock {
 
 // kfuse-functor-begin kfuse_fused_prepare_advance
 // 'prepare', 'advance' (test/golden/host_code_between.cpp:85), fused.
-template <class T_f, class T_u, class T_clock> struct kfuse_fused_prepare_advance {
+template <class T_f, class T_u, class T_clock, class T_kfuse_chunks>
+struct kfuse_fused_prepare_advance {
   T_f f;
   T_u u;
   T_clock clock;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT f_,
-                                          double *KOKKOS_RESTRICT u_, const T_clock clock) {
-    {
-      const int i = kfuse_i0;
-      f_[i] = 0.5 * u_[i] + 1.0;
-    }
-    {
-      const int i = kfuse_i0;
-      u_[i] += clock.dt * f_[i];
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT f_, double *KOKKOS_RESTRICT u_,
+                                          const T_clock clock) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        f_[i] = 0.5 * u_[i] + 1.0;
+      }
+      {
+        const int i = kfuse_i0;
+        u_[i] += clock.dt * f_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, f.data(), u.data(), clock);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), f.data(), u.data(), clock);
   }
 };
 // kfuse-functor-end
@@ -199,7 +205,8 @@ void retime(Vector u, Vector f, Clock clock, int N) {
   clock.step() = 0.25;
   // kfuse-kept-end
   if (kfuse_fused_prepare_advance_on) {
-    Kokkos::parallel_for("prepare+advance", N, ::kfuse::make_fused<kfuse_fused_prepare_advance>(f, u, clock));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+    Kokkos::parallel_for("prepare+advance", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_prepare_advance>(f, u, clock, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for(

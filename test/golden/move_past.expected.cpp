@@ -8,24 +8,31 @@
 
 // kfuse-functor-begin kfuse_fused_kick_drift
 // 'kick', 'drift' (test/golden/move_past.cpp:17), fused.
-template <class T_vel, class T_pos, class T_Dt> struct kfuse_fused_kick_drift {
+template <class T_vel, class T_pos, class T_Dt, class T_kfuse_chunks>
+struct kfuse_fused_kick_drift {
   T_vel vel;
   T_pos pos;
   T_Dt Dt;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT vel_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT vel_,
                                           double *KOKKOS_RESTRICT pos_, const T_Dt Dt) {
-    {
-      const int i = kfuse_i0;
-      vel_[i] += Dt * (1.0 - 0.001 * i);
-    }
-    {
-      const int i = kfuse_i0;
-      pos_[i] += Dt * vel_[i];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        vel_[i] += Dt * (1.0 - 0.001 * i);
+      }
+      {
+        const int i = kfuse_i0;
+        pos_[i] += Dt * vel_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, vel.data(), pos.data(), Dt);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), vel.data(), pos.data(),
+         Dt);
   }
 };
 // kfuse-functor-end
@@ -41,7 +48,8 @@ int main(int argc, char **argv) {
       // kfuse-begin fused("kick", "drift") profile=test/golden/move_past.profile.json
       const bool kfuse_fused_kick_drift_on = ::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(vel, true), ::kfuse::bytes_of(pos, true)}));
       if (kfuse_fused_kick_drift_on) {
-        Kokkos::parallel_for("kick+drift", N, ::kfuse::make_fused<kfuse_fused_kick_drift>(vel, pos, Dt));
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(vel, pos, Dt, ::kfuse::chunks_of(kfuse_policy)));
       } else {
 // kfuse-original-begin
         Kokkos::parallel_for(

@@ -9,20 +9,26 @@
 
 // kfuse-functor-begin kfuse_fused_relax_repeated
 // 'relax' (test/golden/repeat_loop.cpp:18), fused with the host loop around it (line 17).
-template <class T_u, class T_w, class T_Steps> struct kfuse_fused_relax_repeated {
+template <class T_u, class T_w, class T_Steps, class T_kfuse_chunks>
+struct kfuse_fused_relax_repeated {
   T_u u;
   T_w w;
   T_Steps Steps;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT u_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT u_,
                                           const double *KOKKOS_RESTRICT w_, const T_Steps Steps) {
-    for (int It = 0; It < Steps; ++It) {
-      const int i = kfuse_i0;
-      u_[i] = 0.5 * u_[i] + w_[i + 1] + It;
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      for (int It = 0; It < Steps; ++It) {
+        const int i = kfuse_i0;
+        u_[i] = 0.5 * u_[i] + w_[i + 1] + It;
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, u.data(), w.data(), Steps);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), u.data(), w.data(), Steps);
   }
 };
 // kfuse-functor-end
@@ -58,7 +64,8 @@ int main(int argc, char **argv) {
         "init", N, KOKKOS_LAMBDA(const int i) { w(i) = 0.25 * i; });
     // kfuse-begin fused("relax") repeated profile=test/golden/repeat_loop.profile.json
     if (::kfuse::use_fused("relax(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)}))) {
-      Kokkos::parallel_for("relax(repeated)", N, ::kfuse::make_fused<kfuse_fused_relax_repeated>(u, w, Steps));
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("relax(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_relax_repeated>(u, w, Steps, ::kfuse::chunks_of(kfuse_policy)));
     } else {
 // kfuse-original-begin
       for (int It = 0; It < Steps; ++It) {

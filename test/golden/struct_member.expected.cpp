@@ -13,31 +13,36 @@ struct Field {
 
 // kfuse-functor-begin kfuse_fused_init_ideal_gas_shift
 // 'init', 'ideal_gas', 'shift' (test/golden/struct_member.cpp:20), fused.
-template <class T_field, class T_It> struct kfuse_fused_init_ideal_gas_shift {
+template <class T_field, class T_It, class T_kfuse_chunks> struct kfuse_fused_init_ideal_gas_shift {
   T_field field;
   T_It It;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
                                           double *KOKKOS_RESTRICT field_density_,
                                           double *KOKKOS_RESTRICT field_energy_,
                                           double *KOKKOS_RESTRICT field_pressure_, const T_It It,
                                           const T_field field) {
-    {
-      const int i = kfuse_i0;
-      field_density_[i] = 1.0 + 0.001 * i;
-      field_energy_[i] = 2.5 + It;
-    }
-    {
-      const int i = kfuse_i0;
-      field_pressure_[i] = (field.gamma - 1.0) * field_density_[i] * field_energy_[i];
-    }
-    {
-      const int i = kfuse_i0;
-      field_energy_[i] = field_pressure_[i] * 0.5;
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        field_density_[i] = 1.0 + 0.001 * i;
+        field_energy_[i] = 2.5 + It;
+      }
+      {
+        const int i = kfuse_i0;
+        field_pressure_[i] = (field.gamma - 1.0) * field_density_[i] * field_energy_[i];
+      }
+      {
+        const int i = kfuse_i0;
+        field_energy_[i] = field_pressure_[i] * 0.5;
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, field.density.data(), field.energy.data(), field.pressure.data(), It, field);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), field.density.data(),
+         field.energy.data(), field.pressure.data(), It, field);
   }
 };
 // kfuse-functor-end
@@ -50,7 +55,8 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("init", "ideal_gas", "shift") profile=test/golden/struct_member.profile.json
       if (::kfuse::use_fused("init+ideal_gas+shift", ::kfuse::no_overlap({::kfuse::bytes_of(field.density, true), ::kfuse::bytes_of(field.energy, true), ::kfuse::bytes_of(field.pressure, true)}))) {
-        Kokkos::parallel_for("init+ideal_gas+shift", N, ::kfuse::make_fused<kfuse_fused_init_ideal_gas_shift>(field, It));
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("init+ideal_gas+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_init_ideal_gas_shift>(field, It, ::kfuse::chunks_of(kfuse_policy)));
       } else {
 // kfuse-original-begin
         Kokkos::parallel_for(

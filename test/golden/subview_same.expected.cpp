@@ -10,23 +10,28 @@ using Vector = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_fused_scale_shift
 // 'scale', 'shift' (test/golden/subview_same.cpp:12), fused.
-template <class T_part, class T_out> struct kfuse_fused_scale_shift {
+template <class T_part, class T_out, class T_kfuse_chunks> struct kfuse_fused_scale_shift {
   T_part part;
   T_out out;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT part_,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT part_,
                                           double *KOKKOS_RESTRICT out_) {
-    {
-      const int i = kfuse_i0;
-      part_[i] = 2.0 * part_[i] + 1.0;
-    }
-    {
-      const int i = kfuse_i0;
-      out_[i] = part_[i] - 0.5 * out_[i];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        part_[i] = 2.0 * part_[i] + 1.0;
+      }
+      {
+        const int i = kfuse_i0;
+        out_[i] = part_[i] - 0.5 * out_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, part.data(), out.data());
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), part.data(), out.data());
   }
 };
 // kfuse-functor-end
@@ -34,7 +39,8 @@ void step(Vector whole, Vector out, int N) {
   Vector part = Kokkos::subview(whole, Kokkos::make_pair(0, N));
   // kfuse-begin fused("scale", "shift") profile=test/golden/subview_same.profile.json
   if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(part, true), ::kfuse::bytes_of(out, true)}) && ::kfuse::same_view(part, whole))) {
-    Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift>(part, out));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+    Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(part, out, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for(

@@ -11,33 +11,40 @@
 
 // kfuse-functor-begin kfuse_fused_residual_update
 // 'residual', 'update' (test/golden/templates.cpp:12), fused.
-template <class T_r, class T_u, class T_w> struct kfuse_fused_residual_update {
+template <class T_r, class T_u, class T_w, class T_kfuse_chunks>
+struct kfuse_fused_residual_update {
   T_r r;
   T_u u;
   T_w w;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0,
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
                                           typename T_r::value_type *KOKKOS_RESTRICT r_,
                                           typename T_u::value_type *KOKKOS_RESTRICT u_,
                                           const typename T_w::value_type *KOKKOS_RESTRICT w_) {
-    {
-      const int i = kfuse_i0;
-      r_[i] = u_[i] * 0.5 - w_[i];
-    }
-    {
-      const int i = kfuse_i0;
-      u_[i] += 0.25 * r_[i];
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        r_[i] = u_[i] * 0.5 - w_[i];
+      }
+      {
+        const int i = kfuse_i0;
+        u_[i] += 0.25 * r_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, r.data(), u.data(), w.data());
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), r.data(), u.data(),
+         w.data());
   }
 };
 // kfuse-functor-end
 template <class V> void relax(V u, V r, V w, int n) {
   // kfuse-begin fused("residual", "update") profile=test/golden/templates.profile.json
   if (::kfuse::use_fused("residual+update", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)}))) {
-    Kokkos::parallel_for("residual+update", n, ::kfuse::make_fused<kfuse_fused_residual_update>(r, u, w));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("residual+update", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_residual_update>(r, u, w, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("residual", n, KOKKOS_LAMBDA(const int i) { r(i) = u(i) * 0.5 - w(i); });

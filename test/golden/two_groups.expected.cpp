@@ -38,24 +38,30 @@ template <class T_r, class T_u> struct kfuse_fused_scale_shift_norm {
 // kfuse-functor-end
 // kfuse-functor-begin kfuse_fused_normalise_residual
 // 'normalise', 'residual' (test/golden/two_groups.cpp:20), fused.
-template <class T_u, class T_r, class T_Norm> struct kfuse_fused_normalise_residual {
+template <class T_u, class T_r, class T_Norm, class T_kfuse_chunks>
+struct kfuse_fused_normalise_residual {
   T_u u;
   T_r r;
   T_Norm Norm;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT u_,
-                                          double *KOKKOS_RESTRICT r_, const T_Norm Norm) {
-    {
-      const int i = kfuse_i0;
-      u_[i] /= Norm;
-    }
-    {
-      const int i = kfuse_i0;
-      r_[i] = u_[i] - r_[i];
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT u_, double *KOKKOS_RESTRICT r_,
+                                          const T_Norm Norm) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        u_[i] /= Norm;
+      }
+      {
+        const int i = kfuse_i0;
+        r_[i] = u_[i] - r_[i];
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, u.data(), r.data(), Norm);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), u.data(), r.data(), Norm);
   }
 };
 // kfuse-functor-end
@@ -85,7 +91,8 @@ double sweep(Field u, Field r, int N) {
   // kfuse-end
   // kfuse-begin fused("normalise", "residual") profile=test/golden/two_groups.profile.json
   if (::kfuse::use_fused("normalise+residual", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(r, true)}))) {
-    Kokkos::parallel_for("normalise+residual", N, ::kfuse::make_fused<kfuse_fused_normalise_residual>(u, r, Norm));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+    Kokkos::parallel_for("normalise+residual", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_normalise_residual>(u, r, Norm, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for( // EXPECT-REMARK: kfuse-unsafe-dependence
@@ -100,23 +107,27 @@ double sweep(Field u, Field r, int N) {
 
 // kfuse-functor-begin kfuse_fused_scale_shift
 // 'scale', 'shift' (test/golden/two_groups.cpp:29), fused.
-template <class T_r, class T_u> struct kfuse_fused_scale_shift {
+template <class T_r, class T_u, class T_kfuse_chunks> struct kfuse_fused_scale_shift {
   T_r r;
   T_u u;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT r_,
-                                          double *KOKKOS_RESTRICT u_) {
-    {
-      const int i = kfuse_i0;
-      r_[i] = 0.25 * u_[i];
-    }
-    {
-      const int i = kfuse_i0;
-      u_[i] = r_[i] + 0.5;
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT r_, double *KOKKOS_RESTRICT u_) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        r_[i] = 0.25 * u_[i];
+      }
+      {
+        const int i = kfuse_i0;
+        u_[i] = r_[i] + 0.5;
+      }
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    body(kfuse_i0, r.data(), u.data());
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), r.data(), u.data());
   }
 };
 // kfuse-functor-end
@@ -124,7 +135,8 @@ template <class T_r, class T_u> struct kfuse_fused_scale_shift {
 void smooth(Field u, Field r, int N) {
   // kfuse-begin fused("scale", "shift") profile=test/golden/two_groups.profile.json
   if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}))) {
-    Kokkos::parallel_for("scale+shift", N, ::kfuse::make_fused<kfuse_fused_scale_shift>(r, u));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+    Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(r, u, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for(
