@@ -163,7 +163,11 @@ done
   echo "ratios are unfused/fused and unfused/hand-fused (above 1: the fused or"
   echo "hand-fused app is faster). The fused, hand-fused and unfused apps print"
   echo "the same results. Fused launches: the launches of kfuse's fused kernels"
-  echo "in the chain, in one run of the fused app."
+  echo "in the chain, in one run of the fused app. Pair: the kernel that replaces"
+  echo "the pair (kfuse's, or the one fused by hand) per launch, against the"
+  echo "pair's kernels per launch unfused, the measure PyFuser reports; the chain"
+  echo "also counts the launches at the ends of a run that cannot fuse (minimd's"
+  echo "first initial_integrate and last final_integrate, its thermo steps)."
   echo
   echo "| app | arguments | chain ms unfused | chain ms fused | chain ms hand-fused | chain ratio unfused/fused | chain ratio unfused/hand-fused | run s unfused | run s fused | run s hand-fused | run ratio unfused/fused | run ratio unfused/hand-fused | fused launches | pair ms unfused | pair ms fused | pair ms hand-fused | pair ratio unfused/fused | pair ratio unfused/hand-fused |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
