@@ -515,25 +515,33 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     for v in chain.views:
         if v.raw:
             out.append(f"{ind}{v.etype} *p_{v.name} = {v.name}.data();")
-    for it in chain.items:
-        if it.kind == "host":
-            out += emit_host(it, chain, ind)
-        elif it.kind == "launch" and id(it) in called:
-            out.append(called[id(it)])
-        elif it.kind == "launch":
-            out += emit_launch(it.kernel, chain, ind)
-        elif it.kind == "if":
-            cond = f"{ind}if (flags & {1 << it.bit})"
-            if it.braces:
-                out += [cond + " {"] + emit_launch(it.kernel, chain, ind + "  ") + [f"{ind}}}"]
+    # Split, every other chain (by its name, not the seed's random numbers)
+    # runs its steps twice, each time in a block of its own: its pairs are
+    # called twice in one function, and each call gets a window of its own.
+    twice = split and sum(map(ord, chain.name)) % 2 == 0
+    for _ in range(2 if twice else 1):
+        body = []
+        step = ind + "  " if twice else ind
+        for it in chain.items:
+            if it.kind == "host":
+                body += emit_host(it, chain, step)
+            elif it.kind == "launch" and id(it) in called:
+                body.append(step + called[id(it)].lstrip())
+            elif it.kind == "launch":
+                body += emit_launch(it.kernel, chain, step)
+            elif it.kind == "if":
+                cond = f"{step}if (flags & {1 << it.bit})"
+                if it.braces:
+                    body += [cond + " {"] + emit_launch(it.kernel, chain, step + "  ") + [f"{step}}}"]
+                else:
+                    body += [cond] + emit_launch(it.kernel, chain, step + "  ")
             else:
-                out += [cond] + emit_launch(it.kernel, chain, ind + "  ")
-        else:
-            head = f"{ind}for (int r = 0; r < {it.reps}; ++r)"
-            if it.braces:
-                out += [head + " {"] + emit_launch(it.kernel, chain, ind + "  ") + [f"{ind}}}"]
-            else:
-                out += [head] + emit_launch(it.kernel, chain, ind + "  ")
+                head = f"{step}for (int r = 0; r < {it.reps}; ++r)"
+                if it.braces:
+                    body += [head + " {"] + emit_launch(it.kernel, chain, step + "  ") + [f"{step}}}"]
+                else:
+                    body += [head] + emit_launch(it.kernel, chain, step + "  ")
+        out += [f"{ind}{{"] + body + [f"{ind}}}"] if twice else body
     present = [it.kernel.result for it in chain.items if it.kernel is not None and it.kernel.result]
     if present:
         fmt = " ".join(["%a"] * len(present))
