@@ -582,6 +582,15 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
         Out[File].push_back({At.first, 0, Part});
     }
   }
+  // Lines closing windows first: edits at one offset keep their order, and
+  // a window closes before another opens on the same line.
+  auto AddLine = [&](const InsertedLine &L) {
+    Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});
+  };
+  for (const CrossChain &C : Plan.Chains)
+    for (const InsertedLine &L : C.Lines)
+      if (L.Closes)
+        AddLine(L);
   for (const CrossChain &C : Plan.Chains) {
     const KernelModel &A = SiteOf(C.First), &B = SiteOf(C.Second);
     llvm::StringRef TextA = All[C.First.File].Text, TextB = All[C.Second.File].Text;
@@ -592,7 +601,8 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
       Out[C.Second.File].push_back(
           {B.StmtRange.Offset, B.StmtRange.Length, aheadResultSite(C, A, B, TextB, Opts)});
       for (const InsertedLine &L : C.Lines)
-        Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});
+        if (!L.Closes)
+          AddLine(L);
       continue;
     }
     // One body for a pair (not part of a chain of three), in the file of
@@ -624,7 +634,8 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
           {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts, I)});
     }
     for (const InsertedLine &L : C.Lines)
-      Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});
+      if (!L.Closes)
+        AddLine(L);
   }
   return Out;
 }

@@ -1263,7 +1263,7 @@ private:
                               (Second.ObjectIsPointer ? Second.ObjectText
                                                       : "&(" + Second.ObjectText + ")") +
                               ")) " + W.Variable + ".flush();"});
-    Ch.Lines.push_back({F, Close.LineAfter, First.Indent, W.Variable + ".close();"});
+    Ch.Lines.push_back({F, Close.LineAfter, First.Indent, W.Variable + ".close();", true});
     for (const std::string &H : Includes)
       if (Included.insert({IncludeFile, H}).second)
         Ch.Lines.push_back({IncludeFile, 0, "", "#include \"" + H + "\""});

@@ -36,6 +36,9 @@ struct InsertedLine {
   unsigned Offset = 0; ///< the start of a line
   std::string Indent;
   std::string Code;    ///< without the indentation and the newline
+  /// It closes a window: where other lines go at the same offset (another
+  /// window opening after the call that ended this one), it goes first.
+  bool Closes = false;
 };
 
 /// Where a caller calls the first function and then the second, and opens

@@ -37,8 +37,8 @@ int main(int argc, char **argv) {
       kfuse_window_1e0438d0_4600d0d6.arm(); // kfuse-line
       kfuse_window_6dba9cd5_1e0438d0.disarm(); // kfuse-line
       kick(p, 0.01);
-      kfuse_window_1e0438d0_4600d0d6.disarm(); // kfuse-line
       kfuse_window_6dba9cd5_1e0438d0.close(); // kfuse-line
+      kfuse_window_1e0438d0_4600d0d6.disarm(); // kfuse-line
       if (step % every == 0) {
         total += energy(p);
       }

@@ -16,6 +16,7 @@ static void setup(State &s, double &t0, double &k0) {
   predict(s, 0.05);
   kfuse_window_64014f8c_226413a2.disarm(); // kfuse-line
   correct(s, 0.05);
+  kfuse_window_64014f8c_226413a2.close(); // kfuse-line
   ::kfuse::Window kfuse_window_1e703764_0dc8135a_2("kfuse_chain_1e703764_0dc8135a"); // kfuse-line
   // 'kinetic' is computed ahead, with the first kernel: its captures as 'kinetic' declares them. // kfuse-line
   kfuse_window_1e703764_0dc8135a_2.ahead([&] { // kfuse-line
@@ -26,7 +27,6 @@ static void setup(State &s, double &t0, double &k0) {
     }(s); // kfuse-line
   }); // kfuse-line
   kfuse_window_1e703764_0dc8135a_2.arm(); // kfuse-line
-  kfuse_window_64014f8c_226413a2.close(); // kfuse-line
   t0 = temperature(s);
   kfuse_window_1e703764_0dc8135a_2.disarm(); // kfuse-line
   k0 = kinetic(s);

@@ -28,9 +28,9 @@ int main(int argc, char **argv) {
       heat(t, q, w, 0.25 * (step + 1), step % 4);
       kfuse_window_c2161a6b_37a51f88.disarm(); // kfuse-line
       relax(t, out, q, 2.0 - 0.1 * step);
+      kfuse_window_c2161a6b_37a51f88.close(); // kfuse-line
       ::kfuse::Window kfuse_window_e5b648c3_77ae8a39("kfuse_chain_e5b648c3_77ae8a39"); // kfuse-line
       kfuse_window_e5b648c3_77ae8a39.arm(); // kfuse-line
-      kfuse_window_c2161a6b_37a51f88.close(); // kfuse-line
       damp(u, 0.75);
       kfuse_window_e5b648c3_77ae8a39.disarm(); // kfuse-line
       energy += norm(u, 0.5 + step);
