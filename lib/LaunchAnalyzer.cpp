@@ -340,6 +340,20 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   if (!Op->hasBody(Def))
     if (const FunctionDecl *Pattern = Op->getTemplateInstantiationPattern())
       Pattern->hasBody(Def);
+  // A member template of a class template specialization (ExaMiniMD's
+  // `template <bool STACKPARAMS> operator()(TagHalfNeigh<STACKPARAMS>, ...)`
+  // in ForceLJNeigh<NeighborClass>): the body is the member template's as
+  // written in the class template.
+  if (!Def) {
+    const FunctionTemplateDecl *T = Op->getDescribedFunctionTemplate();
+    if (!T)
+      T = Op->getPrimaryTemplate();
+    if (T) {
+      while (const FunctionTemplateDecl *From = T->getInstantiatedFromMemberTemplate())
+        T = From;
+      T->getTemplatedDecl()->hasBody(Def);
+    }
+  }
   if (!Def || !Def->getBody()) {
     M.Notes.push_back("functor body not visible in this translation unit");
     return;
