@@ -7,6 +7,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 
 namespace kfuse {
@@ -23,7 +24,10 @@ bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelMode
 std::string name(const KernelModel &M) {
   if (M.LabelKind == "literal")
     return "'" + M.Label + "'";
-  return "the launch at line " + std::to_string(M.Pos.Line);
+  // The file too: messages about chains across files name launches of
+  // several (ExaMiniMD's unlabelled Temperature and KinE are both at line 49).
+  return "the launch at " + llvm::sys::path::filename(M.Pos.File).str() + ":" +
+         std::to_string(M.Pos.Line);
 }
 
 std::string unknownAccess(const KernelModel &M) {

@@ -22,7 +22,7 @@
 namespace kfuse {
 namespace planner {
 
-/// 'label', or "the launch at line N".
+/// 'label', or "the launch at FILE:LINE" (the file's name).
 std::string name(const KernelModel &M);
 
 /// True if every View of \p Sites named by \p Group can get a restrict
