@@ -218,20 +218,20 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
   for (const CrossChain &C : Plan.Chains) {
     const KernelModel &A = Site(C.First), &B = Site(C.Second);
     // Every call of the two functions in turn that has a window.
+    auto At = [](const ChainWindow &W) {
+      return llvm::sys::path::filename(W.Pos.File).str() + ":" + std::to_string(W.Pos.Line);
+    };
     std::string Path, Where;
     if (C.Windows.size() == 1) {
       Path = "'" + C.Windows[0].Caller + "' calls their functions in turn" +
              (C.Windows[0].BackEdge ? ", the second in its loop's next iteration" : "");
-      Where = "a window opened at " +
-              llvm::sys::path::filename(C.Windows[0].Pos.File).str() + ":" +
-              std::to_string(C.Windows[0].Pos.Line);
+      Where = "a window opened at " + At(C.Windows[0]);
     } else {
       std::vector<std::string> Calls;
       for (const ChainWindow &W : C.Windows)
         Calls.push_back("'" + W.Caller + "' (" +
-                        (W.BackEdge ? "the second in its loop's next iteration, " : "") +
-                        llvm::sys::path::filename(W.Pos.File).str() + ":" +
-                        std::to_string(W.Pos.Line) + ")");
+                        (W.BackEdge ? "the second in its loop's next iteration, " : "") + At(W) +
+                        ")");
       std::string Last = Calls.back();
       Calls.pop_back();
       Path = llvm::join(Calls, ", ") + " and " + Last + " call their functions in turn";

@@ -557,6 +557,12 @@ struct Emitter {
   /// Functor objects other than `*this` (bound to their Views, see
   /// FunctorModel::Bound) are composed too, with the group's lambdas: the
   /// fused functor holds a copy of each and calls them in turn.
+  bool composition() const {
+    return llvm::any_of(Group.Sites, [&](size_t S) {
+      return Sites[S].Functor.Kind == FunctorModel::Form::Object;
+    });
+  }
+
   /// Each call of the restrict body runs a chunk of indices (on the host;
   /// one on a device): parallel_fors over a 1-D range, where the order of
   /// the indices is free (reductions keep Kokkos' order of combining).
@@ -564,12 +570,6 @@ struct Emitter {
     const PolicyModel &P = Sites[Group.Sites.front()].Policy;
     return Opts.Restrict && !composition() && !Reduce && !combinedReductions() &&
            P.Rank == 1 && (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
-  }
-
-  bool composition() const {
-    return llvm::any_of(Group.Sites, [&](size_t S) {
-      return Sites[S].Functor.Kind == FunctorModel::Form::Object;
-    });
   }
 
   static bool self(const KernelModel &M) {
@@ -927,17 +927,15 @@ struct Emitter {
                                    : Sites[S].Id.str()) +
                        "\"");
     std::string Call = Reduce ? "Kokkos::parallel_reduce" : "Kokkos::parallel_for";
-    std::string Launch = Call + "(\"" + labels("+") + "\", " + untaggedPolicy() +
-                         ", ::kfuse::make_fused<" + Name + ">(" +
-                         llvm::join(memberArgs(), ", ") + ")";
+    // Chunked, over `kfuse_policy`, declared in the prelude below.
+    std::string Policy = untaggedPolicy();
+    std::vector<std::string> Args = memberArgs();
     if (chunked()) {
-      // A count becomes the range Kokkos runs it as (its default execution
-      // space), so that the chunks know their space.
-      std::vector<std::string> Args = memberArgs();
+      Policy = "::kfuse::chunked(kfuse_policy)";
       Args.push_back("::kfuse::chunks_of(kfuse_policy)");
-      Launch = Call + "(\"" + labels("+") + "\", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<" +
-               Name + ">(" + llvm::join(Args, ", ") + ")";
     }
+    std::string Launch = Call + "(\"" + labels("+") + "\", " + Policy + ", ::kfuse::make_fused<" +
+                         Name + ">(" + llvm::join(Args, ", ") + ")";
     // Conditions of kernels under an `if`, evaluated once where the fused
     // launch runs (the planner checked nothing between changes them).
     std::string Prelude;
@@ -960,10 +958,12 @@ struct Emitter {
     }
 
     if (chunked()) {
-      std::string Policy = untaggedPolicy();
+      // A count becomes the range Kokkos runs it as (its default execution
+      // space), so that the chunks know their space.
+      std::string Range = untaggedPolicy();
       if (Sites[Group.Sites.front()].Policy.Kind == PolicyKind::Count)
-        Policy = "Kokkos::RangePolicy<>(0, " + Policy + ")";
-      Prelude += "const auto kfuse_policy = " + Policy + ";\n" + Indent + "  ";
+        Range = "Kokkos::RangePolicy<>(0, " + Range + ")";
+      Prelude += "const auto kfuse_policy = " + Range + ";\n" + Indent + "  ";
     }
     if (combinedReductions()) {
       // One value for every result, copied to each after the launch.
