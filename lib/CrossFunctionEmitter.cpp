@@ -30,9 +30,7 @@ std::string originalSection(llvm::StringRef Text, const KernelModel &M,
          Text.substr(M.StmtRange.Offset, M.StmtRange.Length).str() + Markers::OriginalEnd;
 }
 
-std::string quoted(const KernelModel &M) {
-  return M.LabelKind == "literal" ? M.Label : planner::name(M);
-}
+std::string quoted(const KernelModel &M) { return planner::codeName(M); }
 
 std::string place(const KernelModel &M) {
   return M.Id.RelFile + ":" + std::to_string(M.Pos.Line);
@@ -238,6 +236,19 @@ std::string partType(const CrossChain &C, const KernelModel &A) {
   return C.PartName + "<" + llvm::join(Types, ", ") + ">";
 }
 
+/// \p Expr, a functor of \p M's, as a fused functor calls it: through
+/// \p M's work tag where its policy has one.
+std::string taggedPart(const KernelModel &M, const std::string &Expr) {
+  return M.Policy.WorkTag.empty() ? Expr
+                                  : "::kfuse::tagged<" + M.Policy.WorkTagClass + ">(" + Expr + ")";
+}
+
+/// The type of taggedPart(\p M, a \p Type).
+std::string taggedType(const KernelModel &M, const std::string &Type) {
+  return M.Policy.WorkTag.empty() ? Type
+                                  : "::kfuse::Tagged<" + M.Policy.WorkTagClass + ", " + Type + ">";
+}
+
 std::string labelArgument(const KernelModel &M) {
   if (M.LabelKind == "none" || M.Label.empty())
     return "";
@@ -327,10 +338,11 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
       return "Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", " +
              (Inlined ? Inlined->Policy : std::string("kfuse_policy")) + ", " + Make + ");";
     };
-    Emit("        " + (Inlined ? inlinedLaunch(*Inlined, LaunchOf, Indent + "        ")
-                           : LaunchOf("::kfuse::compose<" +
-                                      planner::withoutConstRef(A.Functor.IndexType) +
-                                      ">(kfuse_first, kfuse_second)")));
+    Emit("        " +
+         (Inlined ? inlinedLaunch(*Inlined, LaunchOf, Indent + "        ")
+                  : LaunchOf("::kfuse::compose<" + planner::withoutConstRef(A.Functor.IndexType) +
+                             ">(" + taggedPart(A, "kfuse_first") + ", " +
+                             taggedPart(B, "kfuse_second") + ")")));
     Emit("        return true;");
     Emit("      });");
     Emit("} else {");
@@ -358,12 +370,12 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
 
 
 /// The launch of \p B composed with the pending kernel \p First (an
-/// expression), labelled \p Label.
-std::string composedLaunch(const KernelModel &B, llvm::StringRef TextB,
-                           const std::string &First, const std::string &Label) {
+/// expression, called with its work tag), labelled \p Label.
+std::string composedLaunch(const KernelModel &B, llvm::StringRef TextB, const std::string &First,
+                           const std::string &Label) {
   std::string Index = planner::withoutConstRef(B.Functor.IndexType);
   std::string Second = B.Functor.Kind == FunctorModel::Form::Object
-                           ? std::string("kfuse_second")
+                           ? taggedPart(B, "kfuse_second")
                            : TextB.substr(B.Functor.Range.Offset, B.Functor.Range.Length).str();
   if (B.Kind == LaunchKind::Reduce)
     return "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, ::kfuse::compose_reduce<" +
@@ -398,8 +410,9 @@ std::string middleSite(const CrossChain &P, const CrossChain &C, const KernelMod
   Emit("      \"" + P.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
   Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
        guardOf(P, X, M, "kfuse_first->", "", Indent + "        ") + ")) {");
-  Emit("    const auto kfuse_both = ::kfuse::compose<" + planner::withoutConstRef(M.Functor.IndexType) +
-       ">(*kfuse_first, " + Part + ");");
+  Emit("    const auto kfuse_both = ::kfuse::compose<" +
+       planner::withoutConstRef(M.Functor.IndexType) + ">(" + taggedPart(X, "*kfuse_first") + ", " +
+       taggedPart(M, Part) + ");");
   Emit("    ::kfuse::discard(\"" + P.Key + "\");");
   Emit("    if (::kfuse::deferring(\"" + C.Key + "\"))");
   Emit("      ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), kfuse_both,");
@@ -442,7 +455,7 @@ std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel
   if (SecondObject)
     Emit("  const auto kfuse_second = " + Y.Functor.Text + ";");
   Emit("  auto *kfuse_both = ::kfuse::pending<::kfuse::Composed<" + Index + ", " +
-       partType(P, X) + ", " + partType(C, M) + ">>(");
+       taggedType(X, partType(P, X)) + ", " + taggedType(M, partType(C, M)) + ">>(");
   Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
   Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, M) + ">(");
   Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
@@ -455,7 +468,8 @@ std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel
   Emit("    ::kfuse::discard(\"" + C.Key + "\");");
   Emit("  } else if (kfuse_first && ::kfuse::use_fused(\"" + quoted(M) + "+" + quoted(Y) + "\", " +
        guardOf(C, M, Y, "kfuse_first->", Second, Indent + "        ") + ")) {");
-  Emit("    " + composedLaunch(Y, TextY, "*kfuse_first", quoted(M) + "+" + quoted(Y)));
+  Emit("    " +
+       composedLaunch(Y, TextY, taggedPart(M, "*kfuse_first"), quoted(M) + "+" + quoted(Y)));
   Emit("    ::kfuse::discard(\"" + C.Key + "\");");
   Emit("  } else {");
   Emit("    ::kfuse::flush(\"" + C.Key + "\");");
@@ -487,7 +501,7 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
                : "Kokkos::parallel_for(\"" + Label + "\", " + Inlined->Policy + ", " + Make +
                      ");";
   };
-  std::string Launch = !Inlined ? composedLaunch(B, TextB, "*kfuse_first", Label)
+  std::string Launch = !Inlined ? composedLaunch(B, TextB, taggedPart(A, "*kfuse_first"), Label)
                                 : inlinedLaunch(*Inlined, LaunchOf, Indent + "    ");
   std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(A) + "\", \"" +
                     quoted(B) + "\")" +

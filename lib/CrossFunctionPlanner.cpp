@@ -721,10 +721,11 @@ private:
     // nothing of its class's scope but data members, which are public (the
     // fused functor reads them through the object).
     if (Object) {
+      if (!F.BodyVisible || F.BodyPos.File != M.File)
+        return false;
       std::set<std::string> Ids = planner::identifiersOf(
           llvm::StringRef(Text).substr(F.BodyRange.Offset, F.BodyRange.Length));
-      if (!F.BodyVisible || F.ClassFile != M.File ||
-          llvm::any_of(F.ClassScopeNames, [&](const std::string &N) { return Ids.count(N); }) ||
+      if (llvm::any_of(F.ClassScopeNames, [&](const std::string &N) { return Ids.count(N); }) ||
           llvm::any_of(M.Views, [](const ViewUse &V) {
             return V.PrivateMember || (V.Member.empty() && !V.IsMember);
           }))
@@ -754,8 +755,17 @@ private:
           P.Kind != PolicyKind::MDRange)
         return "it runs over a " + (P.TypeName.empty() ? "policy" : P.TypeName) +
                " (only ranges and boxes are fused across functions)";
-      if (!P.WorkTag.empty() || P.OtherArgs || P.Rank < 1 || P.Rank > 3)
-        return "its policy '" + P.Text + "' has a work tag or arguments besides its bounds";
+      if (P.OtherArgs || P.Rank < 1 || P.Rank > 3)
+        return "its policy '" + P.Text + "' has arguments besides its bounds";
+      // A work tag selects a functor object's operator; the fused functor
+      // calls each part with its own tag (`::kfuse::tagged<Tag>`).
+      if (!P.WorkTag.empty() && (M.Functor.Kind != FunctorModel::Form::Object ||
+                                 M.Kind != LaunchKind::For || P.Kind != PolicyKind::Range))
+        return "its policy '" + P.Text +
+               "' has a work tag (fused across functions only for "
+               "a functor object's parallel_for over a 1-D range)";
+      if (!P.WorkTag.empty() && P.WorkTagClass.empty())
+        return "its work tag '" + P.WorkTag + "' cannot be named in another function";
       if (M.Functor.IndexParams.size() != P.Rank)
         return "its functor's index is not one parameter per dimension";
       return "";
@@ -799,13 +809,21 @@ private:
       return planner::name(B) + " reduces into something other than a number";
     // A functor object is kept as it is; the second's site names its class,
     // or else the first's site names the second's (and launches both).
+    // The site launching both names each work tag.
     Reverse = false;
+    auto Tags = [&](const KernelModel &At) -> std::string {
+      for (const KernelModel *K : {&A, &B})
+        if (!K->Policy.WorkTag.empty() && !tagNameableAt(K->Policy, At))
+          return "the work tag '" + K->Policy.WorkTagClass + "' of " + planner::name(*K) +
+                 " is not declared where " + planner::name(At) + " is launched";
+      return "";
+    };
     if (A.Functor.Kind == FunctorModel::Form::Object) {
       if (nameableAt(A.Functor, B, B.TopDeclOffset))
-        return "";
+        return Tags(B);
       if (B.Kind == LaunchKind::For && nameableAt(B.Functor, A, A.TopDeclOffset)) {
         Reverse = true;
-        return "";
+        return Tags(A);
       }
       return "the functor class '" + A.Functor.SpelledClass + "' of " + planner::name(A) +
              " is not declared where " + planner::name(B) + " is launched" +
@@ -813,6 +831,8 @@ private:
                   ? ", nor the other way round"
                   : "");
     }
+    if (std::string Why = Tags(B); !Why.empty())
+      return Why;
     // The copy of A's body in B's file compiles only where what it names is
     // declared.
     // A header it needs that the other file does not include is included
@@ -891,9 +911,9 @@ private:
     }
     if (F.Kind != FunctorModel::Form::Object)
       return planner::name(M) + "'s functor is not known";
-    if (F.Text == "*this" || F.ClassTemplate || F.SpelledClass.empty())
-      return planner::name(M) + "'s functor '" + F.Text + "' is " +
-             (F.Text == "*this" ? "the enclosing object" : "of a class kfuse cannot name") +
+    // The enclosing object (`*this`) is kept as a copy, as Kokkos copies it.
+    if (F.ClassTemplate || F.SpelledClass.empty())
+      return planner::name(M) + "'s functor '" + F.Text + "' is of a class kfuse cannot name" +
              " (not fused across functions yet)";
     for (const ViewUse &V : M.Views)
       if (!V.Local && (V.PrivateMember || !V.Root.empty()))
@@ -911,6 +931,16 @@ private:
       return F.ClassOffset < Offset;
     const FileModel *Unit = unitOf(At.File);
     return !F.ClassFileOnly && Unit && llvm::is_contained(Unit->ProjectFiles, F.ClassFile);
+  }
+
+  /// True if code of \p At's function can name the work tag of \p P.
+  bool tagNameableAt(const PolicyModel &P, const KernelModel &At) const {
+    if (P.WorkTagClass.empty())
+      return false;
+    if (P.WorkTagFile == At.File)
+      return P.WorkTagOffset < At.TopDeclOffset;
+    const FileModel *Unit = unitOf(At.File);
+    return Unit && llvm::is_contained(Unit->ProjectFiles, P.WorkTagFile);
   }
 
   const FileModel *unitOf(const std::string &File) const {
@@ -934,6 +964,11 @@ private:
       // An `if` whose body may observe the kernel runs it first: at the
       // start of its braces, or, without braces, in a copy of the `if`
       // before it (its condition evaluated twice, so it must change nothing).
+      size_t In = 0;
+      if (const FlowStatement *At = flushInCallee(S, In)) {
+        CalleeFlushes.push_back({In, At});
+        continue;
+      }
       if (S.Kind == FlowStatement::Form::If && !S.HasElse &&
           blocksHeader(S.Header, Types).empty() &&
           (S.ThenLineAfter != ~0u ||
@@ -945,6 +980,60 @@ private:
       return "the code between them (" + where(S.Pos) + ") may observe the first kernel: " + Why;
     }
     return "";
+  }
+
+  /// Where the function \p S calls may run the pending kernel later than
+  /// before the call: before the first statement of its body that may
+  /// observe it (those before it change nothing kfuse cannot name, and may
+  /// return: `if (step % every) return;`). \p S is the call (not virtual,
+  /// its arguments naming variables) or an `if` (no else) with a pure
+  /// condition around it alone. The callee's body must be in a file given,
+  /// outside the code its own groups replace. Null when not.
+  const FlowStatement *flushInCallee(const FlowStatement &S, size_t &File) const {
+    const FlowStatement *Call = &S;
+    if (S.Kind == FlowStatement::Form::If) {
+      if (S.HasElse || S.Body.size() != 1 || !blocksHeader(S.Header, Types).empty())
+        return nullptr;
+      Call = &S.Body.front();
+    }
+    if (Call->Kind != FlowStatement::Form::Call || Call->Virtual || !Call->CallProblem.empty() ||
+        !Call->ArgsProblem.empty() || !Call->ArgsPointerReads.Opaque.empty())
+      return nullptr;
+    auto Fn = ByUsr.find(Call->Callee);
+    if (Fn == ByUsr.end() || !FileIndex.count(Fn->second->File))
+      return nullptr;
+    ChainTypes T = boundBy(*Fn->second, *Call);
+    // Pure, or an `if` (no else) with a pure condition around pure
+    // statements that may return.
+    std::function<bool(const FlowStatement &)> Pure = [&](const FlowStatement &St) {
+      if (blocks(St, true, T).empty())
+        return true;
+      return St.Kind == FlowStatement::Form::If && !St.HasElse &&
+             blocksHeader(St.Header, T).empty() && llvm::all_of(St.Body, Pure);
+    };
+    for (const FlowStatement &St : Fn->second->Body) {
+      if (Pure(St))
+        continue;
+      File = FileIndex.at(Fn->second->File);
+      return St.LineBegin == ~0u || insideGroups(File, St.LineBegin) ? nullptr : &St;
+    }
+    return nullptr;
+  }
+
+  /// True if \p Offset of the file \p F is inside the code its own groups
+  /// replace.
+  bool insideGroups(size_t F, unsigned Offset) const {
+    for (const FusionGroup &G : All[F].Plan.Groups) {
+      const KernelModel &GF = All[F].Model.Sites[G.Sites.front()];
+      const KernelModel &GL = All[F].Model.Sites[G.Sites.back()];
+      TextRange R{GF.StmtRange.Offset,
+                  GL.StmtRange.Offset + GL.StmtRange.Length - GF.StmtRange.Offset};
+      if (G.Repeats && GF.Repeat)
+        R = GF.Repeat->Range;
+      if (Offset > R.Offset && Offset < R.Offset + R.Length)
+        return true;
+    }
+    return false;
   }
 
   /// True if \p S calls \p Fn: directly, or virtually a method \p Fn
@@ -1092,6 +1181,7 @@ private:
       return false;
     };
     std::vector<const FlowStatement *> Flushes;
+    CalleeFlushes.clear();
     // Straight on, in this block.
     for (size_t J = I + 1; J < Stmts.size(); ++J) {
       std::string Why;
@@ -1172,20 +1262,12 @@ private:
       return Fail("the statement at " + where(Crowded->Pos) + " shares its line with other code");
     size_t F = FileOfL->second;
     // The lines go outside the code the file's own groups replace.
-    for (const FusionGroup &G : All[F].Plan.Groups) {
-      const KernelModel &GF = All[F].Model.Sites[G.Sites.front()];
-      const KernelModel &GL = All[F].Model.Sites[G.Sites.back()];
-      TextRange R{GF.StmtRange.Offset,
-                  GL.StmtRange.Offset + GL.StmtRange.Length - GF.StmtRange.Offset};
-      if (G.Repeats && GF.Repeat)
-        R = GF.Repeat->Range;
-      auto Inside = [&](unsigned O) { return O > R.Offset && O < R.Offset + R.Length; };
-      if (Inside(First.LineBegin) || Inside(Close.LineAfter) ||
-          llvm::any_of(Flushes, [&](const FlowStatement *S) {
-            return Inside(S->ThenLineAfter != ~0u ? S->ThenLineAfter : S->LineBegin);
-          }))
-        return Fail("the calls are inside launches of '" + L.Name + "' that kfuse fuses");
-    }
+    auto Inside = [&](unsigned O) { return insideGroups(F, O); };
+    if (Inside(First.LineBegin) || Inside(Close.LineAfter) ||
+        llvm::any_of(Flushes, [&](const FlowStatement *S) {
+          return Inside(S->ThenLineAfter != ~0u ? S->ThenLineAfter : S->LineBegin);
+        }))
+      return Fail("the calls are inside launches of '" + L.Name + "' that kfuse fuses");
     std::string Tag = KA.Id.Hash.substr(0, 8) + "_" + KB.Id.Hash.substr(0, 8);
     if (Placing == NotPlaced) {
       CrossChain New;
@@ -1257,6 +1339,15 @@ private:
       else
         Ch.Lines.push_back({F, S->LineBegin, S->Indent,
                             "if (" + S->CondText + ") " + W.Variable + ".flush();"});
+    // In a function called between, after its early returns: by the
+    // chain's name (the window is the caller's). Once per place.
+    for (const auto &[In, S] : CalleeFlushes) {
+      std::string Code = "::kfuse::flush(\"" + Ch.Key + "\");";
+      if (llvm::none_of(Ch.Lines, [&](const InsertedLine &X) {
+            return X.File == In && X.Offset == S->LineBegin && X.Code == Code;
+          }))
+        Ch.Lines.push_back({In, S->LineBegin, S->Indent, Code});
+    }
     if (Second.Virtual)
       Ch.Lines.push_back({F, Second.LineBegin, Second.Indent,
                           "if (!::kfuse::is_exactly<" + FnB.SpelledClass + ">(" +
@@ -1284,6 +1375,9 @@ private:
   std::map<std::string, size_t> AsFirst, AsSecond;
   /// The element types of the Views of the chain being placed.
   ChainTypes Types;
+  /// Flushes inside functions called between the calls being placed
+  /// (flushInCallee), for tryFrom's attempt.
+  std::vector<std::pair<size_t, const FlowStatement *>> CalleeFlushes;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
   /// The chain whose windows are being placed (placeInCallers): its index

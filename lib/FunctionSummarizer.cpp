@@ -112,6 +112,21 @@ bool namesOnly(const Expr *E) {
          isa<CharacterLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E);
 }
 
+/// True if \p S assigns a View handle a copy of another, or an empty View
+/// (`x = atom.x;`, `v = t_v();`): the handle changes, no element is touched.
+bool assignsHandle(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  const auto *Op = E ? dyn_cast<CXXOperatorCallExpr>(bare(E)) : nullptr;
+  if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2 ||
+      !isKokkosView(Op->getArg(0)->getType()) || !isKokkosView(Op->getArg(1)->getType()) ||
+      !namesOnly(Op->getArg(0)))
+    return false;
+  const Expr *R = bare(Op->getArg(1));
+  if (const auto *C = dyn_cast<CXXConstructExpr>(R); C && C->getNumArgs() == 0)
+    return true;
+  return namesOnly(R);
+}
+
 /// True if evaluating \p S once more does what evaluating it once does: no
 /// assignment, increment, allocation or call other than getters of the
 /// project (a body of one `return` of such an expression), const methods
@@ -285,6 +300,8 @@ private:
         return VD && !VD->getType()->isReferenceType() && isKokkosView(VD->getType()) &&
                VD->getInit() && namesOnly(VD->getInit());
       });
+    else
+      F.CopiesHandles = assignsHandle(S);
     call(F, S);
     return F;
   }

@@ -421,9 +421,7 @@ private:
     auto Place = [](const KernelModel &M) {
       return M.Id.RelFile + ":" + std::to_string(M.Pos.Line);
     };
-    auto Named = [](const KernelModel &M) {
-      return M.LabelKind == "literal" ? "'" + M.Label + "'" : planner::name(M);
-    };
+    auto Named = [](const KernelModel &M) { return "'" + planner::codeName(M) + "'"; };
     std::string Out = std::string(Markers::FunctorBegin) + " " + Name + "\n";
     Out += "// " + Named(A) + " (" + Place(A) + ") then " + Named(B) + " (" + Place(B) +
            "), fused across functions: one body over raw pointers, the first's Views and "
@@ -447,8 +445,13 @@ private:
       Out += "    " + block(1) + "\n";
     }
     Out += "  }\n";
-    Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + llvm::join(IndexParams, ", ") + AccParam +
-           ") const {\n";
+    // Launched over a policy with a work tag (a functor object's): the
+    // operator takes that tag.
+    const KernelModel &Launcher = Reverse ? A : B;
+    std::string TagParam =
+        Launcher.Policy.WorkTag.empty() ? "" : "const " + Launcher.Policy.WorkTagClass + " &, ";
+    Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + TagParam + llvm::join(IndexParams, ", ") +
+           AccParam + ") const {\n";
     Out += "    body(" + llvm::join(Args, ", ") + ");\n";
     Out += "  }\n};\n";
     Out += Markers::FunctorEnd;

@@ -176,6 +176,15 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
     } else {
       P.WorkTag = Text;
       WorkTag = AT;
+      if (const CXXRecordDecl *RD = AT->getAsCXXRecordDecl()) {
+        FunctorModel Tag;
+        describeClass(RD, Tag, Ctx);
+        if (!Tag.ClassTemplate && !Tag.ClassFileOnly && !Tag.SpelledClass.empty()) {
+          P.WorkTagClass = Tag.SpelledClass;
+          P.WorkTagFile = Tag.ClassFile;
+          P.WorkTagOffset = Tag.ClassOffset;
+        }
+      }
     }
   }
 

@@ -30,6 +30,12 @@ std::string name(const KernelModel &M) {
          std::to_string(M.Pos.Line);
 }
 
+std::string codeName(const KernelModel &M) {
+  if (M.LabelKind == "literal")
+    return M.Label;
+  return M.Id.Function.empty() ? name(M) : M.Id.Function;
+}
+
 std::string unknownAccess(const KernelModel &M) {
   const UnknownAccess &U = M.Unknown.front();
   return "'" + U.Text + "' in " + name(M) + " (line " + std::to_string(U.Pos.Line) +

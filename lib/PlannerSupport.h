@@ -25,6 +25,10 @@ namespace planner {
 /// 'label', or "the launch at FILE:LINE" (the file's name).
 std::string name(const KernelModel &M);
 
+/// A launch as fused code names it (in comments and in a fused kernel's
+/// label): its label, else its function, else name().
+std::string codeName(const KernelModel &M);
+
 /// True if every View of \p Sites named by \p Group can get a restrict
 /// pointer: none is reached only through an accessor (ViewUse::Accessor).
 bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelModel> &Sites);

@@ -170,6 +170,13 @@ struct PolicyModel {
   std::string TypeName;      ///< RangePolicy, MDRangePolicy, TeamPolicy, ...
   std::string ExecSpace;     ///< template argument naming an execution space
   std::string WorkTag;       ///< template argument naming a work tag
+  /// The work tag's class as code of other functions names it
+  /// (`Integrate::TagFinal`), the file declaring it (absolute) and where;
+  /// empty where it cannot be spelled (a template specialization, a local
+  /// class, an anonymous namespace's).
+  std::string WorkTagClass;
+  std::string WorkTagFile;
+  unsigned WorkTagOffset = 0;
   std::string IndexType;     ///< IndexType<T> or an integral template argument
   std::string Schedule;      ///< Schedule<...>, if given
   unsigned Rank = 1;         ///< dimensions (MDRange rank; 1 otherwise)
@@ -433,8 +440,9 @@ struct FlowStatement {
   unsigned LineBegin = ~0u, LineAfter = ~0u;
   std::string Indent; ///< the blanks before it on its line
   HostStatement Effects;
-  /// A declaration that only copies View handles (`auto v = sys.v;`): no
-  /// element is touched.
+  /// A declaration that only copies View handles (`auto v = sys.v;`), or
+  /// an assignment of one (`x = atom.x;`, `v = t_v();`): no element is
+  /// touched.
   bool CopiesHandles = false;
   /// A declaration of types only (`typedef`, `using`): their names.
   std::vector<std::string> DeclaresTypes;

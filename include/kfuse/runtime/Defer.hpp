@@ -437,12 +437,32 @@ template <class T, class P> bool is_exactly(const P *Object) {
   return Object && typeid(*Object) == typeid(T);
 }
 
+/// A functor object's operator that a work tag selects, called without the
+/// tag: `tagged<Integrate::TagFinal>(integrate)(i)` calls
+/// `integrate(Integrate::TagFinal(), i)`.
+template <class Tag, class F> struct Tagged {
+  F Functor;
+  template <class... Index> KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index... I) const {
+    Functor(Tag(), I...);
+  }
+};
+template <class Tag, class F> Tagged<Tag, F> tagged(const F &Functor) {
+  return Tagged<Tag, F>{Functor};
+}
+
 /// One functor running \p First's body and then \p Second's for each index
-/// (of a 1-D range or a 2-D or 3-D box).
+/// (of a 1-D range or a 2-D or 3-D box). Launched over a policy with a work
+/// tag (one kernel's own policy), it ignores the tag: each part calls its
+/// own (Tagged).
 template <class Index, class First, class Second> struct Composed {
   First A;
   Second B;
   KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index I) const {
+    A(I);
+    B(I);
+  }
+  template <class Tag, class = typename std::enable_if<std::is_class<Tag>::value>::type>
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Tag &, const Index I) const {
     A(I);
     B(I);
   }
