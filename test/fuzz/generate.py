@@ -382,7 +382,13 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
             members.append((typ, name))
     k.functor_members = [name for _, name in members]
     params = "const int i, const int j" if k.md else "const int i"
+    # About half of those over a 1-D range select their operator with a
+    # work tag, as functors with several kernels do.
+    k.tagged = not k.md and zlib.crc32(f"{chain.name}:{k.label}:tag".encode()) % 2 == 0
+    if k.tagged:
+        params = "Tag, " + params
     return ([f"struct {functor_name(k, chain)} {{"] +
+            (["  struct Tag {};"] if k.tagged else []) +
             [f"  {typ} {name};" for typ, name in members] +
             [f"  KOKKOS_INLINE_FUNCTION void operator()({params}) const {{"] + body +
             ["  }", "};", ""])
@@ -399,6 +405,10 @@ def emit_launch(k: Kernel, chain: Chain, ind: str) -> List[str]:
         end1 = "m" + (f" + {lo}" if lo else "")
         pol = f"Kokkos::MDRangePolicy<Kokkos::Rank<2>>({{{lo}, {lo}}}, {{{end0}, {end1}}})"
     if getattr(k, "functor_members", None) is not None:
+        if getattr(k, "tagged", False):
+            tag = f"{functor_name(k, chain)}::Tag"
+            pol = (f"Kokkos::RangePolicy<{tag}>(0, {k.hi})" if k.policy == "count" else
+                   pol.replace("Kokkos::RangePolicy<>", f"Kokkos::RangePolicy<{tag}>"))
         return [f"{ind}Kokkos::parallel_for(\"{k.label}\", {pol}, "
                 f"{functor_name(k, chain)}{{{', '.join(k.functor_members)}}});"]
     params = "const int i, const int j" if k.md else "const int i"
