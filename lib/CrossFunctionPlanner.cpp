@@ -940,7 +940,7 @@ private:
     if (P.WorkTagFile == At.File)
       return P.WorkTagOffset < At.TopDeclOffset;
     const FileModel *Unit = unitOf(At.File);
-    return Unit && llvm::is_contained(Unit->ProjectFiles, P.WorkTagFile);
+    return !P.WorkTagFileOnly && Unit && llvm::is_contained(Unit->ProjectFiles, P.WorkTagFile);
   }
 
   const FileModel *unitOf(const std::string &File) const {

@@ -179,10 +179,11 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
       if (const CXXRecordDecl *RD = AT->getAsCXXRecordDecl()) {
         FunctorModel Tag;
         describeClass(RD, Tag, Ctx);
-        if (!Tag.ClassTemplate && !Tag.ClassFileOnly && !Tag.SpelledClass.empty()) {
+        if (!Tag.ClassTemplate && !Tag.SpelledClass.empty()) {
           P.WorkTagClass = Tag.SpelledClass;
           P.WorkTagFile = Tag.ClassFile;
           P.WorkTagOffset = Tag.ClassOffset;
+          P.WorkTagFileOnly = Tag.ClassFileOnly;
         }
       }
     }

@@ -171,12 +171,14 @@ struct PolicyModel {
   std::string ExecSpace;     ///< template argument naming an execution space
   std::string WorkTag;       ///< template argument naming a work tag
   /// The work tag's class as code of other functions names it
-  /// (`Integrate::TagFinal`), the file declaring it (absolute) and where;
-  /// empty where it cannot be spelled (a template specialization, a local
-  /// class, an anonymous namespace's).
+  /// (`Integrate::TagFinal`; empty where it cannot be spelled: a template
+  /// specialization, a local class), the file declaring it (absolute),
+  /// where, and whether only that file can name it (an anonymous
+  /// namespace's).
   std::string WorkTagClass;
   std::string WorkTagFile;
   unsigned WorkTagOffset = 0;
+  bool WorkTagFileOnly = false;
   std::string IndexType;     ///< IndexType<T> or an integral template argument
   std::string Schedule;      ///< Schedule<...>, if given
   unsigned Rank = 1;         ///< dimensions (MDRange rank; 1 otherwise)

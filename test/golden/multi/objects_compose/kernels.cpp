@@ -4,9 +4,10 @@ namespace {
 struct Smooth {
   using value = double;
   static constexpr value half = 0.5;
+  struct TagHalf {}; // selects the operator (composed through its tag)
   Vec a, b;
   double w;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+  KOKKOS_INLINE_FUNCTION void operator()(TagHalf, const int i) const {
     const value s = half * w * (1 + i % 3);
     b(i) = s * a(i);
   }
@@ -14,7 +15,8 @@ struct Smooth {
 } // namespace
 
 void smooth(Vec a, Vec b, double w) {
-  Kokkos::parallel_for("smooth", a.extent(0), Smooth{a, b, w});
+  Kokkos::parallel_for("smooth", Kokkos::RangePolicy<Smooth::TagHalf>(0, a.extent(0)),
+                       Smooth{a, b, w});
 }
 
 void accumulate(Vec b, Vec c) {

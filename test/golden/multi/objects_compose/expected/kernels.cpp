@@ -5,9 +5,10 @@ namespace {
 struct Smooth {
   using value = double;
   static constexpr value half = 0.5;
+  struct TagHalf {}; // selects the operator (composed through its tag)
   Vec a, b;
   double w;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+  KOKKOS_INLINE_FUNCTION void operator()(TagHalf, const int i) const {
     const value s = half * w * (1 + i % 3);
     b(i) = s * a(i);
   }
@@ -16,18 +17,19 @@ struct Smooth {
 
 void smooth(Vec a, Vec b, double w) {
   // kfuse-begin deferred("smooth") until "accumulate" profile=test/golden/multi/objects_compose/profile.json
-  if (::kfuse::deferring("kfuse_chain_f4010b86_5132ed09")) {
-    // Runs later: fused with 'accumulate' (test/golden/multi/objects_compose/kernels.cpp:21), or on its own.
-    const auto kfuse_policy = a.extent(0);
-    ::kfuse::defer("kfuse_chain_f4010b86_5132ed09", ::kfuse::bounds_of(kfuse_policy),
+  if (::kfuse::deferring("kfuse_chain_e559e049_5132ed09")) {
+    // Runs later: fused with 'accumulate' (test/golden/multi/objects_compose/kernels.cpp:23), or on its own.
+    const auto kfuse_policy = Kokkos::RangePolicy<Smooth::TagHalf>(0, a.extent(0));
+    ::kfuse::defer("kfuse_chain_e559e049_5132ed09", ::kfuse::bounds_of(kfuse_policy),
                    Smooth{a, b, w},
                    [=](const auto &kfuse_part) {
                      Kokkos::parallel_for("smooth", kfuse_policy, kfuse_part);
                    });
   } else {
-    ::kfuse::flush("kfuse_chain_f4010b86_5132ed09"); // one pending from an outer call runs first
+    ::kfuse::flush("kfuse_chain_e559e049_5132ed09"); // one pending from an outer call runs first
 // kfuse-original-begin
-    Kokkos::parallel_for("smooth", a.extent(0), Smooth{a, b, w});
+    Kokkos::parallel_for("smooth", Kokkos::RangePolicy<Smooth::TagHalf>(0, a.extent(0)),
+                       Smooth{a, b, w});
 // kfuse-original-end
   }
   // kfuse-end
@@ -36,17 +38,17 @@ void smooth(Vec a, Vec b, double w) {
 void accumulate(Vec b, Vec c) {
   // kfuse-begin fused-across("smooth", "accumulate") profile=test/golden/multi/objects_compose/profile.json
   {
-    // 'smooth' (test/golden/multi/objects_compose/kernels.cpp:17) may be pending: then both run here as one.
+    // 'smooth' (test/golden/multi/objects_compose/kernels.cpp:18) may be pending: then both run here as one.
     const auto kfuse_policy = b.extent(0);
     auto *kfuse_first = ::kfuse::pending<Smooth>(
-        "kfuse_chain_f4010b86_5132ed09", ::kfuse::bounds_of(kfuse_policy));
+        "kfuse_chain_e559e049_5132ed09", ::kfuse::bounds_of(kfuse_policy));
     if (kfuse_first && ::kfuse::use_fused("smooth+accumulate", ::kfuse::apart(kfuse_first->b, true, c, true) &&
           ::kfuse::same_or_apart(kfuse_first->b, b) &&
           ::kfuse::apart(kfuse_first->a, false, c, true))) {
-      Kokkos::parallel_for("smooth+accumulate", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); }));
-      ::kfuse::discard("kfuse_chain_f4010b86_5132ed09");
+      Kokkos::parallel_for("smooth+accumulate", kfuse_policy, ::kfuse::compose<int>(::kfuse::tagged<Smooth::TagHalf>(*kfuse_first), KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); }));
+      ::kfuse::discard("kfuse_chain_e559e049_5132ed09");
     } else {
-      ::kfuse::flush("kfuse_chain_f4010b86_5132ed09");
+      ::kfuse::flush("kfuse_chain_e559e049_5132ed09");
 // kfuse-original-begin
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "accumulate", b.extent(0), KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); });
