@@ -966,7 +966,7 @@ private:
       // before it (its condition evaluated twice, so it must change nothing).
       size_t In = 0;
       if (const FlowStatement *At = flushInCallee(S, In)) {
-        CalleeFlushes.push_back({In, At});
+        CalleeFlushes.push_back({In, At, ByUsr.at(callIn(S).Callee)->Name});
         continue;
       }
       if (S.Kind == FlowStatement::Form::If && !S.HasElse &&
@@ -990,12 +990,10 @@ private:
   /// condition around it alone. The callee's body must be in a file given,
   /// outside the code its own groups replace. Null when not.
   const FlowStatement *flushInCallee(const FlowStatement &S, size_t &File) const {
-    const FlowStatement *Call = &S;
-    if (S.Kind == FlowStatement::Form::If) {
-      if (S.HasElse || S.Body.size() != 1 || !blocksHeader(S.Header, Types).empty())
-        return nullptr;
-      Call = &S.Body.front();
-    }
+    if (S.Kind == FlowStatement::Form::If &&
+        (S.HasElse || S.Body.size() != 1 || !blocksHeader(S.Header, Types).empty()))
+      return nullptr;
+    const FlowStatement *Call = &callIn(S);
     if (Call->Kind != FlowStatement::Form::Call || Call->Virtual || !Call->CallProblem.empty() ||
         !Call->ArgsProblem.empty() || !Call->ArgsPointerReads.Opaque.empty())
       return nullptr;
@@ -1018,6 +1016,11 @@ private:
       return St.LineBegin == ~0u || insideGroups(File, St.LineBegin) ? nullptr : &St;
     }
     return nullptr;
+  }
+
+  /// The call \p S is, or the statement of the then-block of the `if` \p S.
+  static const FlowStatement &callIn(const FlowStatement &S) {
+    return S.Kind == FlowStatement::Form::If && !S.Body.empty() ? S.Body.front() : S;
   }
 
   /// True if \p Offset of the file \p F is inside the code its own groups
@@ -1333,15 +1336,18 @@ private:
     // Only this call of the first function may defer its kernel.
     Ch.Lines.push_back({F, Open.LineBegin, Open.Indent, W.Variable + ".arm();"});
     Ch.Lines.push_back({F, Open.LineAfter, Open.Indent, W.Variable + ".disarm();"});
-    for (const FlowStatement *S : Flushes)
+    for (const FlowStatement *S : Flushes) {
+      W.Flushes.push_back({S->Pos, ""});
       if (S->ThenLineAfter != ~0u)
         Ch.Lines.push_back({F, S->ThenLineAfter, S->ThenIndent, W.Variable + ".flush();"});
       else
         Ch.Lines.push_back({F, S->LineBegin, S->Indent,
                             "if (" + S->CondText + ") " + W.Variable + ".flush();"});
+    }
     // In a function called between, after its early returns: by the
     // chain's name (the window is the caller's). Once per place.
-    for (const auto &[In, S] : CalleeFlushes) {
+    for (const auto &[In, S, Callee] : CalleeFlushes) {
+      W.Flushes.push_back({S->Pos, Callee});
       std::string Code = "::kfuse::flush(\"" + Ch.Key + "\");";
       if (llvm::none_of(Ch.Lines, [&](const InsertedLine &X) {
             return X.File == In && X.Offset == S->LineBegin && X.Code == Code;
@@ -1377,7 +1383,12 @@ private:
   ChainTypes Types;
   /// Flushes inside functions called between the calls being placed
   /// (flushInCallee), for tryFrom's attempt.
-  std::vector<std::pair<size_t, const FlowStatement *>> CalleeFlushes;
+  struct CalleeFlush {
+    size_t File;
+    const FlowStatement *At;
+    std::string Callee; ///< the function it is in
+  };
+  std::vector<CalleeFlush> CalleeFlushes;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
   /// The chain whose windows are being placed (placeInCallers): its index

@@ -239,6 +239,22 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     }
     std::string Elsewhere =
         C.Elsewhere.empty() ? "" : "; elsewhere they run as written: " + C.Elsewhere;
+    // Where a pending kernel runs on its own first.
+    std::vector<std::string> Flushes;
+    for (const ChainWindow &W : C.Windows)
+      for (const FlushPoint &F : W.Flushes) {
+        std::string Place = llvm::sys::path::filename(F.Pos.File).str() + ":" +
+                            std::to_string(F.Pos.Line);
+        std::string Text = F.Callee.empty() ? "at " + Place + " (in '" + W.Caller + "')"
+                                            : "in '" + F.Callee + "' (" + Place + ")";
+        if (!llvm::is_contained(Flushes, Text))
+          Flushes.push_back(Text);
+      }
+    std::string Flushed =
+        Flushes.empty() ? ""
+                        : "; where the code between may use its Views it runs first, on its "
+                          "own: " +
+                              llvm::join(Flushes, ", ");
     if (Check) {
       Diagnostic D = make(
           Severity::Warning, B.Pos,
@@ -281,7 +297,7 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
                       runsAsOneBody(Plan, C, Restrict)
                           ? "both bodies in one function over restrict pointers"
                           : "the two kernels called in turn",
-                      Elsewhere)
+                      Flushed + Elsewhere)
             .str(),
         "kfuse-fused"));
   }

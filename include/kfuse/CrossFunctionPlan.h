@@ -41,6 +41,14 @@ struct InsertedLine {
   bool Closes = false;
 };
 
+/// Where a pending first kernel runs on its own, before code between the
+/// calls that may use its Views: an `if` of the caller, or a statement of
+/// a function called between (Callee, its name).
+struct FlushPoint {
+  SourcePos Pos;
+  std::string Callee;
+};
+
 /// Where a caller calls the first function and then the second, and opens
 /// a chain's window around the calls.
 struct ChainWindow {
@@ -48,6 +56,7 @@ struct ChainWindow {
   SourcePos Pos;         ///< where it opens it
   bool BackEdge = false; ///< the second runs in the caller loop's next iteration
   std::string Variable;  ///< the variable holding the window
+  std::vector<FlushPoint> Flushes;
 };
 
 /// Two launches of different functions fused through a deferred launch.
