@@ -12,10 +12,13 @@
 # pattern, fused or not) and the median run time, as unfused/fused and
 # unfused/hand-fused ratios, in examples/RESULTS-apps.md.
 #
-# Usage: scripts/bench-apps.sh [apps...]   (default: minimd minimd_large hydro2d lagrange)
+# Usage: scripts/bench-apps.sh [apps...]
+#          (default: minimd minimd_large minimd_tagged hydro2d lagrange)
 #   minimd_large is minimd with a million atoms: its integrate kernels stream
 #   72 MB a step, more than this machine's caches hold (minimd's 13,824 atoms,
-#   1 MB, stay in cache).
+#   1 MB, stay in cache). minimd_tagged is minimd_large built with
+#   -DMINIMD_TAGGED: its integrator is its own functor, the halves selected
+#   by work tags and launched with `*this` (miniMD's form).
 #   RUNS=7                 runs per variant (at least 5)
 #   KFUSE=build/bin/kfuse  the kfuse binary; KFUSE_BUILD=build its build tree
 #   WORK=build/bench-apps  builds, profiles, raw results
@@ -35,14 +38,17 @@ RESULTS=${RESULTS:-examples/RESULTS-apps.md}
 source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
 KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
 CXX=${CXX:-c++}
-APPS=${*:-minimd minimd_large hydro2d lagrange}
+APPS=${*:-minimd minimd_large minimd_tagged hydro2d lagrange}
 # Per app: its arguments and the kernels of its chain (a regular expression;
 # it matches the hand-fused kernels' labels too).
 declare -A ARGS=([minimd]="${MINIMD_ARGS:-24 50}" [minimd_large]="100 10"
+                 [minimd_tagged]="100 10"
                  [hydro2d]="${HYDRO2D_ARGS:-64 100}" [lagrange]="${LAGRANGE_ARGS:-48 40}")
-declare -A CHAIN=([minimd]="integrate" [minimd_large]="integrate" [hydro2d]="ideal_gas|cell_velocity"
-                  [lagrange]="constraint")
-declare -A DIR=([minimd_large]=minimd) # the example an app builds, if not its name
+declare -A CHAIN=([minimd]="integrate" [minimd_large]="integrate" [minimd_tagged]="integrate"
+                  [hydro2d]="ideal_gas|cell_velocity" [lagrange]="constraint")
+# the example an app builds, if not its name, and the macros it is built with
+declare -A DIR=([minimd_large]=minimd [minimd_tagged]=minimd)
+declare -A DEFINES=([minimd_tagged]="-DMINIMD_TAGGED")
 
 rows=()
 for app in $APPS; do
@@ -52,8 +58,9 @@ for app in $APPS; do
   mkdir -p "$P/examples"
   cp -r "examples/$dir" examples/common "$P/examples/"
   git -C "$P" init -q
-  FLAGS=(-std=c++17 -O3 -DNDEBUG -isystem "$KOKKOS_INC" -I "$P/examples/common"
-         -I "$KFUSE_ROOT/include" ${KFUSE_KOKKOS_FLAGS:-})
+  # shellcheck disable=SC2206
+  FLAGS=(-std=c++17 -O3 -DNDEBUG ${DEFINES[$app]:-} -isystem "$KOKKOS_INC"
+         -I "$P/examples/common" -I "$KFUSE_ROOT/include" ${KFUSE_KOKKOS_FLAGS:-})
   mapfile -t SOURCES < <(cd "$P" && ls examples/"$dir"/*.cpp)
   {
     echo "["

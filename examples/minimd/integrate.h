@@ -22,6 +22,20 @@ public:
   void final_then_initial_integrate(System &sys);
 #endif
 
+#ifdef MINIMD_TAGGED
+  // The same halves written as miniMD writes them: the integrator is its
+  // own functor, each half an operator selected by a work tag, launched
+  // with `*this` after the half refreshes the members it reads.
+  struct TagInitial {};
+  struct TagFinal {};
+  KOKKOS_INLINE_FUNCTION void operator()(TagInitial, const int &i) const;
+  KOKKOS_INLINE_FUNCTION void operator()(TagFinal, const int &i) const;
+  Kokkos::View<double *[3]> x, v, f;
+  Kokkos::View<int *> type;
+  Kokkos::View<double *> mass;
+  double dt = 0.0, dtf = 0.0, box = 0.0;
+#endif
+
 private:
   double dt_;
   double dtf_;
