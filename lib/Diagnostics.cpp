@@ -264,8 +264,13 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
               .str(),
           "kfuse-unfused-hot-path");
       D.Notes.push_back(make(Severity::Note, A.Pos, siteName(A) + " is launched here", ""));
-      for (const ChainWindow &W : C.Windows)
+      for (const ChainWindow &W : C.Windows) {
         D.Notes.push_back(make(Severity::Note, W.Pos, "the window would open here", ""));
+        for (const FlushPoint &F : W.Flushes)
+          D.Notes.push_back(make(Severity::Note, F.Pos,
+                                 siteName(A) + ", when pending, would run here on its own",
+                                 ""));
+      }
       Out.push_back(std::move(D));
       continue;
     }
