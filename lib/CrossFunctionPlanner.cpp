@@ -627,7 +627,44 @@ private:
     // B's body is copied into A's file (its functor, which A's site
     // launches): what it names must be declared there.
     IncludeFile = FileA;
+    if (std::string Why = declaredLater(B, A.File, A.TopDeclOffset); !Why.empty())
+      return Why;
     return includesFor(B, A.File);
+  }
+
+  /// The file holding \p M's body: a lambda's launch's, an operator's own.
+  static const std::string &bodyFile(const KernelModel &M) {
+    return M.Functor.Kind == FunctorModel::Form::Object ? M.Functor.BodyPos.File : M.File;
+  }
+
+  /// Why a copy of \p M's body at \p Offset of \p File would not compile
+  /// because that file declares something the body names only after it, or
+  /// "".
+  static std::string declaredLater(const KernelModel &M, const std::string &File,
+                                   unsigned Offset) {
+    if (M.BodyDeclLast.empty() || bodyFile(M) != File || M.BodyDeclLastOffset < Offset)
+      return "";
+    return planner::name(M) + " names '" + M.BodyDeclLast + "', which " +
+           llvm::sys::path::filename(File).str() +
+           " declares after the place its copy in the fused code would go";
+  }
+
+  /// True if copies of the bodies of \p A and \p B in one function at
+  /// \p Offset of \p Launcher's file compile there: what they name is
+  /// declared before it, in that file or in a file its unit includes (a
+  /// lambda's other headers are included for it: includesFor).
+  bool bodiesFit(const KernelModel &A, const KernelModel &B, const KernelModel &Launcher) const {
+    const FileModel *Unit = unitOf(Launcher.File);
+    for (const KernelModel *K : {&A, &B}) {
+      if (!declaredLater(*K, Launcher.File, Launcher.TopDeclOffset).empty())
+        return false;
+      if (K->Functor.Kind != FunctorModel::Form::Object)
+        continue;
+      for (const std::string &F : K->BodyDeclFiles)
+        if (F != Launcher.File && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
+          return false;
+    }
+    return true;
   }
 
   /// True if the profile saw two Views of \p K, one of them written, as one
@@ -837,6 +874,10 @@ private:
     // declared.
     // A header it needs that the other file does not include is included
     // there (a marked line, by its path relative to that file).
+    // Its functor goes before the first of the two functions in its file.
+    unsigned At = B.File == A.File ? std::min(A.TopDeclOffset, B.TopDeclOffset) : A.TopDeclOffset;
+    if (std::string Why = declaredLater(A, A.File, At); !Why.empty())
+      return Why;
     return includesFor(A, B.File);
   }
 
@@ -1291,7 +1332,8 @@ private:
       New.Inlinable = !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) &&
                       inlinable(KA, All[New.First.File].Text) &&
                       inlinable(KB, All[New.Second.File].Text) &&
-                      KA.Functor.IndexType == KB.Functor.IndexType;
+                      KA.Functor.IndexType == KB.Functor.IndexType &&
+                      bodiesFit(KA, KB, New.Reverse ? KA : KB);
       New.Count = C.Count;
       New.Share = Share;
       Placing = Out.Chains.size();

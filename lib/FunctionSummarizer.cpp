@@ -500,36 +500,53 @@ public:
     const ValueDecl *D = E->getDecl();
     if (const auto *VD = dyn_cast<VarDecl>(D); VD && !VD->hasGlobalStorage())
       return true; // a capture, a local or a parameter
-    add(D);
+    add(D, true);
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
-    add(E->getMemberDecl());
+    add(E->getMemberDecl(), false); // reached through its object
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    add(E->getConstructor()->getParent());
+    add(E->getConstructor()->getParent(), true);
     return true;
   }
   bool VisitTypeLoc(TypeLoc TL) {
     if (auto TT = TL.getAs<TypedefTypeLoc>())
-      add(TT.getTypedefNameDecl());
+      add(TT.getTypedefNameDecl(), true);
     else if (auto Tag = TL.getAs<TagTypeLoc>())
-      add(Tag.getDecl());
+      add(Tag.getDecl(), true);
     else if (auto TST = TL.getAs<TemplateSpecializationTypeLoc>())
       if (TemplateDecl *T = TST.getTypePtr()->getTemplateName().getAsTemplateDecl())
-        add(T);
+        add(T, true);
     return true;
   }
 
   std::set<std::string> Files;
+  /// Of the names looked up from the body's scope, the one whose first
+  /// declaration in the body's own file comes last, and where.
+  std::string Last;
+  unsigned LastOffset = 0;
 
 private:
-  void add(const Decl *D) {
+  void add(const Decl *D, bool ByName) {
     if (!D)
       return;
     const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+    // Where it is first declared: what a copy of the body needs before it.
+    const Decl *First = D->getCanonicalDecl();
+    SourceLocation Loc = SM.getExpansionLoc(First->getLocation());
+    if (ByName && Loc.isValid() && !SM.isInSystemHeader(Loc) &&
+        SM.getFileID(Loc) == SM.getFileID(SM.getExpansionLoc(Body.getBegin())) &&
+        !SM.isPointWithin(Loc, SM.getExpansionLoc(Body.getBegin()),
+                          SM.getExpansionLoc(Body.getEnd()))) {
+      unsigned Offset = SM.getFileOffset(SM.getExpansionLoc(First->getBeginLoc()));
+      if (Offset >= LastOffset) {
+        LastOffset = Offset;
+        if (const auto *ND = dyn_cast<NamedDecl>(First))
+          Last = ND->getNameAsString();
+      }
+    }
     if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
       return;
     if (SM.isPointWithin(Loc, SM.getExpansionLoc(Body.getBegin()),
@@ -562,10 +579,12 @@ summarizeFunctions(ASTContext &Ctx, llvm::ArrayRef<Decl *> Decls,
   return Out;
 }
 
-std::vector<std::string> declarationFilesOf(const Stmt &Body, const ASTContext &Ctx) {
+void declarationsOf(const Stmt &Body, const ASTContext &Ctx, KernelModel &M) {
   DeclarationFiles V(Ctx, Body.getSourceRange());
   V.TraverseStmt(const_cast<Stmt *>(&Body));
-  return {V.Files.begin(), V.Files.end()};
+  M.BodyDeclFiles.assign(V.Files.begin(), V.Files.end());
+  M.BodyDeclLast = V.Last;
+  M.BodyDeclLastOffset = V.LastOffset;
 }
 
 } // namespace kfuse

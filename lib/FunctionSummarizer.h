@@ -29,11 +29,13 @@ summarizeFunctions(clang::ASTContext &Ctx, llvm::ArrayRef<clang::Decl *> Decls,
                    const std::vector<KernelModel> &Sites,
                    llvm::function_ref<std::string(clang::SourceLocation)> ProjectPath);
 
-/// The project files (absolute, sorted) declaring what \p Body names from
-/// outside itself: functions, variables at namespace scope, types, enum
-/// constants, class members. System headers are left out.
-std::vector<std::string> declarationFilesOf(const clang::Stmt &Body,
-                                            const clang::ASTContext &Ctx);
+/// What a copy of \p Body, a kernel body of \p M, needs declared before
+/// it: the project files (absolute, sorted) first declaring what it names
+/// from outside itself (functions, variables at namespace scope, types,
+/// enum constants, class members; system headers left out), and of the
+/// names it looks up, the one first declared last in its own file
+/// (KernelModel::BodyDeclFiles, BodyDeclLast, BodyDeclLastOffset).
+void declarationsOf(const clang::Stmt &Body, const clang::ASTContext &Ctx, KernelModel &M);
 
 } // namespace kfuse
 

@@ -371,6 +371,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   F.BodyVisible = true;
   F.BodyPos = positionOf(Def->getBody()->getBeginLoc(), Ctx);
   F.BodyRange = fileRange(Def->getBody()->getSourceRange(), Ctx);
+  declarationsOf(*Def->getBody(), Ctx, M);
   KernelBodyAnalyzer(Ctx, M, F.IndexParams, Def).analyze(Def->getBody());
   LocalTypeFinder(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
                   M.ScopedNames)
@@ -496,11 +497,8 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
     F.CopiesOnly = llvm::all_of(L->captures(), [](const LambdaCapture &C) {
       return C.getCaptureKind() == LCK_ByCopy;
     });
-    if (const CXXMethodDecl *Op = L->getCallOperator()) {
+    if (const CXXMethodDecl *Op = L->getCallOperator())
       analyzeBody(Op, HasTag, M, Ctx);
-      if (Op->getBody())
-        M.BodyDeclFiles = declarationFilesOf(*Op->getBody(), Ctx);
-    }
     return;
   }
 

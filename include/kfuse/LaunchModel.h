@@ -424,6 +424,12 @@ struct KernelModel {
   /// outside itself (functions, globals, types): a copy of the body
   /// compiles only where they are included.
   std::vector<std::string> BodyDeclFiles;
+  /// Of what the body names by lookup (not members reached through an
+  /// object), the name first declared last in the body's own file, and
+  /// where that declaration begins: a copy of the body earlier in that file
+  /// does not compile. Empty when none.
+  std::string BodyDeclLast;
+  unsigned BodyDeclLastOffset = 0;
   std::vector<std::string> Notes; ///< what could not be analysed, and why
 };
 
