@@ -325,6 +325,18 @@ private:
                        "the last one's file can name";
       if (AsSecond.count(X.Id.str()) || AsFirst.count(Y.Id.str()))
         return Three + " and with another (chains of four are not fused yet)";
+      // X's part functor is written in Y's file too (its site names it),
+      // before Y's function where that is X's own file.
+      if (std::string Why = declaredLater(X, Y.File, Y.TopDeclOffset); !Why.empty())
+        return Three + ", and " + Why;
+      if (bodyFile(X) != Y.File)
+        for (const std::string &F : X.BodyDeclFiles) {
+          const FileModel *Unit = unitOf(Y.File);
+          if (F != Y.File && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
+            return Three + ", and " + planner::name(X) + " names something declared in " +
+                   llvm::sys::path::filename(F).str() + ", which " +
+                   llvm::sys::path::filename(Y.File).str() + " does not include";
+        }
       // X's stores are pending over the code between M and Y too: the
       // numbers read through pointers there were judged by M's element
       // types (C++ aliasing); X's must be among them.
