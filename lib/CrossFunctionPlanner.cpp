@@ -54,6 +54,10 @@ struct ChainTypes {
   /// the call is not known yet.
   std::set<std::string> BoundToLocals;
   bool AllReferences = true;
+  /// A kernel of the chain reaches a View through an accessor or an object
+  /// held whole: the guard cannot compare it, so the plan relies on no
+  /// handle being assigned between the launches.
+  bool HiddenViews = false;
 };
 
 /// True if an element of a View of one of \p Elements may hold a value of
@@ -103,6 +107,14 @@ std::string blocks(const FlowStatement &S, bool ReturnAllowed, const ChainTypes 
     return "it launches a kernel";
   if (S.CopiesHandles)
     return "";
+  // Deferred kernels keep copies of their handles, and the second's site
+  // compares the Views it launches with: a handle assigned between changes
+  // nothing they see, unless some View is one the guard cannot compare.
+  if (S.AssignsHandle)
+    return !Types.HiddenViews
+               ? ""
+               : "it assigns a View handle, and a View of theirs is reached through an "
+                 "accessor or an object, which the guard cannot compare";
   std::string Why = blocksHeader(S.Effects, Types);
   return Why.empty() ? "" : "it " + Why;
 }
@@ -235,6 +247,7 @@ private:
         Types.Used.insert(planner::elementType(V));
         if (K == &KA && planner::writes(V.Mode))
           Types.Written.insert(planner::elementType(V));
+        Types.HiddenViews |= !V.Local && (!V.Accessor.empty() || planner::throughObject(V));
       }
     std::string Files = KA.File == KB.File
                             ? "in different functions"
@@ -329,14 +342,10 @@ private:
       // before Y's function where that is X's own file.
       if (std::string Why = declaredLater(X, Y.File, Y.TopDeclOffset); !Why.empty())
         return Three + ", and " + Why;
-      if (bodyFile(X) != Y.File)
-        for (const std::string &F : X.BodyDeclFiles) {
-          const FileModel *Unit = unitOf(Y.File);
-          if (F != Y.File && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
-            return Three + ", and " + planner::name(X) + " names something declared in " +
-                   llvm::sys::path::filename(F).str() + ", which " +
-                   llvm::sys::path::filename(Y.File).str() + " does not include";
-        }
+      if (const std::string *F = notIncluded(X, Y.File))
+        return Three + ", and " + planner::name(X) + " names something declared in " +
+               llvm::sys::path::filename(*F).str() + ", which " +
+               llvm::sys::path::filename(Y.File).str() + " does not include";
       // X's stores are pending over the code between M and Y too: the
       // numbers read through pointers there were judged by M's element
       // types (C++ aliasing); X's must be among them.
@@ -345,6 +354,7 @@ private:
           Types.Used.insert(planner::elementType(V));
           if (planner::writes(V.Mode))
             Types.Written.insert(planner::elementType(V));
+          Types.HiddenViews |= !V.Local && (!V.Accessor.empty() || planner::throughObject(V));
         }
       if (After)
         for (const ViewUse &V : X.Views)
@@ -666,17 +676,23 @@ private:
   /// declared before it, in that file or in a file its unit includes (a
   /// lambda's other headers are included for it: includesFor).
   bool bodiesFit(const KernelModel &A, const KernelModel &B, const KernelModel &Launcher) const {
-    const FileModel *Unit = unitOf(Launcher.File);
-    for (const KernelModel *K : {&A, &B}) {
-      if (!declaredLater(*K, Launcher.File, Launcher.TopDeclOffset).empty())
-        return false;
-      if (K->Functor.Kind != FunctorModel::Form::Object)
-        continue;
-      for (const std::string &F : K->BodyDeclFiles)
-        if (F != Launcher.File && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
-          return false;
-    }
-    return true;
+    return llvm::all_of(std::initializer_list<const KernelModel *>{&A, &B},
+                        [&](const KernelModel *K) {
+                          return declaredLater(*K, Launcher.File, Launcher.TopDeclOffset)
+                                     .empty() &&
+                                 (K->Functor.Kind != FunctorModel::Form::Object ||
+                                  !notIncluded(*K, Launcher.File));
+                        });
+  }
+
+  /// A file declaring what \p M's body names that \p File neither is nor
+  /// includes, or null.
+  const std::string *notIncluded(const KernelModel &M, const std::string &File) const {
+    const FileModel *Unit = unitOf(File);
+    for (const std::string &F : M.BodyDeclFiles)
+      if (F != File && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
+        return &F;
+    return nullptr;
   }
 
   /// True if the profile saw two Views of \p K, one of them written, as one
@@ -1014,14 +1030,14 @@ private:
       std::string Why = blocks(S, false, Types);
       if (Why.empty())
         continue;
+      // A call of a function whose body kfuse reads runs it inside.
+      if (std::optional<CalleeFlush> F = flushInCallee(S)) {
+        CalleeFlushes.push_back(*F);
+        continue;
+      }
       // An `if` whose body may observe the kernel runs it first: at the
       // start of its braces, or, without braces, in a copy of the `if`
       // before it (its condition evaluated twice, so it must change nothing).
-      size_t In = 0;
-      if (const FlowStatement *At = flushInCallee(S, In)) {
-        CalleeFlushes.push_back({In, At, ByUsr.at(callIn(S).Callee)->Name});
-        continue;
-      }
       if (S.Kind == FlowStatement::Form::If && !S.HasElse &&
           blocksHeader(S.Header, Types).empty() &&
           (S.ThenLineAfter != ~0u ||
@@ -1035,24 +1051,31 @@ private:
     return "";
   }
 
+  /// A flush inside a function called between (flushInCallee).
+  struct CalleeFlush {
+    size_t File;            ///< the analysis of the callee's file
+    const FlowStatement *At; ///< the statement it goes before
+    std::string Callee;     ///< the callee's name
+  };
+
   /// Where the function \p S calls may run the pending kernel later than
   /// before the call: before the first statement of its body that may
   /// observe it (those before it change nothing kfuse cannot name, and may
   /// return: `if (step % every) return;`). \p S is the call (not virtual,
   /// its arguments naming variables) or an `if` (no else) with a pure
   /// condition around it alone. The callee's body must be in a file given,
-  /// outside the code its own groups replace. Null when not.
-  const FlowStatement *flushInCallee(const FlowStatement &S, size_t &File) const {
+  /// outside the code its own groups replace. None when not.
+  std::optional<CalleeFlush> flushInCallee(const FlowStatement &S) const {
     if (S.Kind == FlowStatement::Form::If &&
         (S.HasElse || S.Body.size() != 1 || !blocksHeader(S.Header, Types).empty()))
-      return nullptr;
-    const FlowStatement *Call = &callIn(S);
+      return std::nullopt;
+    const FlowStatement *Call = S.Kind == FlowStatement::Form::If ? &S.Body.front() : &S;
     if (Call->Kind != FlowStatement::Form::Call || Call->Virtual || !Call->CallProblem.empty() ||
         !Call->ArgsProblem.empty() || !Call->ArgsPointerReads.Opaque.empty())
-      return nullptr;
+      return std::nullopt;
     auto Fn = ByUsr.find(Call->Callee);
     if (Fn == ByUsr.end() || !FileIndex.count(Fn->second->File))
-      return nullptr;
+      return std::nullopt;
     ChainTypes T = boundBy(*Fn->second, *Call);
     // Pure, or an `if` (no else) with a pure condition around pure
     // statements that may return.
@@ -1065,15 +1088,12 @@ private:
     for (const FlowStatement &St : Fn->second->Body) {
       if (Pure(St))
         continue;
-      File = FileIndex.at(Fn->second->File);
-      return St.LineBegin == ~0u || insideGroups(File, St.LineBegin) ? nullptr : &St;
+      size_t File = FileIndex.at(Fn->second->File);
+      if (St.LineBegin == ~0u || insideGroups(File, St.LineBegin))
+        return std::nullopt;
+      return CalleeFlush{File, &St, Fn->second->Name};
     }
-    return nullptr;
-  }
-
-  /// The call \p S is, or the statement of the then-block of the `if` \p S.
-  static const FlowStatement &callIn(const FlowStatement &S) {
-    return S.Kind == FlowStatement::Form::If && !S.Body.empty() ? S.Body.front() : S;
+    return std::nullopt;
   }
 
   /// True if \p Offset of the file \p F is inside the code its own groups
@@ -1437,11 +1457,6 @@ private:
   ChainTypes Types;
   /// Flushes inside functions called between the calls being placed
   /// (flushInCallee), for tryFrom's attempt.
-  struct CalleeFlush {
-    size_t File;
-    const FlowStatement *At;
-    std::string Callee; ///< the function it is in
-  };
   std::vector<CalleeFlush> CalleeFlushes;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;

@@ -301,7 +301,7 @@ private:
                VD->getInit() && namesOnly(VD->getInit());
       });
     else
-      F.CopiesHandles = assignsHandle(S);
+      F.AssignsHandle = assignsHandle(S);
     call(F, S);
     return F;
   }

@@ -448,10 +448,13 @@ struct FlowStatement {
   unsigned LineBegin = ~0u, LineAfter = ~0u;
   std::string Indent; ///< the blanks before it on its line
   HostStatement Effects;
-  /// A declaration that only copies View handles (`auto v = sys.v;`), or
-  /// an assignment of one (`x = atom.x;`, `v = t_v();`): no element is
-  /// touched.
+  /// A declaration that only copies View handles (`auto v = sys.v;`): no
+  /// element is touched.
   bool CopiesHandles = false;
+  /// An assignment of a View handle a copy of another or an empty View
+  /// (`x = atom.x;`, `v = t_v();`): no element is touched, but the name
+  /// (Effects.Changes) holds another View afterwards.
+  bool AssignsHandle = false;
   /// A declaration of types only (`typedef`, `using`): their names.
   std::vector<std::string> DeclaresTypes;
   /// A `return`: Effects are those of its value.
