@@ -97,7 +97,10 @@ std::string aheadPart(const CrossChain &C, const KernelModel &A, const KernelMod
          "// kernel with '" + quoted(A) + "' (" + place(A) + "), when " + callersOf(C) +
          " calls their functions in turn.\n";
   Out += functorHead(C.PartName, Members);
-  std::string Body = TextB.substr(B.Functor.BodyRange.Offset, B.Functor.BodyRange.Length).str();
+  // An operator() (of `*this`) may be written in a header: its own text.
+  std::string Body = B.Functor.Kind == FunctorModel::Form::Object
+                         ? B.Functor.BodyText
+                         : TextB.substr(B.Functor.BodyRange.Offset, B.Functor.BodyRange.Length).str();
   Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + B.Functor.IndexType + " " +
          B.Functor.IndexParams.front() + ", " + aheadValue(B) + " &" + " " +
          B.Reduction->AccumulatorParam + ") const " + Body + "\n};\n";

@@ -435,11 +435,24 @@ private:
     const FunctionSummary &FnA = *FA->second.first, &FnB = *FB->second.first;
     Check = "kfuse-not-fusable";
     auto FileB = FileIndex.find(FnB.File);
-    if (FnB.Method || FileB == FileIndex.end() || FnB.File != KB.File)
+    // `*this` in a method: the members its body reads are the ones the
+    // method assigns before the launch, replayed as locals of their names.
+    bool Members = thisFunctor(KB);
+    if ((FnB.Method && !Members) || FileB == FileIndex.end() || FnB.File != KB.File)
       return Their(planner::name(KB) + " would be computed ahead from what '" + FnB.Name +
                    "' declares before it, replayed in its caller, and '" + FnB.Name + "' is " +
-                   (FnB.Method ? "a method (its object's members cannot be replayed there)"
-                               : "not defined in the file of the launch"));
+                   (FnB.File != KB.File || FileB == FileIndex.end()
+                        ? "not defined in the file of the launch"
+                        : "a method (its object's members cannot be replayed there)"));
+    auto MemberType = [&](const std::string &N) -> std::string {
+      for (const ViewUse &V : KB.Views)
+        if (!V.Local && V.Name == N)
+          return V.PortableType;
+      for (const ScalarUse &S : KB.Scalars)
+        if (S.Name == N)
+          return S.PortableType;
+      return "";
+    };
     Check = "kfuse-code-between";
     for (size_t I = FA->second.second + 1; I < FnA.Body.size(); ++I)
       if (std::string Why = blocks(FnA.Body[I], true, unbound()); !Why.empty())
@@ -452,11 +465,13 @@ private:
     llvm::StringRef TextB = All[FileB->second].Text;
     std::set<std::string> Known(FnB.Params.begin(), FnB.Params.end());
     std::vector<std::string> Statements;
+    std::vector<std::vector<std::string>> Declared; // per statement, as replayed
     std::vector<std::string> Types; // declared there, not replayed
     for (size_t I = 0; I < FB->second.second; ++I) {
       const FlowStatement &S = FnB.Body[I];
       std::string At = "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
                        where(S.Pos) + ")";
+      Declared.emplace_back(S.Effects.Declares);
       if (!S.DeclaresTypes.empty()) {
         Types.insert(Types.end(), S.DeclaresTypes.begin(), S.DeclaresTypes.end());
         Statements.emplace_back();
@@ -464,6 +479,33 @@ private:
       }
       if (std::string Why = blocks(S, false, unbound()); !Why.empty())
         return At + " would run after " + planner::name(KB) + " is computed ahead, and " + Why;
+      if (Members && !S.AssignedMember.empty() && S.AssignedValue.valid()) {
+        // `v = system->v;` -> `Kokkos::View<double *[3]> v = system->v;`,
+        // where the kernel reads the member (else nothing to replay).
+        const std::string &N = S.AssignedMember;
+        std::string Type = MemberType(N);
+        if (Type.empty()) {
+          Statements.emplace_back();
+          continue;
+        }
+        if (Known.count(N))
+          return At + " assigns the member '" + N + "' " +
+                 (llvm::is_contained(FnB.Params, N) ? "a parameter of the same name"
+                                                    : "once more") +
+                 " (the replay in the caller declares each member once, as a local of its "
+                 "name)";
+        llvm::StringRef Value = TextB.substr(S.AssignedValue.Offset, S.AssignedValue.Length);
+        for (const std::string &R : S.Effects.Reads)
+          if (R != N && !Known.count(R))
+            return At + " reads '" + R + "', which the replay in the caller cannot name";
+        if (Value.contains("//") || Value.contains("/*"))
+          return At + " is not an assignment kfuse can replay in the caller to compute " +
+                 planner::name(KB) + " ahead";
+        Known.insert(N);
+        Declared.back() = {N};
+        Statements.push_back(Type + " " + N + " = " + Value.str() + ";");
+        continue;
+      }
       llvm::StringRef Code = S.Range.valid() ? TextB.substr(S.Range.Offset, S.Range.Length) : "";
       if (S.Kind != FlowStatement::Form::Plain || S.Effects.Declares.empty() || Code.empty() ||
           Code.contains("//") || Code.contains("/*"))
@@ -497,8 +539,14 @@ private:
     }
     for (const std::string &N : Captures)
       if (!Known.count(N))
-        return Their(planner::name(KB) + " captures '" + N + "', which '" + FnB.Name +
-                     "' does not declare before it (the replay in the caller cannot name it)");
+        return Their(Members ? planner::name(KB) + " reads the member '" + N + "', which '" +
+                                   FnB.Name +
+                                   "' does not assign before it (the replay in the caller "
+                                   "cannot read it)"
+                             : planner::name(KB) + " captures '" + N + "', which '" +
+                                   FnB.Name +
+                                   "' does not declare before it (the replay in the caller "
+                                   "cannot name it)");
     // An object held whole is compared by its address: the caller's own,
     // bound to a reference parameter (a copy would never have it).
     for (const ViewUse &V : KB.Views) {
@@ -527,7 +575,7 @@ private:
     AheadLines.clear();
     for (size_t I = Statements.size(); I-- > 0;) {
       const FlowStatement &S = FnB.Body[I];
-      if (llvm::none_of(S.Effects.Declares, [&](const std::string &N) { return Needed.count(N); }))
+      if (llvm::none_of(Declared[I], [&](const std::string &N) { return Needed.count(N); }))
         continue;
       Needed.insert(S.Effects.Reads.begin(), S.Effects.Reads.end());
       AheadLines.insert(AheadLines.begin(), Statements[I]);
@@ -604,7 +652,8 @@ private:
                "into a value type with +=, the second computed ahead), and " +
                planner::name(*K) + Why;
       if (K->Functor.Kind != FunctorModel::Form::Lambda)
-        return planner::name(*K) + " is not a lambda (a reduction computed ahead is)";
+        if (std::string Why = aheadObject(*K, K == &B); !Why.empty())
+          return Why;
       if (!K->Unknown.empty())
         return planner::unknownAccess(*K);
       if (K->FromMacro || K->InTemplate)
@@ -627,8 +676,9 @@ private:
       return "they run on different execution spaces";
     if (planner::withoutConstRef(A.Functor.IndexType) != planner::withoutConstRef(B.Functor.IndexType))
       return "their index types differ";
-    if (std::string Why = functorForm(B, A, true); !Why.empty())
-      return Why;
+    if (!thisFunctor(B))
+      if (std::string Why = functorForm(B, A, true); !Why.empty())
+        return Why;
     // Views the guard cannot compare (reached through an accessor, or
     // through an object the second kernel captures whole, held by its
     // address): none may be written by the first kernel, nor share memory
@@ -652,6 +702,51 @@ private:
     if (std::string Why = declaredLater(B, A.File, A.TopDeclOffset); !Why.empty())
       return Why;
     return includesFor(B, A.File);
+  }
+
+  /// True if \p M's functor is the object of the method launching it.
+  static bool thisFunctor(const KernelModel &M) {
+    return M.Functor.Kind == FunctorModel::Form::Object &&
+           llvm::StringRef(M.Functor.Text).trim() == "*this";
+  }
+
+  /// Why the functor object of \p K cannot be a part of two reductions run
+  /// as one (\p Second: the one computed ahead, whose body is copied into a
+  /// functor of its data members, as its method assigns them), or "".
+  static std::string aheadObject(const KernelModel &K, bool Second) {
+    const FunctorModel &F = K.Functor;
+    if (F.Kind != FunctorModel::Form::Object)
+      return planner::name(K) + "'s functor is not known";
+    if (F.ReductionMembers)
+      return planner::name(K) + "'s class declares how it reduces (value_type, init, join or "
+                                "final), which a reduction computed ahead does not follow";
+    if (!Second)
+      return "";
+    if (!thisFunctor(K))
+      return planner::name(K) + " runs the functor object '" + F.Text +
+             "' (a reduction computed ahead is a lambda, or `*this` in a method that sets the "
+             "members it reads)";
+    if (!F.BodyVisible || F.BodyText.empty())
+      return planner::name(K) + "'s functor body is not visible";
+    if (K.ThisBeyondMembers || K.EarlyExit)
+      return planner::name(K) + (K.EarlyExit ? " returns early from its body"
+                                             : " uses `this` for more than its data members");
+    std::set<std::string> Ids = planner::identifiersOf(F.BodyText);
+    for (const std::string &N : F.ClassScopeNames)
+      if (Ids.count(N))
+        return planner::name(K) + " names '" + N +
+               "' of its class's scope, which a copy of its body cannot";
+    for (const ViewUse &V : K.Views)
+      if (!V.Local && (!V.IsMember || !V.Root.empty() || V.PortableType.empty()))
+        return planner::name(K) + " reaches the View '" + V.Name + "' " +
+               (!V.Root.empty() ? "through the member '" + V.Root + "'"
+                : V.IsMember    ? "of a type other files cannot name ('" + V.Type + "')"
+                                : "other than as a data member");
+    for (const ScalarUse &S : K.Scalars)
+      if (!S.IsMember || S.PortableType.empty())
+        return "the type of '" + S.Name + "' in " + planner::name(K) + " ('" + S.Type +
+               "') cannot be named in other files";
+    return "";
   }
 
   /// The file holding \p M's body: a lambda's launch's, an operator's own.
@@ -1071,7 +1166,8 @@ private:
       return std::nullopt;
     const FlowStatement *Call = S.Kind == FlowStatement::Form::If ? &S.Body.front() : &S;
     if (Call->Kind != FlowStatement::Form::Call || Call->Virtual || !Call->CallProblem.empty() ||
-        !Call->ArgsProblem.empty() || !Call->ArgsPointerReads.Opaque.empty())
+        !Call->ArgsProblem.empty() || !Call->ArgsPointerReads.Opaque.empty() ||
+        !Call->Around.Opaque.empty())
       return std::nullopt;
     auto Fn = ByUsr.find(Call->Callee);
     if (Fn == ByUsr.end() || !FileIndex.count(Fn->second->File))
@@ -1130,8 +1226,11 @@ private:
     auto Problem = [&](const FlowStatement &X) {
       if (!X.CallProblem.empty() || !X.ArgsProblem.empty())
         return X.CallProblem.empty() ? X.ArgsProblem : X.CallProblem;
-      return X.ArgsPointerReads.Opaque.empty() ? std::string()
-                                               : blocksHeader(X.ArgsPointerReads, Types);
+      for (const HostStatement *H : {&X.ArgsPointerReads, &X.Around})
+        if (!H->Opaque.empty())
+          if (std::string Why = blocksHeader(*H, Types); !Why.empty())
+            return Why;
+      return std::string();
     };
     if (IsCall(S)) {
       Call = &S;
@@ -1230,10 +1329,16 @@ private:
       for (size_t I = 0; I < Stmts.size(); ++I) {
         const FlowStatement &S = Stmts[I];
         if (calls(S, FnA)) {
-          if (!S.CallProblem.empty()) {
+          // What the statement evaluates besides the call may run with the
+          // first kernel pending (not when the second is computed ahead).
+          std::string Around = Ahead || S.Around.Opaque.empty()
+                                   ? std::string()
+                                   : blocksHeader(S.Around, Types);
+          if (!S.CallProblem.empty() || !Around.empty()) {
             if (FirstProblem.empty())
               FirstProblem = "the call of '" + FnA.Name + "' (" + where(S.Pos) +
-                             ") cannot defer its kernel: " + S.CallProblem;
+                             ") cannot defer its kernel: " +
+                             (S.CallProblem.empty() ? Around : S.CallProblem);
             continue;
           }
           Found |= tryFrom(L, Bk, I, FnB, KA, KB, C, Share, FirstProblem);
@@ -1391,9 +1496,9 @@ private:
       auto Add = [&](const std::string &Code) {
         Ch.Lines.push_back({F, First.LineBegin, In, Code});
       };
-      Add("// '" + (KB.LabelKind == "literal" ? KB.Label : planner::name(KB)) +
+      Add("// '" + planner::codeName(KB) +
           "' is computed ahead, with the first kernel: its captures as '" + FnB.Name +
-          "' declares them.");
+          (thisFunctor(KB) ? "' assigns its members." : "' declares them."));
       Add(W.Variable + ".ahead([&] {");
       In += "  ";
       Add("return [](" + AheadParams + ") {");

@@ -282,13 +282,16 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
           llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
                         "{4}; the function of {0} needs its result at once, so {1} is "
                         "computed ahead, in one kernel with {0}, from the {7} "
-                        "its function declares, replayed in {5}; the "
+                        "its function {9}, replayed in {5}; the "
                         "site of {1} takes that result when its range, {8} are "
                         "the same{6}",
                         siteName(A), siteName(B), C.Share, C.Count, Path, Where,
                         Elsewhere,
                         Held ? "objects, Views and values" : "Views and values",
-                        Held ? "objects (by their address), Views and values" : "Views and values")
+                        Held ? "objects (by their address), Views and values" : "Views and values",
+                        llvm::StringRef(B.Functor.Text).trim() == "*this"
+                            ? "assigns to its object's members"
+                            : "declares")
               .str(),
           "kfuse-fused"));
       continue;

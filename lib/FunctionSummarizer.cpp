@@ -127,6 +127,29 @@ bool assignsHandle(const Stmt *S) {
   return namesOnly(R);
 }
 
+/// The data member of `this` that \p S assigns as a whole statement
+/// (`m = value;`, `this->m = value;`, also through an operator=), and the
+/// value assigned; null when it is no such assignment.
+const FieldDecl *assignedMember(const Stmt *S, const Expr *&Value) {
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = bare(E);
+  const Expr *Target = nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+    Target = Op->getArg(0);
+    Value = Op->getArg(1);
+  } else if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Assign) {
+    Target = B->getLHS();
+    Value = B->getRHS();
+  }
+  const auto *M = Target ? dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+  if (!M || !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(M->getMemberDecl());
+}
+
 /// True if evaluating \p S once more does what evaluating it once does: no
 /// assignment, increment, allocation or call other than getters of the
 /// project (a body of one `return` of such an expression), const methods
@@ -302,6 +325,11 @@ private:
       });
     else
       F.AssignsHandle = assignsHandle(S);
+    const Expr *Value = nullptr;
+    if (const FieldDecl *Member = assignedMember(S, Value); Member && Member->getIdentifier()) {
+      F.AssignedMember = Member->getNameAsString();
+      F.AssignedValue = fileRange(Value->getSourceRange(), Ctx);
+    }
     call(F, S);
     return F;
   }
@@ -352,12 +380,31 @@ private:
         return;
       E = bare(VD->getInit());
     }
+    // `f(x) / n`: the call, and an operand that changes nothing and
+    // touches no View (numbers read through pointers are for the planner).
+    const Expr *Rest = nullptr;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(E);
+        B && (B->isMultiplicativeOp() || B->isAdditiveOp())) {
+      const Expr *L = bare(B->getLHS());
+      bool Left = isa<CallExpr>(L) && !isa<CXXOperatorCallExpr>(L);
+      E = Left ? L : bare(B->getRHS());
+      Rest = Left ? B->getRHS() : B->getLHS();
+    }
     const auto *Call = dyn_cast_or_null<CallExpr>(E);
     if (!Call || isa<CXXOperatorCallExpr>(Call))
       return;
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || ProjectPath(FD->getLocation()).empty())
       return;
+    if (Rest) {
+      HostStatement O = analyzeHostExpr(*Rest, Ctx);
+      if (!O.Changes.empty() || O.OpaqueOther || !O.TouchesViews.empty() ||
+          !O.TouchesObjects.empty() || !O.ThroughReferences.empty() || !repeatable(Rest, SM))
+        return;
+      if (!O.Opaque.empty())
+        O.Opaque = "its operand '" + exprText(Rest, Ctx) + "' " + O.Opaque;
+      F.Around = std::move(O);
+    }
     F.Kind = FlowStatement::Form::Call;
     F.Callee = usrOf(FD);
     F.CalleeName = FD->getQualifiedNameAsString();
@@ -382,7 +429,11 @@ private:
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       F.Args.push_back(exprText(Arg, Ctx));
-      const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      // A variable, or its address (`&system`): the same each time.
+      const Expr *Named = Arg->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(Named); U && U->getOpcode() == UO_AddrOf)
+        Named = U->getSubExpr()->IgnoreParenImpCasts();
+      const auto *Ref = dyn_cast<DeclRefExpr>(Named);
       F.ArgsLocal.push_back(ownStorage(Arg));
       auto Plain = [&](QualType T) {
         return Ctx.getCanonicalType(T.getNonReferenceType()).getUnqualifiedType();

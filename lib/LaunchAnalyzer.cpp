@@ -371,6 +371,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   F.BodyVisible = true;
   F.BodyPos = positionOf(Def->getBody()->getBeginLoc(), Ctx);
   F.BodyRange = fileRange(Def->getBody()->getSourceRange(), Ctx);
+  F.BodyText = rangeText(Def->getBody()->getSourceRange(), Ctx);
   declarationsOf(*Def->getBody(), Ctx, M);
   KernelBodyAnalyzer(Ctx, M, F.IndexParams, Def).analyze(Def->getBody());
   LocalTypeFinder(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),

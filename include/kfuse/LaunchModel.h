@@ -243,6 +243,9 @@ struct FunctorModel {
   std::string BindWhy; ///< why an object is not bound, for remarks
   SourcePos BodyPos;
   TextRange BodyRange;       ///< the lambda's `{ ... }`
+  /// The body `{ ... }` as written (a functor object's operator() may be
+  /// in another file than the launch: BodyRange is an offset into that one).
+  std::string BodyText;
   TextRange Range;           ///< the functor argument
 };
 
@@ -455,6 +458,11 @@ struct FlowStatement {
   /// (`x = atom.x;`, `v = t_v();`): no element is touched, but the name
   /// (Effects.Changes) holds another View afterwards.
   bool AssignsHandle = false;
+  /// An assignment to a data member of the function's object, `m = value;`
+  /// or `this->m = value;`: the member's name and the value as written
+  /// (what a replay declares as a local of the member's name).
+  std::string AssignedMember;
+  TextRange AssignedValue;
   /// A declaration of types only (`typedef`, `using`): their names.
   std::vector<std::string> DeclaresTypes;
   /// A `return`: Effects are those of its value.
@@ -471,6 +479,10 @@ struct FlowStatement {
   /// Call: numbers its arguments read through pointers (`d.size(r)` whose
   /// body returns `m_size[r]`): PointerReads, and Opaque saying where.
   HostStatement ArgsPointerReads;
+  /// Call: what the statement evaluates besides the call (`f(x) / n`),
+  /// before or after it: it changes nothing and touches no View; Opaque
+  /// when it reads numbers through pointers (PointerReads).
+  HostStatement Around;
   /// Call: a virtual call (the function run is chosen at run time), on
   /// the object written as ObjectText (a pointer when ObjectIsPointer).
   bool Virtual = false;

@@ -622,8 +622,9 @@ void drive(State &s, Base *b, int steps) {
   EXPECT_EQ(Loop.Body[1].Body[0].Kind, FlowStatement::Form::Call);
   EXPECT_NE(Loop.Body[2].Effects.Opaque.find("virtual function 'note'"), std::string::npos)
       << Loop.Body[2].Effects.Opaque;
-  // `second(s) + t` is not a call statement: its value is used.
-  EXPECT_EQ(Loop.Body[3].Kind, FlowStatement::Form::Plain);
+  // `second(s) + t`: a call statement; the operand besides it reads a local.
+  EXPECT_EQ(Loop.Body[3].Kind, FlowStatement::Form::Call);
+  EXPECT_TRUE(Loop.Body[3].Around.Opaque.empty()) << Loop.Body[3].Around.Opaque;
   EXPECT_NE(Loop.Body[0].LineBegin, ~0u);
   EXPECT_NE(Loop.Body[0].LineAfter, ~0u);
 }
@@ -674,6 +675,55 @@ void drive(Mesh &m, int r, Input *in, int *p) {
   // Numbers a reference parameter may write through a pointer: not reads.
   EXPECT_TRUE(Drive->Body[4].Effects.OpaqueOther) << Drive->Body[4].Effects.Opaque;
   EXPECT_TRUE(Drive->Body[5].Effects.OpaqueOther) << Drive->Body[5].Effects.Opaque;
+}
+
+TEST(LaunchFinderTest, MemberAssignmentsAndCallsInsideArithmetic) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct System { Kokkos::View<double*> v; int n = 0; };
+int g_calls = 0;
+int next() { return ++g_calls; }
+class Energy {
+  Kokkos::View<double*> v;
+  int n = 0;
+public:
+  double compute(System *s) {
+    v = s->v;
+    this->n = s->n;
+    double e = 0;
+    Kokkos::parallel_reduce(n, *this, e);
+    return e;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &e) const { e += v(i); }
+};
+void drive(System &sys, Energy &en, System *p) {
+  double a = en.compute(&sys) / sys.n;
+  double b = en.compute(&sys) / p->n;
+  double c = en.compute(&sys) + next();
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const FunctionSummary *Compute = functionNamed(M, "Energy::compute");
+  ASSERT_TRUE(Compute);
+  ASSERT_GE(Compute->Body.size(), 2u);
+  // `v = s->v;` and `this->n = s->n;` assign members: the value as written.
+  EXPECT_EQ(Compute->Body[0].AssignedMember, "v");
+  EXPECT_TRUE(Compute->Body[0].AssignsHandle);
+  EXPECT_EQ(Compute->Body[1].AssignedMember, "n");
+  ASSERT_TRUE(Compute->Body[1].AssignedValue.valid());
+  const FunctionSummary *Drive = functionNamed(M, "drive");
+  ASSERT_TRUE(Drive);
+  ASSERT_EQ(Drive->Body.size(), 3u);
+  // A call divided by a number: a call statement, its argument `&sys` the
+  // same each time it is evaluated.
+  EXPECT_EQ(Drive->Body[0].Kind, FlowStatement::Form::Call);
+  EXPECT_TRUE(Drive->Body[0].ArgsExact);
+  EXPECT_TRUE(Drive->Body[0].Around.Opaque.empty()) << Drive->Body[0].Around.Opaque;
+  // Divided by a number read through a pointer: the planner weighs it.
+  EXPECT_EQ(Drive->Body[1].Kind, FlowStatement::Form::Call);
+  EXPECT_EQ(Drive->Body[1].Around.PointerReads, std::vector<std::string>{"int"});
+  // Added to a call that changes a global: not a call statement.
+  EXPECT_EQ(Drive->Body[2].Kind, FlowStatement::Form::Plain);
 }
 
 TEST(LaunchFinderTest, AccessorIndexingOneViewWithAnotherReadsBoth) {
