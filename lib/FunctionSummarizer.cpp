@@ -429,8 +429,13 @@ private:
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       F.Args.push_back(exprText(Arg, Ctx));
-      // A variable, or its address (`&system`): the same each time.
-      const Expr *Named = Arg->IgnoreParenImpCasts();
+      // A variable, a copy of one (a View passed by value), or its address
+      // (`&system`): the same each time.
+      const Expr *Named = bare(Arg);
+      if (const auto *C = dyn_cast<CXXConstructExpr>(Named);
+          C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor() &&
+          (C->getConstructor()->isTrivial() || isLibraryFunction(C->getConstructor(), SM)))
+        Named = bare(C->getArg(0));
       if (const auto *U = dyn_cast<UnaryOperator>(Named); U && U->getOpcode() == UO_AddrOf)
         Named = U->getSubExpr()->IgnoreParenImpCasts();
       const auto *Ref = dyn_cast<DeclRefExpr>(Named);

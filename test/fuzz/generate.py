@@ -394,6 +394,50 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
             ["  }", "};", ""])
 
 
+def reducer_class_name(k: Kernel, chain: Chain) -> str:
+    return f"R_{chain.name}_{k.label}"
+
+
+def emit_reducer_class(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
+    """Reduction \p k as a class that is its own functor, as thermodynamic
+    properties are written: `compute(...)` (taking \p decls, the split
+    function's parameters) points a member at each name the body uses
+    (`m_a = a;`), reduces with `*this` and lets the Views go again."""
+    text = "\n".join(emit_stmts(k.body, k, chain, "    "))
+    members = []
+    for d in decls:
+        typ, name = d.rsplit(" ", 1)
+        if name.startswith("*"):
+            typ, name = typ + " *", name[1:]
+        if re.search(rf"\b{re.escape(name)}\b", text):
+            members.append((typ, name))
+    for _, name in members:
+        text = re.sub(rf"(?<![.\w]){re.escape(name)}\b", "m_" + name, text)
+    res = k.result if k.reducer == "sum" else f"Kokkos::Max<double>({k.result})"
+    views = [(typ, name) for typ, name in members if typ.startswith("Kokkos::View")]
+    return ([f"class {reducer_class_name(k, chain)} {{"] +
+            [f"  {typ} m_{name};" for typ, name in members] +
+            ["", "public:", f"  double compute({', '.join(decls)}) {{"] +
+            [f"    m_{name} = {name};" for _, name in members] +
+            [f"    double {k.result} = 0;",
+             f"    Kokkos::parallel_reduce(\"{k.label}\", {policy_text(k)}, *this, {res});"] +
+            [f"    m_{name} = {typ}();" for typ, name in views] +
+            [f"    return {k.result};", "  }", "",
+             "  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &s) const {"] +
+            text.split("\n") + ["  }", "};", ""])
+
+
+def policy_text(k: Kernel) -> str:
+    if k.policy == "count":
+        return k.hi
+    if k.policy == "range":
+        return f"Kokkos::RangePolicy<>({k.lo}, {k.hi}{f' + {k.lo}' if k.lo else ''})"
+    lo = k.lo
+    end0 = k.hi + (f" + {lo}" if lo else "")
+    end1 = "m" + (f" + {lo}" if lo else "")
+    return f"Kokkos::MDRangePolicy<Kokkos::Rank<2>>({{{lo}, {lo}}}, {{{end0}, {end1}}})"
+
+
 def emit_launch(k: Kernel, chain: Chain, ind: str) -> List[str]:
     if k.policy == "count":
         pol = k.hi
@@ -484,9 +528,10 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     names = [p.rsplit(" ", 1)[1].lstrip("*") for p in params + locals_]
     # Kernels written as functor objects (emit --functors).
     for it in chain.items:
-        if it.kernel is not None and it.kernel.label in functors:
+        if it.kernel is not None and it.kernel.kind == "for" and it.kernel.label in functors:
             out += emit_functor(it.kernel, chain, params + locals_)
     called = {}
+    objects = []  # the chain function's objects of reduction classes
     if split:
         # The accessor object by reference: a reduction computed ahead
         # holds it by its address (the chain's function's own copy).
@@ -496,6 +541,15 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 continue
             k = it.kernel
             fn = f"{chain.name}_{k.label}"
+            if k.kind == "reduce" and k.label in functors:
+                # A class of its own whose compute() the chain's function
+                # calls on an object it holds (`*this` reductions).
+                own = [p for p in params + locals_ if p.rsplit(" ", 1)[1] != k.result]
+                args = [p.rsplit(" ", 1)[1].lstrip("*") for p in own]
+                called[id(it)] = f"{ind}{k.result} = o_{k.label}.compute({', '.join(args)});"
+                objects.append(f"{ind}{reducer_class_name(k, chain)} o_{k.label};")
+                out += emit_reducer_class(k, chain, own)
+                continue
             if k.kind == "reduce":
                 # A reduction's function returns its result (the caller
                 # needs it at once: a pair of them runs as one with the
@@ -517,6 +571,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     out.append(f"void {chain.name}({', '.join(params)}) {{")
     for r in chain.results:
         out.append(f"{ind}double {r} = 0;")
+    out += objects
     for v in chain.views:
         if v.slot == 2:
             out.append(f"{ind}const int nm = n > n2 ? n : n2;")
@@ -613,8 +668,12 @@ def functor_labels(prog: Program, chain: Chain) -> set:
     """The parallel_for kernels of \p chain that --functors writes as functor
     objects: about half, chosen by a hash (the program is the same otherwise)."""
     # (Not a host loop's kernel: its body may read the loop's variable.)
+    # Reductions over 1-D ranges that are statements of their own become
+    # classes reducing with `*this` (emit_reducer_class, when split).
     return {it.kernel.label for it in chain.items
-            if it.kernel is not None and it.kernel.kind == "for" and it.kind != "loop" and
+            if it.kernel is not None and it.kind != "loop" and
+            (it.kernel.kind == "for" or
+             (it.kernel.kind == "reduce" and it.kind == "launch" and not it.kernel.md)) and
             zlib.crc32(f"{prog.seed}:{chain.name}:{it.kernel.label}".encode()) % 2 == 0}
 
 
