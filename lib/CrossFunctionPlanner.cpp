@@ -3,6 +3,7 @@
 #include "kfuse/CrossFunctionPlan.h"
 #include "PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -58,6 +59,10 @@ struct ChainTypes {
   /// held whole: the guard cannot compare it, so the plan relies on no
   /// handle being assigned between the launches.
   bool HiddenViews = false;
+  /// Why the calls of project functions a statement makes whose bodies its
+  /// unit lacks (HostStatement::Unseen) may observe the kernels, judged on
+  /// their bodies in the other units, or "" when none can.
+  std::function<std::string(const HostStatement &)> Unseen;
 };
 
 /// True if an element of a View of one of \p Elements may hold a value of
@@ -79,8 +84,18 @@ bool onlyForeignReads(const HostStatement &E, const ChainTypes &Types) {
 /// What in \p E may observe a pending kernel (or a kernel computed ahead)
 /// whose Views have the element types \p Types, or "".
 std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
-  if (!E.Opaque.empty() && !onlyForeignReads(E, Types))
-    return E.Opaque;
+  if (!E.Opaque.empty() && !onlyForeignReads(E, Types)) {
+    // Opaque only for calls whose bodies other units hold (and numbers read
+    // through pointers): those bodies decide.
+    if (E.OpaqueBeyondCalls || E.Unseen.empty() || !Types.Unseen)
+      return E.Opaque;
+    if (std::string Why = Types.Unseen(E); !Why.empty())
+      return Why;
+    for (const std::string &T : E.PointerReads)
+      if (mayHoldAny(Types.Written, T))
+        return "reads a " + T + " through a pointer, which may be an element of a View the "
+               "first kernel writes";
+  }
   // A reference parameter may be bound to an element of one of their
   // Views (the caller's business): written, it may be one they use; read,
   // one the first writes.
@@ -242,6 +257,7 @@ private:
                        std::string &Check) {
     const KernelModel &KA = site(A), &KB = site(B);
     Types = ChainTypes();
+    Types.Unseen = [this](const HostStatement &E) { return unseenCalls(E); };
     for (const KernelModel *K : {&KA, &KB})
       for (const ViewUse &V : K->Views) {
         Types.Used.insert(planner::elementType(V));
@@ -702,6 +718,58 @@ private:
     if (std::string Why = declaredLater(B, A.File, A.TopDeclOffset); !Why.empty())
       return Why;
     return includesFor(B, A.File);
+  }
+
+  /// Why the calls \p E makes of functions whose bodies its unit lacks
+  /// (or virtual ones) may observe the kernels: judged on their bodies in
+  /// the other units (every overrider of a virtual one, when every unit of
+  /// the compilation database is given), or "".
+  std::string unseenCalls(const HostStatement &E) {
+    if (UnseenDepth >= 4)
+      return E.Opaque + " (through too many levels of calls into other files)";
+    ++UnseenDepth;
+    auto Done = llvm::make_scope_exit([&] { --UnseenDepth; });
+    for (const HostStatement::UnseenCall &U : E.Unseen) {
+      std::vector<const FunctionSummary *> Targets;
+      if (auto It = ByUsr.find(U.Usr); It != ByUsr.end())
+        Targets.push_back(It->second);
+      if (U.Virtual) {
+        if (!Opts.WholeProgram)
+          return "calls the virtual function '" + U.Name +
+                 "', and not every file of the compilation database is given (an overrider "
+                 "may be in another)";
+        for (const auto &[Usr, Fn] : ByUsr)
+          if (llvm::is_contained(Fn->Overrides, U.Usr))
+            Targets.push_back(Fn);
+      } else if (Targets.empty()) {
+        return "calls '" + U.Name + "', whose body is in none of the files given";
+      }
+      for (const FunctionSummary *Fn : Targets)
+        if (Fn->Unsummarized)
+          return "calls the virtual function '" + U.Name + "', and its overrider '" + Fn->Name +
+                 "' (" + where(Fn->Pos) + ") is a method of a template, which kfuse does not "
+                 "summarize";
+        else if (std::string Why = bodyBlocks(Fn->Body); !Why.empty())
+          return "calls " + (U.Virtual ? "the virtual function '" + U.Name + "', whose overrider '" + Fn->Name + "'"
+                                       : "'" + U.Name + "'") +
+                 " (" + where(Fn->Pos) + ") " + Why;
+    }
+    return "";
+  }
+
+  /// Why a statement of \p Body (a function called between) may observe
+  /// the kernels, as `blocks` says it, with where; or "".
+  std::string bodyBlocks(const std::vector<FlowStatement> &Body) {
+    for (const FlowStatement &S : Body) {
+      if (S.Kind == FlowStatement::Form::Launch)
+        return "launches a kernel (" + where(S.Pos) + ")";
+      if (std::string Why = bodyBlocks(S.Body); !Why.empty())
+        return Why;
+      if (std::string Why = blocks(S, true, Types); !Why.empty())
+        return llvm::StringRef(Why).starts_with("it ") ? Why.substr(3) + " (" + where(S.Pos) + ")"
+                                                       : Why;
+    }
+    return "";
   }
 
   /// True if \p M's functor is the object of the method launching it.
@@ -1573,6 +1641,8 @@ private:
   /// parameters of the replay of its function's declarations (`auto &&sys`),
   /// those declarations, and the second kernel's captures.
   bool Ahead = false;
+  /// How deep unseenCalls is in calls into other files.
+  unsigned UnseenDepth = 0;
   std::string AheadParams, AheadCaptures;
   std::vector<std::string> AheadLines;
   /// The file that gets the Includes (the one the other kernel's body is

@@ -203,6 +203,26 @@ public:
              llvm::function_ref<std::string(SourceLocation)> ProjectPath)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Sites(Sites), ProjectPath(ProjectPath) {}
 
+  /// A virtual method of a template overriding others: its name and what
+  /// it overrides, no body (FunctionSummary::Unsummarized).
+  FunctionSummary unsummarized(const CXXMethodDecl *MD) {
+    FunctionSummary S;
+    S.Usr = usrOf(MD);
+    S.Name = MD->getQualifiedNameAsString();
+    S.File = ProjectPath(MD->getLocation());
+    S.Pos = positionOf(MD->getLocation(), Ctx);
+    S.Method = true;
+    S.Unsummarized = true;
+    std::function<void(const CXXMethodDecl *)> Up = [&](const CXXMethodDecl *M) {
+      for (const CXXMethodDecl *O : M->overridden_methods()) {
+        S.Overrides.push_back(usrOf(O));
+        Up(O);
+      }
+    };
+    Up(MD);
+    return S;
+  }
+
   FunctionSummary summarize(const FunctionDecl *FD) {
     FunctionSummary S;
     S.Usr = usrOf(FD);
@@ -358,6 +378,13 @@ private:
       To.Opaque = From.Opaque;
       To.OpaquePos = From.OpaquePos;
     }
+    To.OpaqueOther |= From.OpaqueOther;
+    To.OpaqueBeyondCalls |= From.OpaqueBeyondCalls;
+    for (const HostStatement::UnseenCall &U : From.Unseen)
+      To.Unseen.push_back(U);
+    for (const std::string &T : From.PointerReads)
+      if (!llvm::is_contained(To.PointerReads, T))
+        To.PointerReads.push_back(T);
   }
 
   /// `f(a);`, `obj.f(a);`, `p->f(a);`, `x = f(a);` or `T x = f(a);` for a
@@ -530,9 +557,18 @@ public:
                     std::vector<FunctionSummary> &Out)
       : S(S), ProjectPath(ProjectPath), Out(Out) {}
 
+  /// Instantiations too: their virtual methods may override the project's.
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
-        FD->isTemplateInstantiation() || !FD->getBody())
+    if (FD->isDependentContext() || FD->isTemplateInstantiation()) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (MD && MD->isVirtual() && MD->size_overridden_methods() &&
+          !ProjectPath(FD->getLocation()).empty())
+        Out.push_back(S.unsummarized(MD));
+      return true;
+    }
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody())
       return true;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
       return true;

@@ -7,6 +7,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Index/USRGeneration.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -240,8 +241,11 @@ private:
       To.push_back(Name);
   }
 
-  void opaque(const std::string &Why, const Stmt *At) {
+  /// Marks the statement as one that may touch any memory (\p Call: only
+  /// because of a call recorded in Unseen).
+  void opaque(const std::string &Why, const Stmt *At, bool Call = false) {
     Out.OpaqueOther = true;
+    Out.OpaqueBeyondCalls |= !Call;
     if (!Out.Opaque.empty())
       return;
     Out.Opaque = Why;
@@ -514,11 +518,17 @@ private:
         arguments(Call, FD, FirstArg);
         return;
       }
-      // A virtual call says so before anything it reaches through a pointer.
-      if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() && !MD->getParent()->hasAttr<FinalAttr>())
+      // A virtual call: what the overriders do is for the planner, which
+      // may see them all (Unseen); the object and the arguments are used.
+      if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() && !MD->getParent()->hasAttr<FinalAttr>()) {
+        if (!OnThis)
+          walk(Plain);
+        arguments(Call, FD, FirstArg);
+        unseen(MD, true);
         return opaque("calls the virtual function '" + MD->getNameAsString() +
                           "', whose overrider kfuse cannot know",
-                      Call);
+                      Call, true);
+      }
       if (ThroughPointer && !OnThis) {
         pointerUse(Object);
       } else if (!OnThis) {
@@ -579,8 +589,18 @@ private:
         throughReference(Ref, true);
       return;
     }
+    // The address of a local number (`reduce(&e, 1)`): the callee may
+    // change it, and reach nothing else through it.
+    if (const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+        U && U->getOpcode() == UO_AddrOf)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+            VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+            VD->getType()->isArithmeticType())
+          return add(Out.Changes, VD->getNameAsString());
     QualType AT = Arg->IgnoreParenImpCasts()->getType();
     if ((AT->isPointerType() || PT->isPointerType()) && !isStringPointer(AT) &&
+        !isa<StringLiteral>(Arg->IgnoreParenImpCasts()) &&
         !isa<CXXThisExpr>(Arg->IgnoreParenImpCasts()) &&
         !Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull))
       opaque("passes the pointer '" + exprText(Arg, Ctx) + "' to '" +
@@ -596,8 +616,10 @@ private:
       return;
     std::string Name = FD->getNameAsString();
     const FunctionDecl *Def = nullptr;
-    if (!FD->hasBody(Def) || !Def)
-      return opaque("calls '" + Name + "', whose body kfuse cannot see", At);
+    if (!FD->hasBody(Def) || !Def) {
+      unseen(FD, false);
+      return opaque("calls '" + Name + "', whose body kfuse cannot see", At, true);
+    }
     if (Depth >= 6)
       return opaque("calls '" + Name + "' through too many levels of calls", At);
     bool This = (OnThis && (Depth == 0 || TrackThis)) || Target;
@@ -637,6 +659,8 @@ private:
       Map(N, Out.TouchesViews, true);
     for (const std::string &N : S.TouchesObjects)
       Map(N, Out.TouchesObjects, true);
+    for (const Summary::UnseenCall &U : S.Unseen)
+      addUnseen(U);
     // Numbers it reads through pointers are read here.
     if (!S.Opaque.empty() && !S.OpaqueOther) {
       for (const std::string &T : S.PointerReads)
@@ -649,7 +673,21 @@ private:
       opaque("calls '" + Name + "', which " +
                  (llvm::StringRef(S.Opaque).starts_with("calls ") ? S.Opaque
                   : "has " + S.Opaque),
-             At);
+             At, !S.OpaqueBeyondCalls);
+  }
+
+  /// Records a call of \p FD whose body this unit lacks, or a virtual one.
+  void unseen(const FunctionDecl *FD, bool Virtual) {
+    llvm::SmallString<128> Usr;
+    if (index::generateUSRForDecl(FD, Usr))
+      return (void)(Out.OpaqueBeyondCalls = true);
+    addUnseen({std::string(Usr), FD->getQualifiedNameAsString(), Virtual});
+  }
+  void addUnseen(const Summary::UnseenCall &U) {
+    if (llvm::none_of(Out.Unseen, [&](const Summary::UnseenCall &X) {
+          return X.Usr == U.Usr && X.Virtual == U.Virtual;
+        }))
+      Out.Unseen.push_back(U);
   }
 
   /// How a callee's summary names the members of the object it ran on.

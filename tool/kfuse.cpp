@@ -201,6 +201,21 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   kfuse::FusionOptions Opts;
   Opts.MinShare = MinShare;
   const std::vector<std::string> &Files = Parser.getSourcePathList();
+  // Every unit of the compilation database given: a virtual function's
+  // overriders are all among them.
+  auto Absolute = [](StringRef F) {
+    SmallString<256> P(F);
+    sys::fs::make_absolute(P);
+    sys::path::remove_dots(P, true);
+    return std::string(P);
+  };
+  std::set<std::string> Given;
+  for (const std::string &F : Files)
+    Given.insert(Absolute(F));
+  std::vector<std::string> Units = Parser.getCompilations().getAllFiles();
+  Opts.WholeProgram = !Units.empty() && llvm::all_of(Units, [&](const std::string &F) {
+    return Given.count(Absolute(F)) != 0;
+  });
   auto Analyses = kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
                                                *Prof, Opts, Jobs,
                                                progressPrinter(Files.size()));

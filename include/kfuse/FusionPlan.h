@@ -22,6 +22,9 @@ namespace kfuse {
 struct FusionOptions {
   /// Fuse only chains whose share of profiled kernel time reaches this.
   double MinShare = 0.01;
+  /// Every unit of the compilation database is analysed: the overriders
+  /// of a virtual function the project declares are all among them.
+  bool WholeProgram = false;
 };
 
 /// A run of launches to fuse into one.

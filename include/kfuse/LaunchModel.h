@@ -332,6 +332,16 @@ struct HostStatement {
   std::vector<ReferenceUse> ThroughReferences;
   /// Opaque for a reason other than PointerReads.
   bool OpaqueOther = false;
+  /// Functions of the project it calls (or its callees call) whose bodies
+  /// the unit does not hold, and virtual ones (the overrider is chosen at
+  /// run time): the planner may find their bodies in other units.
+  struct UnseenCall {
+    std::string Usr, Name;
+    bool Virtual = false;
+  };
+  std::vector<UnseenCall> Unseen;
+  /// Opaque for a reason other than PointerReads and the Unseen calls.
+  bool OpaqueBeyondCalls = false;
 };
 
 /// The host statements between a launch and the previous launch statement
@@ -527,6 +537,10 @@ struct FunctionSummary {
   bool ClassFileOnly = false;
   /// A method with an object (`this`): not static.
   bool Method = false;
+  /// A virtual method of a template (a pattern or an instantiation) that
+  /// overrides others: not summarized (no Body), recorded so that a
+  /// virtual call it may answer is not judged on the other overriders alone.
+  bool Unsummarized = false;
   std::vector<std::string> Params; ///< the parameters' names
   std::vector<bool> ParamsByReference; ///< per parameter: an lvalue reference
 };

@@ -726,6 +726,60 @@ void drive(System &sys, Energy &en, System *p) {
   EXPECT_EQ(Drive->Body[2].Kind, FlowStatement::Form::Plain);
 }
 
+TEST(LaunchFinderTest, CallsIntoOtherUnitsAreRecorded) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+class Comm {
+public:
+  virtual ~Comm() = default;
+  virtual void reduce(double *values, int count);
+};
+void log_step(int step);
+int printf(const char *, ...);
+template <class T> class TypedComm : public Comm {
+public:
+  void reduce(double *, int) override {}
+};
+TypedComm<int> g_comm;
+void drive(Comm *comm, int step, double *p) {
+  double e = step;
+  comm->reduce(&e, 1);
+  log_step(step);
+  comm->reduce(p, 1);
+  printf("step %d\n", step);
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const FunctionSummary *Drive = functionNamed(M, "drive");
+  ASSERT_TRUE(Drive);
+  ASSERT_EQ(Drive->Body.size(), 5u);
+  // A virtual call: opaque only for the call, which the planner may judge
+  // on the overriders' bodies; the address of a local number changes it.
+  const HostStatement &Reduce = Drive->Body[1].Effects;
+  ASSERT_EQ(Reduce.Unseen.size(), 1u);
+  EXPECT_TRUE(Reduce.Unseen[0].Virtual);
+  EXPECT_EQ(Reduce.Unseen[0].Name, "Comm::reduce");
+  EXPECT_FALSE(Reduce.OpaqueBeyondCalls) << Reduce.Opaque;
+  EXPECT_NE(std::find(Reduce.Changes.begin(), Reduce.Changes.end(), "e"), Reduce.Changes.end());
+  // A function declared here and defined in another unit.
+  const HostStatement &Log = Drive->Body[2].Effects;
+  ASSERT_EQ(Log.Unseen.size(), 1u);
+  EXPECT_FALSE(Log.Unseen[0].Virtual);
+  EXPECT_FALSE(Log.OpaqueBeyondCalls);
+  // A pointer the function was given may reach anything.
+  EXPECT_TRUE(Drive->Body[3].Effects.OpaqueBeyondCalls);
+  // A string literal passed to a function reaches nothing it may write.
+  EXPECT_FALSE(Drive->Body[4].Effects.OpaqueBeyondCalls) << Drive->Body[4].Effects.Opaque;
+  // A template's overrider is recorded, unsummarized, with what it overrides.
+  const FunctionSummary *Typed = nullptr;
+  for (const FunctionSummary &F : M.Functions)
+    if (F.Unsummarized && llvm::StringRef(F.Name).starts_with("TypedComm"))
+      Typed = &F;
+  ASSERT_TRUE(Typed);
+  EXPECT_FALSE(Typed->Overrides.empty());
+  EXPECT_TRUE(Typed->Body.empty());
+}
+
 TEST(LaunchFinderTest, AccessorIndexingOneViewWithAnotherReadsBoth) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>

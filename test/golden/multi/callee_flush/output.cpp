@@ -1,7 +1,8 @@
 // What the loop may call after 'relax': each may read u, so a pending
 // 'relax' runs first. 'report' returns at once on most steps, and runs it
 // only after that return; 'inspect' reads u right after copying handles;
-// the logger's note is virtual, so the loop runs it before the call.
+// the logger's note is virtual, and its overriders only print a line: no
+// flush.
 #include "grid.h"
 #include <cstdio>
 

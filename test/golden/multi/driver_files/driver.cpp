@@ -1,5 +1,6 @@
 // The driver: predict then (every CHECK steps) the equation of state, then
-// advect and smooth with a virtual call between them.
+// advect and smooth with a virtual call between them (its one overrider
+// only counts: fused).
 //   driver [N] [CHECK]
 #include "kernels.h"
 #include <cstdio>

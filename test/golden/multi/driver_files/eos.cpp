@@ -18,7 +18,7 @@ double eos(State &s) {
 
 void smooth(State &s) {
   auto e = s.e;
-  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-code-between
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "smooth", Kokkos::RangePolicy<>(0, s.n), KOKKOS_LAMBDA(const int i) {
         e(i) *= 0.999;
       });

@@ -38,7 +38,6 @@ int main(int argc, char **argv) {
       kfuse_window_d85bee3d_845267c9.disarm(); // kfuse-line
       if (every) report(step, every, g);
       if (check) inspect(g);
-      if (verbose) kfuse_window_d85bee3d_845267c9.flush(); // kfuse-line
       if (verbose) logger->note(step);
     }
     kfuse_window_d85bee3d_845267c9.close(); // kfuse-line

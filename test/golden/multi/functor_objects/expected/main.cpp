@@ -54,7 +54,6 @@ int main(int argc, char **argv) {
         ke = kinetic(p);
         std::printf("step=%d ke=%.17g\n", step, ke);
       }
-      if (input->verbose) kfuse_window_3e46143f_7f656c6a.flush(); // kfuse-line
       if (input->verbose)
         std::printf("step %d done\n", step);
     }
