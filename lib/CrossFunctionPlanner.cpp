@@ -453,7 +453,7 @@ private:
     auto FileB = FileIndex.find(FnB.File);
     // `*this` in a method: the members its body reads are the ones the
     // method assigns before the launch, replayed as locals of their names.
-    bool Members = thisFunctor(KB);
+    bool Members = planner::thisFunctor(KB);
     if ((FnB.Method && !Members) || FileB == FileIndex.end() || FnB.File != KB.File)
       return Their(planner::name(KB) + " would be computed ahead from what '" + FnB.Name +
                    "' declares before it, replayed in its caller, and '" + FnB.Name + "' is " +
@@ -511,6 +511,10 @@ private:
                  " (the replay in the caller declares each member once, as a local of its "
                  "name)";
         llvm::StringRef Value = TextB.substr(S.AssignedValue.Offset, S.AssignedValue.Length);
+        for (const std::string &C : S.Effects.Changes)
+          if (C != N)
+            return At + " changes '" + C + "', which " + planner::name(KB) +
+                   " computed ahead would not see";
         for (const std::string &R : S.Effects.Reads)
           if (R != N && !Known.count(R))
             return At + " reads '" + R + "', which the replay in the caller cannot name";
@@ -692,7 +696,7 @@ private:
       return "they run on different execution spaces";
     if (planner::withoutConstRef(A.Functor.IndexType) != planner::withoutConstRef(B.Functor.IndexType))
       return "their index types differ";
-    if (!thisFunctor(B))
+    if (!planner::thisFunctor(B))
       if (std::string Why = functorForm(B, A, true); !Why.empty())
         return Why;
     // Views the guard cannot compare (reached through an accessor, or
@@ -772,12 +776,6 @@ private:
     return "";
   }
 
-  /// True if \p M's functor is the object of the method launching it.
-  static bool thisFunctor(const KernelModel &M) {
-    return M.Functor.Kind == FunctorModel::Form::Object &&
-           llvm::StringRef(M.Functor.Text).trim() == "*this";
-  }
-
   /// Why the functor object of \p K cannot be a part of two reductions run
   /// as one (\p Second: the one computed ahead, whose body is copied into a
   /// functor of its data members, as its method assigns them), or "".
@@ -790,7 +788,7 @@ private:
                                 "final), which a reduction computed ahead does not follow";
     if (!Second)
       return "";
-    if (!thisFunctor(K))
+    if (!planner::thisFunctor(K))
       return planner::name(K) + " runs the functor object '" + F.Text +
              "' (a reduction computed ahead is a lambda, or `*this` in a method that sets the "
              "members it reads)";
@@ -1566,7 +1564,7 @@ private:
       };
       Add("// '" + planner::codeName(KB) +
           "' is computed ahead, with the first kernel: its captures as '" + FnB.Name +
-          (thisFunctor(KB) ? "' assigns its members." : "' declares them."));
+          (planner::thisFunctor(KB) ? "' assigns its members." : "' declares them."));
       Add(W.Variable + ".ahead([&] {");
       In += "  ";
       Add("return [](" + AheadParams + ") {");

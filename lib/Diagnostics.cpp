@@ -289,7 +289,7 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
                         Elsewhere,
                         Held ? "objects, Views and values" : "Views and values",
                         Held ? "objects (by their address), Views and values" : "Views and values",
-                        llvm::StringRef(B.Functor.Text).trim() == "*this"
+                        planner::thisFunctor(B)
                             ? "assigns to its object's members"
                             : "declares")
               .str(),

@@ -137,6 +137,12 @@ struct Recurrence {
 };
 /// The recurrences of the top-level inner loops of \p M.
 std::vector<Recurrence> recurrencesOf(const KernelModel &M, llvm::StringRef Text);
+/// True if \p M's functor is the object of the method launching it.
+inline bool thisFunctor(const KernelModel &M) {
+  return M.Functor.Kind == FunctorModel::Form::Object &&
+         llvm::StringRef(M.Functor.Text).trim() == "*this";
+}
+
 } // namespace planner
 } // namespace kfuse
 
