@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <deque>
 #include <functional>
 #include <map>
 #include <set>
@@ -63,6 +64,11 @@ struct ChainTypes {
   /// unit lacks (HostStatement::Unseen) may observe the kernels, judged on
   /// their bodies in the other units, or "" when none can.
   std::function<std::string(const HostStatement &)> Unseen;
+  /// Why the kernel launched at a position (a site id, when known) may
+  /// change what the chain reads, or "" when it stores nothing but its
+  /// locals: set where the second kernel is computed ahead (nothing is
+  /// pending then); unset, every launch between blocks.
+  std::function<std::string(const SourcePos &, const std::string &)> Launch;
 };
 
 /// True if an element of a View of one of \p Elements may hold a value of
@@ -87,10 +93,15 @@ std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
   if (!E.Opaque.empty() && !onlyForeignReads(E, Types)) {
     // Opaque only for calls whose bodies other units hold (and numbers read
     // through pointers): those bodies decide.
-    if (E.OpaqueBeyondCalls || E.Unseen.empty() || !Types.Unseen)
+    if (E.OpaqueBeyondCalls || (E.Unseen.empty() && E.Launches.empty()) ||
+        (!E.Unseen.empty() && !Types.Unseen) || (!E.Launches.empty() && !Types.Launch))
       return E.Opaque;
-    if (std::string Why = Types.Unseen(E); !Why.empty())
-      return Why;
+    if (!E.Unseen.empty())
+      if (std::string Why = Types.Unseen(E); !Why.empty())
+        return Why;
+    for (const SourcePos &P : E.Launches)
+      if (std::string Why = Types.Launch(P, ""); !Why.empty())
+        return Why;
     for (const std::string &T : E.PointerReads)
       if (mayHoldAny(Types.Written, T))
         return "reads a " + T + " through a pointer, which may be an element of a View the "
@@ -118,8 +129,10 @@ std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
 std::string blocks(const FlowStatement &S, bool ReturnAllowed, const ChainTypes &Types) {
   if (S.Returns && !ReturnAllowed)
     return "it returns from the function";
-  if (S.Kind == FlowStatement::Form::Launch)
-    return "it launches a kernel";
+  if (S.Kind == FlowStatement::Form::Launch) {
+    std::string Why = Types.Launch ? Types.Launch(S.Pos, S.Site) : "launches a kernel";
+    return Why.empty() ? "" : "it " + Why;
+  }
   if (S.CopiesHandles)
     return "";
   // Deferred kernels keep copies of their handles, and the second's site
@@ -165,17 +178,30 @@ public:
       FileIndex.emplace(absolute(All[F].Path), F);
       FileIndex.emplace(absolute(All[F].Model.File), F);
       for (size_t S = 0; S < All[F].Model.Sites.size(); ++S) {
-        ById.emplace(All[F].Model.Sites[S].Id.str(), SiteRef{F, S});
+        const KernelModel &K = All[F].Model.Sites[S];
+        ById.emplace(K.Id.str(), SiteRef{F, S});
+        EveryModel[K.Id.str()].push_back(SiteRef{F, S});
+        AtPos[K.Pos.File + ":" + std::to_string(K.Pos.Line) + ":" + std::to_string(K.Pos.Column)]
+            .push_back(SiteRef{F, S});
         Sites.push_back(All[F].Model.Sites[S]);
       }
       for (const FusionGroup &G : All[F].Plan.Groups)
         for (size_t S : G.Sites)
           Grouped.insert({F, S});
-      for (const FunctionSummary &Fn : All[F].Model.Functions)
-        if (!Fn.Usr.empty() && ByUsr.emplace(Fn.Usr, &Fn).second)
-          for (size_t I = 0; I < Fn.Body.size(); ++I)
-            if (Fn.Body[I].Kind == FlowStatement::Form::Launch && !Fn.Body[I].Site.empty())
-              LaunchAt.emplace(Fn.Body[I].Site, std::make_pair(&Fn, I));
+      for (const FunctionSummary &Fn : All[F].Model.Functions) {
+        if (Fn.Usr.empty())
+          continue;
+        // A method of a template a unit instantiates without its body (the
+        // body's unit instantiates it explicitly): that unit's summary.
+        auto [It, New] = ByUsr.emplace(Fn.Usr, &Fn);
+        if (!New && It->second->Unsummarized && !Fn.Unsummarized)
+          It->second = &Fn;
+        else if (!New)
+          continue;
+        for (size_t I = 0; I < Fn.Body.size(); ++I)
+          if (Fn.Body[I].Kind == FlowStatement::Form::Launch && !Fn.Body[I].Site.empty())
+            LaunchAt.emplace(Fn.Body[I].Site, std::make_pair(&Fn, I));
+      }
     }
     Bound = bindKernelNames(Prof, Sites);
   }
@@ -184,27 +210,118 @@ public:
     struct Pair {
       const ProfileChain *C;
       double Share;
+      std::string Across; ///< the middle site of a chain of three
     };
-    std::vector<Pair> Pairs;
+    std::vector<Pair> Pairs, AcrossOne;
     std::set<std::pair<std::string, std::string>> Seen;
+    auto ShareOf = [&](const ProfileChain &C) {
+      return Bound.TotalKernelNs ? double(C.TotalNs) / double(Bound.TotalKernelNs) : 0;
+    };
     for (const ProfileChain &C : Bound.Chains) {
       if (C.Sites.size() != 2 || C.Count < 2 || C.Sites[0] == C.Sites[1])
         continue;
-      double Share = Bound.TotalKernelNs ? double(C.TotalNs) / double(Bound.TotalKernelNs) : 0;
+      double Share = ShareOf(C);
       if (Share + 1e-12 < Opts.MinShare || !Seen.insert({C.Sites[0], C.Sites[1]}).second)
         continue;
-      Pairs.push_back({&C, Share});
+      Pairs.push_back({&C, Share, ""});
     }
-    // The hottest chain first: a launch is deferred for one chain only.
-    std::stable_sort(Pairs.begin(), Pairs.end(),
-                     [](const Pair &A, const Pair &B) { return A.Share > B.Share; });
-    for (const Pair &P : Pairs)
-      consider(*P.C, P.Share);
+    // Two reductions with one kernel between them (ExaMiniMD's Temperature,
+    // potential energy, KinE): the second may be computed ahead with the
+    // first across a kernel that stores nothing but its own locals. Any
+    // three in a row of a chain the profile kept (a run inside a longer one
+    // as frequent is not kept on its own): the most frequent such chain
+    // speaks for it; its share is the two kernels' time alone.
+    std::map<std::vector<std::string>, std::pair<const ProfileChain *, size_t>> Triples;
+    for (const ProfileChain &C : Bound.Chains)
+      for (size_t K = 0; K + 2 < C.Sites.size(); ++K) {
+        auto [It, New] = Triples.try_emplace({C.Sites[K], C.Sites[K + 1], C.Sites[K + 2]},
+                                             std::make_pair(&C, K));
+        if (!New && It->second.first->Count < C.Count)
+          It->second = {&C, K};
+      }
+    for (const auto &[T, Where] : Triples) {
+      const auto &[C, K] = Where;
+      if (C->Count < 2 || T[0] == T[2] || T[1] == T[0] || T[1] == T[2] ||
+          Seen.count({T[0], T[2]}))
+        continue;
+      auto A = ById.find(T[0]), B = ById.find(T[2]);
+      const ProfileSite *PA = Bound.findSite(T[0]), *PB = Bound.findSite(T[2]);
+      if (A == ById.end() || B == ById.end() || !PA || !PB || !PA->Launches || !PB->Launches ||
+          site(A->second).Kind != LaunchKind::Reduce || site(B->second).Kind != LaunchKind::Reduce)
+        continue;
+      double Ns = (double(PA->TotalNs) / double(PA->Launches) +
+                   double(PB->TotalNs) / double(PB->Launches)) *
+                  double(C->Count);
+      double Share = Bound.TotalKernelNs ? Ns / double(Bound.TotalKernelNs) : 0;
+      if (Share + 1e-12 < Opts.MinShare)
+        continue;
+      Seen.insert({T[0], T[2]});
+      ProfileChain Two = *C;
+      Two.Sites = {T[0], T[2]};
+      Two.TotalNs = uint64_t(Ns);
+      for (std::vector<IdentityFact> *Facts : {&Two.SameAllocation, &Two.Overlaps}) {
+        std::vector<IdentityFact> Kept;
+        for (IdentityFact F : *Facts)
+          if ((F.A.Position == K || F.A.Position == K + 2) &&
+              (F.B.Position == K || F.B.Position == K + 2)) {
+            F.A.Position = F.A.Position == K ? 0 : 1;
+            F.B.Position = F.B.Position == K ? 0 : 1;
+            Kept.push_back(F);
+          }
+        *Facts = std::move(Kept);
+      }
+      AcrossChains.push_back(std::move(Two));
+      AcrossOne.push_back({&AcrossChains.back(), Share, T[1]});
+    }
+    // The hottest chain first: a launch is deferred for one chain only;
+    // pairs before the chains of three.
+    for (std::vector<Pair> *List : {&Pairs, &AcrossOne})
+      std::stable_sort(List->begin(), List->end(),
+                       [](const Pair &A, const Pair &B) { return A.Share > B.Share; });
+    for (const std::vector<Pair> *List : {&Pairs, &AcrossOne})
+      for (const Pair &P : *List) {
+        Across = P.Across;
+        consider(*P.C, P.Share);
+      }
+    Across.clear();
     return std::move(Out);
   }
 
 private:
   const KernelModel &site(SiteRef R) const { return All[R.File].Model.Sites[R.Site]; }
+
+  /// Why the kernel launched at \p P (the site \p Id, when known) between
+  /// a reduction and the one computed ahead with it may change what that
+  /// one reads, judged on every unit's model of it; "" when it stores only
+  /// into its locals.
+  std::string launchBetween(const SourcePos &P, const std::string &Id) const {
+    const std::vector<SiteRef> *Refs = nullptr;
+    if (auto It = EveryModel.find(Id); !Id.empty() && It != EveryModel.end())
+      Refs = &It->second;
+    else if (auto At = AtPos.find(P.File + ":" + std::to_string(P.Line) + ":" +
+                                  std::to_string(P.Column));
+             At != AtPos.end())
+      Refs = &At->second;
+    if (!Refs)
+      return "launches a kernel kfuse did not analyse (" + where(P) + ")";
+    for (SiteRef R : *Refs) {
+      const KernelModel &K = site(R);
+      std::string Name = "launches " + planner::name(K) + " (" + where(K.Pos) + ")";
+      if (!K.StoresOnlyLocals)
+        return Name + ", which may store where others read: " +
+               (K.FirstStore.empty() ? "its body is not visible" : K.FirstStore);
+      if (K.Kind == LaunchKind::Scan || (K.Reduction && K.Reduction->ResultIsView))
+        return Name + ", which " +
+               (K.Kind == LaunchKind::Scan ? "is a scan" : "reduces into a View");
+    }
+    return "";
+  }
+
+  /// The kernel between the chain's two (Across), as messages name it.
+  std::string acrossName() const {
+    auto X = ById.find(Across);
+    return X == ById.end() ? described(Across) : planner::name(site(X->second));
+  }
 
   std::string described(const std::string &Id) const {
     const ProfileSite *S = Bound.findSite(Id);
@@ -228,6 +345,7 @@ private:
       R.First = A->second;
     if (R.SecondFound)
       R.Second = B->second;
+    R.Across = Across.empty() ? "" : acrossName();
     R.Pos = R.SecondFound ? site(B->second).Pos : site(A->second).Pos;
     if (!R.FirstFound || !R.SecondFound) {
       R.Reason = "the launch of " + (R.FirstFound ? R.SecondName : R.FirstName) +
@@ -427,6 +545,11 @@ private:
     auto Their = [&](const std::string &Why) {
       return "their launches are " + Files + ", and " + Why;
     };
+    // Nothing is pending while the second is computed ahead: a kernel run
+    // between matters only if it may store into what the second reads.
+    Types.Launch = [this](const SourcePos &P, const std::string &Id) {
+      return launchBetween(P, Id);
+    };
     Check = "kfuse-not-fusable";
     if (std::string Why = aheadForm(KA, KB, A.File); !Why.empty())
       return Their(Why);
@@ -439,9 +562,18 @@ private:
     if (std::string Why = FusionPlanner::dependenceBetween(KA, KB, Pos); !Why.empty())
       return Why;
     Check = "kfuse-different-ranges";
-    if (C.EqualRanges == 0 && Bound.Source != "kokkos-tools")
-      return "their ranges differed in every one of the " + std::to_string(C.Count) +
-             " runs the profile saw";
+    // Across a kernel, the chain's equal ranges count the middle one's
+    // too: the two sites' own ranges speak (one that changed may meet the
+    // other's; the guard compares them at run time).
+    const ProfileSite *PA = Bound.findSite(KA.Id.str()), *PB = Bound.findSite(KB.Id.str());
+    bool Differ = C.EqualRanges == 0;
+    if (!Across.empty())
+      Differ = PA && PB && PA->Range.Constant && PB->Range.Constant &&
+               (PA->Range.Begin != PB->Range.Begin || PA->Range.End != PB->Range.End);
+    if (Differ && Bound.Source != "kokkos-tools")
+      return Across.empty() ? "their ranges differed in every one of the " +
+                                  std::to_string(C.Count) + " runs the profile saw"
+                            : "their ranges differed in every run the profile saw";
     Check = "kfuse-not-adjacent";
     auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
     if (FA == LaunchAt.end() || FB == LaunchAt.end())
@@ -582,6 +714,7 @@ private:
     std::vector<planner::RawToken> Tokens = planner::tokenize(KB.Policy.Text);
     for (size_t T = 0; T < Tokens.size(); ++T)
       if (Tokens[T].Identifier && !Known.count(Tokens[T].Text) &&
+          !llvm::is_contained(KB.Policy.GlobalNames, Tokens[T].Text) &&
           !llvm::is_contained({"Kokkos", "int", "long", "unsigned", "std", "size_t"},
                               Tokens[T].Text) &&
           !(T > 0 && llvm::is_contained({"::", ".", "->"}, Tokens[T - 1].Text)))
@@ -751,12 +884,11 @@ private:
       for (const FunctionSummary *Fn : Targets)
         if (Fn->Unsummarized)
           return "calls the virtual function '" + U.Name + "', and its overrider '" + Fn->Name +
-                 "' (" + where(Fn->Pos) + ") is a method of a template, which kfuse does not "
-                 "summarize";
+                 "' (" + where(Fn->Pos) + ") has its body in none of the files given";
         else if (std::string Why = bodyBlocks(Fn->Body); !Why.empty())
           return "calls " + (U.Virtual ? "the virtual function '" + U.Name + "', whose overrider '" + Fn->Name + "'"
                                        : "'" + U.Name + "'") +
-                 " (" + where(Fn->Pos) + ") " + Why;
+                 " (" + where(Fn->Pos) + ")" + (U.Virtual ? " " : ", which ") + Why;
     }
     return "";
   }
@@ -765,8 +897,13 @@ private:
   /// the kernels, as `blocks` says it, with where; or "".
   std::string bodyBlocks(const std::vector<FlowStatement> &Body) {
     for (const FlowStatement &S : Body) {
-      if (S.Kind == FlowStatement::Form::Launch)
-        return "launches a kernel (" + where(S.Pos) + ")";
+      if (S.Kind == FlowStatement::Form::Launch) {
+        if (!Types.Launch)
+          return "launches a kernel (" + where(S.Pos) + ")";
+        if (std::string Why = Types.Launch(S.Pos, S.Site); !Why.empty())
+          return Why;
+        continue;
+      }
       if (std::string Why = bodyBlocks(S.Body); !Why.empty())
         return Why;
       if (std::string Why = blocks(S, true, Types); !Why.empty())
@@ -1191,6 +1328,11 @@ private:
       std::string Why = blocks(S, false, Types);
       if (Why.empty())
         continue;
+      // Across a kernel between, the code between must allow the chain on
+      // its own: a flush there (which forgets the result computed ahead)
+      // would run on the path the profile saw.
+      if (!Across.empty())
+        return "the code between them (" + where(S.Pos) + ") may observe the first kernel: " + Why;
       // A call of a function whose body kfuse reads runs it inside.
       if (std::optional<CalleeFlush> F = flushInCallee(S)) {
         CalleeFlushes.push_back(*F);
@@ -1486,6 +1628,17 @@ private:
     if (Ahead && Loop)
       return Fail("'" + L.Name + "' calls '" + FnB.Name + "' in the next iteration of its loop "
                   "(a reduction is computed ahead only for a call that follows in one block)");
+    if (Ahead)
+      for (size_t N = 0; N < KB.Policy.GlobalNames.size(); ++N) {
+        const std::string &Decl = KB.Policy.GlobalFiles[N];
+        const FileModel *Unit = unitOf(L.File);
+        if (!Decl.empty() && Decl != L.File &&
+            (!Unit || !llvm::is_contained(Unit->ProjectFiles, Decl)))
+          return Fail("the policy of " + planner::name(KB) + ", replayed in '" + L.Name +
+                      "', names '" + KB.Policy.GlobalNames[N] + "', declared in " +
+                      llvm::sys::path::filename(Decl).str() + ", which " +
+                      llvm::sys::path::filename(L.File).str() + " does not include");
+      }
     if (Ahead && (!Second.ArgsExact || !Second.ArgsProblem.empty()))
       return Fail("the call of '" + FnB.Name + "' (" + where(Second.Pos) +
                   ") passes an argument of another type than its parameter's, or one whose "
@@ -1539,6 +1692,7 @@ private:
                       bodiesFit(KA, KB, New.Reverse ? KA : KB);
       New.Count = C.Count;
       New.Share = Share;
+      New.Across = Across.empty() ? "" : acrossName();
       Placing = Out.Chains.size();
       AsFirst[KA.Id.str()] = Placing;
       AsSecond[KB.Id.str()] = Placing;
@@ -1641,6 +1795,13 @@ private:
   bool Ahead = false;
   /// How deep unseenCalls is in calls into other files.
   unsigned UnseenDepth = 0;
+  /// The site of the kernel the profile saw between the chain's two (a
+  /// chain of three; ""), and the chains of three seen as pairs.
+  std::string Across;
+  std::deque<ProfileChain> AcrossChains;
+  /// Every unit's model of a site (a header's launch has one per unit
+  /// including it), and the sites by where their launch call begins.
+  std::map<std::string, std::vector<SiteRef>> EveryModel, AtPos;
   std::string AheadParams, AheadCaptures;
   std::vector<std::string> AheadLines;
   /// The file that gets the Includes (the one the other kernel's body is

@@ -239,6 +239,10 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     }
     std::string Elsewhere =
         C.Elsewhere.empty() ? "" : "; elsewhere they run as written: " + C.Elsewhere;
+    // A chain of three computed ahead across the kernel in its middle.
+    std::string Ran = C.Across.empty() ? "back to back" : "with " + C.Across + " between them";
+    if (!C.Across.empty())
+      Path += "; " + C.Across + ", which runs between them, stores nothing but its own locals";
     // Where a pending kernel runs on its own first.
     std::vector<std::string> Flushes;
     for (const ChainWindow &W : C.Windows)
@@ -258,9 +262,9 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     if (Check) {
       Diagnostic D = make(
           Severity::Warning, B.Pos,
-          llvm::formatv("{0} and {1} run back to back {2} times ({3:P} of kernel time) "
+          llvm::formatv("{0} and {1} run {5} {2} times ({3:P} of kernel time) "
                         "and can be fused across functions: {4}",
-                        siteName(A), siteName(B), C.Count, C.Share, Path)
+                        siteName(A), siteName(B), C.Count, C.Share, Path, Ran)
               .str(),
           "kfuse-unfused-hot-path");
       D.Notes.push_back(make(Severity::Note, A.Pos, siteName(A) + " is launched here", ""));
@@ -312,9 +316,11 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
   if (!Check || Verbose)
     for (const CrossRefusal &R : Plan.Refusals)
       Out.push_back(make(Severity::Remark, R.Pos,
-                         llvm::formatv("not fusing: {0} and {1} ran back to back {2} times "
+                         llvm::formatv("not fusing: {0} and {1} ran {5} {2} times "
                                        "({3:P} of kernel time), but {4}",
-                                       R.FirstName, R.SecondName, R.Count, R.Share, R.Reason)
+                                       R.FirstName, R.SecondName, R.Count, R.Share, R.Reason,
+                                       R.Across.empty() ? "back to back"
+                                                        : "with " + R.Across + " between them")
                              .str(),
                          R.Check));
   return Out;

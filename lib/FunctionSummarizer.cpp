@@ -112,16 +112,93 @@ bool namesOnly(const Expr *E) {
          isa<CharacterLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E);
 }
 
+/// True if a value of type \p T is View handles and numbers only (a View,
+/// or a class of such members and bases, copied as the compiler copies
+/// it): copying one copies handles, it touches no element.
+bool handlesOnly(QualType T, unsigned Depth = 0) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (isKokkosView(T))
+    return true;
+  if (T->isArithmeticType() || T->isEnumeralType())
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 3 || RD->isUnion())
+    return false;
+  // Kokkos' own classes of Views (StaticCrsGraph) assign them member by
+  // member; a project class's own assignment may do anything.
+  const DeclContext *DC = RD;
+  while (DC->getParent() && !DC->getParent()->isTranslationUnit())
+    DC = DC->getParent();
+  const auto *Top = dyn_cast<NamespaceDecl>(DC);
+  bool Kokkos = Top && Top->getIdentifier() && Top->getName() == "Kokkos";
+  if (!Kokkos && (RD->hasUserDeclaredCopyAssignment() || RD->hasUserDeclaredMoveAssignment()))
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getType()->isReferenceType() || !handlesOnly(F->getType(), Depth + 1))
+      return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (B.isVirtual() || !handlesOnly(B.getType(), Depth + 1))
+      return false;
+  return true;
+}
+
+/// True if \p E is a call of a getter of the project (non-virtual, no
+/// arguments, a body of `return m;` for a data member m of its type) on
+/// an object named as namesOnly allows (`neighbor->get_neigh_list()`).
+bool getterCall(const Expr *E) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!MD || MD->isVirtual() || MC->getNumArgs() != 0 || !MD->hasBody(Def) ||
+      !namesOnly(MC->getImplicitObjectArgument()))
+    return false;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front())
+                                              : nullptr;
+  const Expr *Value = Ret && Ret->getRetValue() ? bare(Ret->getRetValue()) : nullptr;
+  if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(Value);
+      Copy && Copy->getNumArgs() == 1 && Copy->getConstructor()->isCopyOrMoveConstructor())
+    Value = bare(Copy->getArg(0));
+  const auto *Field = dyn_cast_or_null<MemberExpr>(Value);
+  return Field && isa<CXXThisExpr>(Field->getBase()->IgnoreParenImpCasts()) &&
+         !Field->getType()->isReferenceType();
+}
+
+/// True if \p E is a data member of a variable or of `this`, through `.`
+/// or `->` (`this->system`, `sys->box.lo`): evaluating it reads names only.
+bool memberOfName(const Expr *E) {
+  const auto *M = dyn_cast<MemberExpr>(bare(E));
+  if (!M || !isa<FieldDecl>(M->getMemberDecl()))
+    return false;
+  const Expr *Base = bare(M->getBase());
+  if (isa<CXXThisExpr>(Base))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+    return isa<VarDecl>(Ref->getDecl());
+  return memberOfName(Base);
+}
+
 /// True if \p S assigns a View handle a copy of another, or an empty View
-/// (`x = atom.x;`, `v = t_v();`): the handle changes, no element is touched.
+/// (`x = atom.x;`, `v = t_v();`), or an object of handles and numbers a
+/// copy of another, also as a getter returns it (ExaMiniMD's
+/// `neigh_list = neighbor->get_neigh_list();`): the handles change, no
+/// element is touched.
 bool assignsHandle(const Stmt *S) {
   const auto *E = dyn_cast<Expr>(S);
   const auto *Op = E ? dyn_cast<CXXOperatorCallExpr>(bare(E)) : nullptr;
   if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2 ||
-      !isKokkosView(Op->getArg(0)->getType()) || !isKokkosView(Op->getArg(1)->getType()) ||
       !namesOnly(Op->getArg(0)))
     return false;
+  QualType T = Op->getArg(0)->getType();
   const Expr *R = bare(Op->getArg(1));
+  if (!isKokkosView(T)) {
+    return handlesOnly(T) &&
+           T.getCanonicalType().getUnqualifiedType() ==
+               R->getType().getCanonicalType().getUnqualifiedType() &&
+           (namesOnly(R) || getterCall(R));
+  }
+  if (!isKokkosView(Op->getArg(1)->getType()))
+    return false;
   if (const auto *C = dyn_cast<CXXConstructExpr>(R); C && C->getNumArgs() == 0)
     return true;
   return namesOnly(R);
@@ -382,6 +459,7 @@ private:
     To.OpaqueBeyondCalls |= From.OpaqueBeyondCalls;
     for (const HostStatement::UnseenCall &U : From.Unseen)
       To.Unseen.push_back(U);
+    To.Launches.insert(To.Launches.end(), From.Launches.begin(), From.Launches.end());
     for (const std::string &T : From.PointerReads)
       if (!llvm::is_contained(To.PointerReads, T))
         To.PointerReads.push_back(T);
@@ -476,7 +554,7 @@ private:
       // Other than a variable: an expression whose evaluation changes
       // nothing (`domain.regElemSize(r)`), so evaluating it once more is
       // as evaluating it once.
-      else if (!Ref || !isa<VarDecl>(Ref->getDecl())) {
+      else if ((!Ref || !isa<VarDecl>(Ref->getDecl())) && !memberOfName(Named)) {
         HostStatement E = analyzeHostExpr(*Arg, Ctx);
         F.ArgsExact &= E.Changes.empty() && !E.OpaqueOther && E.TouchesViews.empty() &&
                        E.TouchesObjects.empty() && E.ThroughReferences.empty() &&
@@ -562,14 +640,31 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->isDependentContext() || FD->isTemplateInstantiation()) {
+      // A virtual method of a class template's specialization may be the
+      // overrider a virtual call between two launches runs: summarized as
+      // instantiated (its types known), or marked when its body is not
+      // here. The template as written runs nowhere.
       const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      if (MD && MD->isVirtual() && MD->size_overridden_methods() &&
-          !ProjectPath(FD->getLocation()).empty())
+      if (!MD || !MD->isVirtual() || !MD->size_overridden_methods() ||
+          FD->isDependentContext() || ProjectPath(FD->getLocation()).empty())
+        return true;
+      if (FD->doesThisDeclarationHaveABody() && FD->getBody())
+        Out.push_back(S.summarize(FD));
+      else
         Out.push_back(S.unsummarized(MD));
       return true;
     }
-    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody())
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody()) {
+      // An overrider this unit declares and does not define: its body may
+      // be in a unit not given (a library of the project), so a virtual
+      // call it may answer is not judged on the others alone (a unit that
+      // defines it gives way to it).
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (MD && MD->isVirtual() && !MD->isPureVirtual() && MD->size_overridden_methods() &&
+          !FD->isDefined() && FD->isFirstDecl() && !ProjectPath(FD->getLocation()).empty())
+        Out.push_back(S.unsummarized(MD));
       return true;
+    }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
       return true;
     if (ProjectPath(FD->getLocation()).empty())

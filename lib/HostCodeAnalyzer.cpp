@@ -478,8 +478,14 @@ private:
 
   void call(const CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (isLaunchFunction(FD))
-      return opaque("launches a kernel", Call);
+    if (isLaunchFunction(FD)) {
+      SourcePos P = positionOf(Call->getBeginLoc(), Ctx);
+      if (llvm::none_of(Out.Launches, [&](const SourcePos &L) {
+            return L.File == P.File && L.Line == P.Line && L.Column == P.Column;
+          }))
+        Out.Launches.push_back(P);
+      return opaque("launches a kernel", Call, true);
+    }
     const Expr *Object = nullptr;
     unsigned FirstArg = 0;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
@@ -522,14 +528,17 @@ private:
       // may see them all (Unseen); the object and the arguments are used.
       if (MD->isVirtual() && !MD->hasAttr<FinalAttr>() && !MD->getParent()->hasAttr<FinalAttr>()) {
         if (!OnThis)
-          walk(Plain);
+          calledOn(Plain);
         arguments(Call, FD, FirstArg);
         unseen(MD, true);
         return opaque("calls the virtual function '" + MD->getNameAsString() +
                           "', whose overrider kfuse cannot know",
                       Call, true);
       }
-      if (ThroughPointer && !OnThis) {
+      if (!OnThis && !isLibraryFunction(FD, SM) && !FD->hasBody()) {
+        // Its body in another unit says what it does to the object.
+        calledOn(Plain);
+      } else if (ThroughPointer && !OnThis) {
         pointerUse(Object);
       } else if (!OnThis) {
         Root R = rootOf(Plain);
@@ -557,6 +566,17 @@ private:
     callee(FD, false, Call);
   }
 
+  /// \p Object, the object (or the pointer to it) a method is called on
+  /// whose body the planner judges (Unseen: a virtual one, or one whose
+  /// body another unit holds): what the body does with the object's
+  /// members is judged there, here the variable is read.
+  void calledOn(const Expr *Object) {
+    Root R = rootOf(Object);
+    if (!R.Known)
+      return walk(Object);
+    add(Out.Reads, R.Name);
+  }
+
   void construct(const CXXConstructExpr *C) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
     for (unsigned I = 0; I < C->getNumArgs(); ++I)
@@ -576,8 +596,36 @@ private:
   /// An argument: what it names is used, a non-const reference parameter
   /// may change it, a raw pointer may reach anything.
   void argument(const Expr *Arg, const ParmVarDecl *Param, const FunctionDecl *FD) {
-    walk(Arg);
     QualType PT = Param ? Param->getType() : Arg->getType();
+    // A function of the project whose body the planner judges (Unseen: a
+    // virtual one, or one whose body another unit holds) says there what
+    // it does with an object passed by pointer or reference: here its
+    // variable is read (and may change).
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    bool Judged = !isLibraryFunction(FD, SM) && (!FD->hasBody() || (MD && MD->isVirtual()));
+    const Expr *Plain = Arg->IgnoreParenImpCasts();
+    // (`&system`: the object whose address it is, which may change.)
+    bool Address = false;
+    if (const auto *U = dyn_cast<UnaryOperator>(Plain); Judged && U && U->getOpcode() == UO_AddrOf) {
+      Plain = U->getSubExpr()->IgnoreParenImpCasts();
+      Address = PT->isPointerType() && !PT->getPointeeType().isConstQualified();
+    }
+    const auto *Member = dyn_cast<MemberExpr>(Plain);
+    if (Judged && (Arg->getType()->isPointerType() || PT->isReferenceType()) &&
+        (isa<DeclRefExpr>(Plain) ||
+         (Member && isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())))) {
+      Root R = rootOf(Plain);
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Plain))
+        throughReference(Ref, false);
+      add(Out.Reads, R.Name);
+      if (Address || (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())) {
+        add(Out.Changes, R.Name);
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Plain))
+          throughReference(Ref, true);
+      }
+      return;
+    }
+    walk(Arg);
     if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
       Root R = rootOf(Arg);
       // Not part of a variable (`p[i]`, `in->rate`, `d.dt()`): written
@@ -605,7 +653,7 @@ private:
         !Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull))
       opaque("passes the pointer '" + exprText(Arg, Ctx) + "' to '" +
                  FD->getNameAsString() + "'",
-             Arg);
+             Arg, Judged);
   }
 
   /// Follows a call into \p FD: what its body does to globals (and, for a
@@ -661,6 +709,7 @@ private:
       Map(N, Out.TouchesObjects, true);
     for (const Summary::UnseenCall &U : S.Unseen)
       addUnseen(U);
+    Out.Launches.insert(Out.Launches.end(), S.Launches.begin(), S.Launches.end());
     // Numbers it reads through pointers are read here.
     if (!S.Opaque.empty() && !S.OpaqueOther) {
       for (const std::string &T : S.PointerReads)

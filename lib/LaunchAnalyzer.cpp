@@ -1,6 +1,7 @@
 //===- LaunchAnalyzer.cpp - Model one Kokkos launch call ------------------===//
 
 #include "LaunchAnalyzer.h"
+#include "StoreFinder.h"
 #include "FunctionSummarizer.h"
 #include "HostCodeAnalyzer.h"
 #include "KernelBodyAnalyzer.h"
@@ -112,11 +113,71 @@ static std::vector<std::string> initListElements(const Expr *E,
   return {};
 }
 
+namespace {
+/// Collects PolicyModel::GlobalNames of a policy expression.
+class GlobalNameFinder : public RecursiveASTVisitor<GlobalNameFinder> {
+public:
+  GlobalNameFinder(const ASTContext &Ctx, PolicyModel &P) : Ctx(Ctx), P(P) {}
+
+  bool VisitStmt(Stmt *S) {
+    macro(S->getBeginLoc());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl()->getDeclContext()->getRedeclContext()->isFileContext())
+      add(E->getDecl());
+    return true;
+  }
+  bool VisitTypeLoc(TypeLoc TL) {
+    macro(TL.getBeginLoc());
+    if (auto TT = TL.getAs<TypedefTypeLoc>())
+      add(TT.getTypedefNameDecl());
+    else if (auto Tag = TL.getAs<TagTypeLoc>())
+      add(Tag.getDecl());
+    else if (auto TST = TL.getAs<TemplateSpecializationTypeLoc>())
+      if (TemplateDecl *T = TST.getTypePtr()->getTemplateName().getAsTemplateDecl())
+        add(T);
+    return true;
+  }
+
+private:
+  void add(const NamedDecl *D) {
+    if (!D->getIdentifier() || !D->getDeclContext()->getRedeclContext()->isFileContext())
+      return;
+    add(D->getName(), Ctx.getSourceManager().getExpansionLoc(D->getCanonicalDecl()->getLocation()));
+  }
+  /// A macro the policy names (ExaMiniMD's `T_INT`), declared where its
+  /// definition is.
+  void macro(SourceLocation Loc) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!Loc.isMacroID())
+      return;
+    llvm::StringRef Name = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+    if (!Name.empty())
+      add(Name, SM.getSpellingLoc(Loc));
+  }
+  void add(llvm::StringRef Name, SourceLocation Loc) {
+    if (llvm::is_contained(P.GlobalNames, Name))
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string File;
+    if (Loc.isValid() && !SM.isInSystemHeader(Loc))
+      File = positionOf(Loc, Ctx).File;
+    P.GlobalNames.push_back(Name.str());
+    P.GlobalFiles.push_back(File);
+  }
+
+  const ASTContext &Ctx;
+  PolicyModel &P;
+};
+} // namespace
+
 static void analyzePolicy(const Expr *Arg, KernelModel &M,
                           const ASTContext &Ctx, QualType &WorkTag) {
   PolicyModel &P = M.Policy;
   P.Text = exprText(Arg, Ctx);
   P.Range = fileRange(Arg->getSourceRange(), Ctx);
+  GlobalNameFinder(Ctx, P).TraverseStmt(const_cast<Expr *>(Arg));
   const Expr *E = stripWrappers(Arg);
   QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
 
@@ -374,6 +435,34 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   F.BodyText = rangeText(Def->getBody()->getSourceRange(), Ctx);
   declarationsOf(*Def->getBody(), Ctx, M);
   KernelBodyAnalyzer(Ctx, M, F.IndexParams, Def).analyze(Def->getBody());
+  // Where the body read is a member template's as written, its stores are
+  // judged in the specializations the unit instantiated (their calls
+  // resolved), every one.
+  std::vector<const FunctionDecl *> Instances;
+  if (Def->isDependentContext()) {
+    const FunctionTemplateDecl *T = Op->getDescribedFunctionTemplate();
+    if (!T)
+      T = Op->getPrimaryTemplate();
+    if (T)
+      for (const FunctionDecl *Spec : T->specializations())
+        if (Spec->hasBody())
+          Instances.push_back(Spec);
+  }
+  if (Instances.empty())
+    Instances.push_back(Def);
+  unsigned AccumulatorIndex = Params.size() + (HasTag ? 1 : 0);
+  for (const FunctionDecl *I : Instances) {
+    const FunctionDecl *IDef = nullptr;
+    if (!I->hasBody(IDef))
+      IDef = I;
+    const ParmVarDecl *Accumulator =
+        M.Reduction && IDef->getNumParams() > AccumulatorIndex ? IDef->getParamDecl(AccumulatorIndex)
+                                                               : nullptr;
+    M.FirstStore = StoreFinder(Ctx).firstStore(*IDef, Accumulator);
+    if (!M.FirstStore.empty())
+      break;
+  }
+  M.StoresOnlyLocals = M.FirstStore.empty();
   LocalTypeFinder(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
                   M.ScopedNames)
       .TraverseStmt(Def->getBody());

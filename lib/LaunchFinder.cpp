@@ -438,6 +438,10 @@ public:
     } else if (Instantiated) {
       KernelModel &First = Out[It->second];
       ++First.Instantiations;
+      if (First.StoresOnlyLocals && !M.StoresOnlyLocals) {
+        First.StoresOnlyLocals = false;
+        First.FirstStore = M.FirstStore;
+      }
       if (Shapes[It->second] != Shape && First.TemplateWhy.empty())
         First.TemplateWhy = "its instantiations use their Views differently";
     }

@@ -98,6 +98,10 @@ struct CrossChain {
   std::vector<InsertedLine> Lines;
   uint64_t Count = 0;
   double Share = 0;
+  /// The kernel the profile saw run between the two (a chain of three
+  /// whose middle kernel stores nothing but its own locals: the second is
+  /// computed ahead across it), as messages name it; "" for a pair.
+  std::string Across;
 };
 
 /// A chain across functions that is not fused, and why.
@@ -110,6 +114,7 @@ struct CrossRefusal {
   SourcePos Pos;
   uint64_t Count = 0;
   double Share = 0;
+  std::string Across; ///< as CrossChain::Across
 };
 
 struct CrossFunctionPlan {

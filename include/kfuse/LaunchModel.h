@@ -198,6 +198,11 @@ struct PolicyModel {
   /// (`::kfuse::bounds_of`).
   bool OpaqueBounds = false;
   std::vector<std::string> HelperReads; ///< names the helper's body reads
+  /// Names the policy takes from namespace scope (types, templates,
+  /// enumerators, globals: `T_INT` in `RangePolicy<IndexType<T_INT>>`),
+  /// and per name the project file declaring it ("" in a system header):
+  /// code elsewhere may name them where it includes that file.
+  std::vector<std::string> GlobalNames, GlobalFiles;
   TextRange Range;           ///< the policy argument
 };
 
@@ -340,7 +345,11 @@ struct HostStatement {
     bool Virtual = false;
   };
   std::vector<UnseenCall> Unseen;
-  /// Opaque for a reason other than PointerReads and the Unseen calls.
+  /// Where it (or a callee the unit holds) launches kernels: the planner
+  /// may know what each stores (KernelModel::Pos).
+  std::vector<SourcePos> Launches;
+  /// Opaque for a reason other than PointerReads, the Unseen calls and the
+  /// Launches.
   bool OpaqueBeyondCalls = false;
 };
 
@@ -403,6 +412,13 @@ struct KernelModel {
   /// Accesses not attributed to any View: the kernel may touch any memory
   /// there, so it is not fused with a kernel it might depend on.
   std::vector<UnknownAccess> Unknown;
+  /// The body (and every function it calls, followed through their
+  /// bodies) stores only into its locals and its accumulator: the kernel
+  /// changes no memory anything else reads, whatever it reads. For a
+  /// template, in every instantiation of the unit.
+  bool StoresOnlyLocals = false;
+  /// Else its first store that may reach other memory, "what (file:line)".
+  std::string FirstStore;
   std::vector<InnerLoop> Loops;
   std::vector<BodyStatement> Statements; ///< of the body, when it is a block
   std::optional<ReductionModel> Reduction;
@@ -537,9 +553,11 @@ struct FunctionSummary {
   bool ClassFileOnly = false;
   /// A method with an object (`this`): not static.
   bool Method = false;
-  /// A virtual method of a template (a pattern or an instantiation) that
-  /// overrides others: not summarized (no Body), recorded so that a
-  /// virtual call it may answer is not judged on the other overriders alone.
+  /// A virtual method that overrides others whose body the unit does not
+  /// hold (declared only, or a class template's specialization it does not
+  /// instantiate): not summarized (no Body), recorded so that a virtual
+  /// call it may answer is not judged on the other overriders alone, unless
+  /// a unit given defines it.
   bool Unsummarized = false;
   std::vector<std::string> Params; ///< the parameters' names
   std::vector<bool> ParamsByReference; ///< per parameter: an lvalue reference

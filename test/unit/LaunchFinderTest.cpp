@@ -741,6 +741,15 @@ public:
   void reduce(double *, int) override {}
 };
 TypedComm<int> g_comm;
+template <class T> class RemoteComm : public Comm {
+public:
+  void reduce(double *, int) override;
+};
+RemoteComm<int> g_remote;
+class FarComm : public Comm {
+public:
+  void reduce(double *, int) override;
+};
 void drive(Comm *comm, int step, double *p) {
   double e = step;
   comm->reduce(&e, 1);
@@ -766,18 +775,133 @@ void drive(Comm *comm, int step, double *p) {
   ASSERT_EQ(Log.Unseen.size(), 1u);
   EXPECT_FALSE(Log.Unseen[0].Virtual);
   EXPECT_FALSE(Log.OpaqueBeyondCalls);
-  // A pointer the function was given may reach anything.
-  EXPECT_TRUE(Drive->Body[3].Effects.OpaqueBeyondCalls);
+  // A pointer passed to a function the planner judges on its body: the
+  // body says what it does through it.
+  EXPECT_FALSE(Drive->Body[3].Effects.OpaqueBeyondCalls);
+  EXPECT_FALSE(Drive->Body[3].Effects.Unseen.empty());
   // A string literal passed to a function reaches nothing it may write.
   EXPECT_FALSE(Drive->Body[4].Effects.OpaqueBeyondCalls) << Drive->Body[4].Effects.Opaque;
-  // A template's overrider is recorded, unsummarized, with what it overrides.
-  const FunctionSummary *Typed = nullptr;
-  for (const FunctionSummary &F : M.Functions)
-    if (F.Unsummarized && llvm::StringRef(F.Name).starts_with("TypedComm"))
+  // A class template's overrider is summarized as the unit instantiates
+  // it; one whose body the unit lacks is recorded, unsummarized, with what
+  // it overrides.
+  const FunctionSummary *Typed = nullptr, *Remote = nullptr, *Far = nullptr;
+  for (const FunctionSummary &F : M.Functions) {
+    if (llvm::StringRef(F.Name).starts_with("TypedComm"))
       Typed = &F;
+    if (llvm::StringRef(F.Name).starts_with("RemoteComm"))
+      Remote = &F;
+    if (llvm::StringRef(F.Name).starts_with("FarComm"))
+      Far = &F;
+  }
+  // So is an overrider declared here and defined elsewhere (or nowhere
+  // kfuse is given).
+  ASSERT_TRUE(Far);
+  EXPECT_TRUE(Far->Unsummarized);
   ASSERT_TRUE(Typed);
+  EXPECT_FALSE(Typed->Unsummarized);
   EXPECT_FALSE(Typed->Overrides.empty());
-  EXPECT_TRUE(Typed->Body.empty());
+  ASSERT_TRUE(Remote);
+  EXPECT_TRUE(Remote->Unsummarized);
+  EXPECT_FALSE(Remote->Overrides.empty());
+  EXPECT_TRUE(Remote->Body.empty());
+}
+
+TEST(LaunchFinderTest, KernelsStoringOnlyIntoLocalsAreKnown) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+#define T_INT int
+struct List {
+  struct Neighs {
+    const double *ptr;
+    int num;
+    Neighs(const double *p, int n) : ptr(p), num(n) {}
+    int operator()(int j) const { return int(ptr[j]); }
+  };
+  Kokkos::View<int *> num;
+  Kokkos::View<int **> neighs;
+  Neighs get(int i) const { return Neighs(&neighs(i, 0), int(num(i))); }
+};
+void add(double &into, double x) { into += x; }
+void run(int n, List list, Kokkos::View<double *> a, Kokkos::View<double *> b) {
+  double e = 0, f = 0, g = 0;
+  Kokkos::parallel_reduce("energy", Kokkos::RangePolicy<Kokkos::IndexType<T_INT>>(0, n),
+      KOKKOS_LAMBDA(const int i, double &s) {
+        const List::Neighs ni = list.get(i);
+        double local[2] = {0, 0};
+        for (int j = 0; j < ni.num; ++j) {
+          add(local[0], a(ni(j)));
+          local[1] += 1;
+        }
+        s += local[0] + local[1];
+      }, e);
+  Kokkos::parallel_for("store", n, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+  Kokkos::parallel_reduce("through", n, KOKKOS_LAMBDA(const int i, double &s) {
+        add(b(i), 1.0);
+        s += b(i);
+      }, f);
+  Kokkos::parallel_reduce("pointer", n, KOKKOS_LAMBDA(const int i, double &s) {
+        double *p = &b(i);
+        *p = 2.0;
+        s += *p;
+      }, g);
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &Energy = siteLabelled(M, "energy");
+  EXPECT_TRUE(Energy.StoresOnlyLocals) << Energy.FirstStore;
+  // A macro the policy names, declared where its definition is.
+  EXPECT_NE(std::find(Energy.Policy.GlobalNames.begin(), Energy.Policy.GlobalNames.end(),
+                      "T_INT"),
+            Energy.Policy.GlobalNames.end());
+  const KernelModel &Store = siteLabelled(M, "store");
+  EXPECT_FALSE(Store.StoresOnlyLocals);
+  EXPECT_NE(Store.FirstStore.find("a store to 'b(i)'"), std::string::npos) << Store.FirstStore;
+  const KernelModel &Through = siteLabelled(M, "through");
+  EXPECT_FALSE(Through.StoresOnlyLocals);
+  EXPECT_NE(Through.FirstStore.find("into"), std::string::npos) << Through.FirstStore;
+  const KernelModel &Pointer = siteLabelled(M, "pointer");
+  EXPECT_FALSE(Pointer.StoresOnlyLocals);
+  EXPECT_NE(Pointer.FirstStore.find("'*p'"), std::string::npos) << Pointer.FirstStore;
+}
+
+TEST(LaunchFinderTest, LaunchesAndHandleCopiesBetweenAreRecorded) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct List {
+  Kokkos::View<int *> num;
+  int count = 0;
+};
+class Neighbor {
+  List list;
+public:
+  List get_list() { return list; }
+};
+struct Energy {
+  List list;
+  int steps = 0;
+  double compute(Neighbor *neighbor, int n);
+  void operator()(const int i, double &e) const { e += list.num(i); }
+};
+double Energy::compute(Neighbor *neighbor, int n) {
+  list = neighbor->get_list();
+  double e = 0;
+  if (n > 0)
+    Kokkos::parallel_reduce("energy", n, *this, e);
+  steps++;
+  return e;
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const FunctionSummary *Compute = functionNamed(M, "Energy::compute");
+  ASSERT_TRUE(Compute);
+  ASSERT_EQ(Compute->Body.size(), 5u);
+  // An object of handles and numbers, as a getter returns it.
+  EXPECT_TRUE(Compute->Body[0].AssignsHandle);
+  // A launch inside an `if`: recorded where it is, opaque for it only.
+  const HostStatement &If = Compute->Body[2].Effects;
+  ASSERT_EQ(If.Launches.size(), 1u);
+  EXPECT_EQ(If.Launches[0].Line, siteLabelled(M, "energy").Pos.Line);
+  EXPECT_FALSE(If.OpaqueBeyondCalls) << If.Opaque;
 }
 
 TEST(LaunchFinderTest, AccessorIndexingOneViewWithAnotherReadsBoth) {

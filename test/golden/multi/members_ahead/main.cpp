@@ -1,6 +1,7 @@
 // The driver: a kick each step; every THERMO steps the temperature and the
 // kinetic energy, each computed by its own object, called in turn; at the
-// end the largest speed, then the weighted kinetic energy.
+// end the largest speed, then the weighted kinetic energy; then the
+// largest speed and the sampled kinetic energy.
 //   main [N] [THERMO]
 #include "properties.h"
 #include <cstdio>
@@ -54,7 +55,15 @@ int main(int argc, char **argv) {
       top = fastest.compute(&system);
       wke = weighted.compute(&system);
     }
-    std::printf("sum=%.17g top=%.17g wke=%.17g\n", sum, top, wke);
+    SampledKinE sampled;
+    double ske = 0.0;
+    for (int r = 1; r <= 2; ++r) {
+      const double t = fastest.compute(&system);
+      const double k = sampled.compute(&system);
+      top += t;
+      ske += k;
+    }
+    std::printf("sum=%.17g top=%.17g wke=%.17g ske=%.17g\n", sum, top, wke, ske);
   }
   Kokkos::finalize();
 }

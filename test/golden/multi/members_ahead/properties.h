@@ -64,4 +64,21 @@ public:
   }
 };
 
+// A kinetic energy scaled by how many times it was sampled: the
+// assignment of the member its kernel reads counts too (a replay of it,
+// computing the energy ahead, would count twice).
+extern int g_samples;
+class SampledKinE {
+  t_v v;
+  double scale;
+
+public:
+  double compute(System *system);
+
+  KOKKOS_INLINE_FUNCTION
+  void operator()(const int &i, double &KE) const {
+    KE += scale * (v(i, 1) * v(i, 1) + v(i, 2) * v(i, 2));
+  }
+};
+
 #endif

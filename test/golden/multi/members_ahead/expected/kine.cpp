@@ -47,3 +47,15 @@ double WeightedKinE::compute(System *system) {
   v = t_v();
   return KE;
 }
+
+int g_samples = 0;
+
+double SampledKinE::compute(System *system) {
+  v = system->v;
+  scale = 1.0 / ++g_samples;
+  double KE = 0.0;
+  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-code-between
+      Kokkos::RangePolicy<Kokkos::IndexType<int>>(0, system->N_local), *this, KE);
+  v = t_v();
+  return KE;
+}
