@@ -34,6 +34,13 @@ trap 'rm -rf "$TMP"' EXIT
 CXX=${CXX:-c++}
 FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include" ${KFUSE_KOKKOS_FLAGS:-})
 fail() { echo "FAIL [$CASE]: $*" >&2; exit 1; }
+# Kokkos' header precompiled for the test run, where there is one
+# (test/e2e/kokkos_pch.sh): only these builds use it, never the compilation
+# database kfuse reads.
+PCH=()
+if [ -n "${KFUSE_TEST_PCH:-}" ] && [ -f "$KFUSE_TEST_PCH/Kokkos_Core.hpp.gch" ]; then
+  PCH=(-I "$KFUSE_TEST_PCH" -include Kokkos_Core.hpp)
+fi
 directive() { sed -n "s|.*// $1: *\(.*[^ ]\) *\$|\1|p" "$GOLDEN/$CASE.cpp"; }
 
 # A project tree mirroring the repository path, so site ids match.
@@ -84,8 +91,8 @@ if [ -f "$GOLDEN/$CASE.expected.cpp" ]; then
 fi
 
 # Build both and compare every run exactly.
-"$CXX" "${FLAGS[@]}" "$REL" -o original "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
-"$CXX" "${FLAGS[@]}" "$FUSED" -o fused "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+"$CXX" "${FLAGS[@]}" "${PCH[@]}" "$REL" -o original "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+"$CXX" "${FLAGS[@]}" "${PCH[@]}" "$FUSED" -o fused "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 compare() { # ARGS...
   local want got fallback
   want=$(./original "$@") || fail "original failed with '$*'"
@@ -117,7 +124,7 @@ fi
 if [ -f "$GOLDEN/$CASE.expected.cpp" ]; then
   "$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --no-restrict \
     --output-dir out-nr "$REL" 2>/dev/null || fail "kfuse fuse --no-restrict failed"
-  "$CXX" "${FLAGS[@]}" "out-nr/$REL" -o fused-nr "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+  "$CXX" "${FLAGS[@]}" "${PCH[@]}" "out-nr/$REL" -o fused-nr "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
   while IFS= read -r args; do
     # shellcheck disable=SC2086
     [ "$(./original $args)" = "$(./fused-nr $args)" ] ||

@@ -32,6 +32,13 @@ trap 'rm -rf "$TMP"' EXIT
 CXX=${CXX:-c++}
 FLAGS=(-std=c++17 -O1 -isystem "$KOKKOS_INC" -I "$SRC/include" ${KFUSE_KOKKOS_FLAGS:-})
 fail() { echo "FAIL [multi/$CASE]: $*" >&2; exit 1; }
+# Kokkos' header precompiled for the test run, where there is one
+# (test/e2e/kokkos_pch.sh): only these builds use it, never the compilation
+# database kfuse reads.
+PCH=()
+if [ -n "${KFUSE_TEST_PCH:-}" ] && [ -f "$KFUSE_TEST_PCH/Kokkos_Core.hpp.gch" ]; then
+  PCH=(-I "$KFUSE_TEST_PCH" -include Kokkos_Core.hpp)
+fi
 directive() { cat "$GOLDEN"/*.cpp | sed -n "s|.*// $1: *\(.*[^ ]\) *\$|\1|p"; }
 
 # A project tree mirroring the repository path, so site ids match.
@@ -73,7 +80,7 @@ build() { # OUT_BINARY ROOT [extra compiler...]
     if [ "$same_headers" = 1 ] && cmp -s "$root/$s" "$s"; then
       cp "original.o/$(basename "$s").o" "$o"
     else
-      "${@:-$CXX}" "${FLAGS[@]}" -I "$root/$DIR" -c "$root/$s" -o "$o" ||
+      "${@:-$CXX}" "${FLAGS[@]}" "${PCH[@]}" -I "$root/$DIR" -c "$root/$s" -o "$o" ||
         fail "compiling $root/$s"
     fi
     objs+=("$o")

@@ -61,6 +61,11 @@ class Config:
         kokkos_flags = os.environ.get("KFUSE_KOKKOS_FLAGS", kokkos_flags)
         self.cxx = cxx
         self.flags = ["-std=c++17", "-O1", "-isystem", self.inc] + kokkos_flags.split()
+        # Kokkos' header precompiled for the test run, where there is one
+        # (test/e2e/kokkos_pch.sh): for the builds alone, not kfuse's.
+        pch = os.environ.get("KFUSE_TEST_PCH", "")
+        self.pch = (["-I", pch, "-include", "Kokkos_Core.hpp"]
+                    if pch and Path(pch, "Kokkos_Core.hpp.gch").exists() else [])
         self.plant = plant
 
 
@@ -222,7 +227,8 @@ class Case:
 
     def compile(self, name, src, exe, extra=()):
         cfg = self.cfg
-        rc, _, err = self.step(name, [cfg.cxx] + cfg.flags + list(extra) + [src, "-o", exe, cfg.lib, "-ldl"])
+        rc, _, err = self.step(name, [cfg.cxx] + cfg.flags + cfg.pch + list(extra) +
+                               [src, "-o", exe, cfg.lib, "-ldl"])
         return rc, err
 
     def kfuse(self, name, args, env=None):
