@@ -51,11 +51,13 @@ bool nestedReduction(const FunctionDecl *FD) {
 
 std::string StoreFinder::firstStore(const FunctionDecl &Fn, const ParmVarDecl *Accumulator) {
   LocalRefs.clear();
+  Frames.clear();
   if (Accumulator)
     LocalRefs.insert(Accumulator);
   const FunctionDecl *Def = nullptr;
   if (!Fn.hasBody(Def) || !Def->getBody())
     return "its body is not visible";
+  Frames.insert(Def);
   return walk(Def->getBody(), Scope());
 }
 
@@ -73,8 +75,10 @@ bool StoreFinder::local(const Expr *E, const Scope &In) const {
       return false;
     if (LocalRefs.count(VD))
       return true;
-    // (A local pointer assigned changes the pointer only.)
-    return VD->hasLocalStorage() && !VD->getType()->isReferenceType();
+    // A variable of a function walked (not one a lambda captured from the
+    // host by reference); a local pointer assigned changes the pointer only.
+    return VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+           Frames.count(VD->getParentFunctionOrMethod());
   }
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const Expr *Base = M->getBase()->IgnoreParenImpCasts();
@@ -89,7 +93,8 @@ bool StoreFinder::local(const Expr *E, const Scope &In) const {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
       if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
         return LocalRefs.count(VD) ||
-               (VD->hasLocalStorage() && VD->getType()->isConstantArrayType());
+               (VD->hasLocalStorage() && VD->getType()->isConstantArrayType() &&
+                Frames.count(VD->getParentFunctionOrMethod()));
     return false;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
@@ -128,6 +133,7 @@ std::string StoreFinder::walk(const Stmt *S, const Scope &In) {
   } else if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
     return construct(C, In);
   } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    Frames.insert(L->getCallOperator());
     for (const Expr *Init : L->capture_inits())
       if (std::string Why = walk(Init, In); !Why.empty())
         return Why;
@@ -235,6 +241,7 @@ std::string StoreFinder::into(const FunctionDecl *FD, const Expr *Object,
       if (LocalRefs.insert(Def->getParamDecl(Index)).second)
         Added.push_back(Def->getParamDecl(Index));
   std::string Why;
+  Frames.insert(Def);
   if (const auto *C = dyn_cast<CXXConstructorDecl>(Def))
     for (const CXXCtorInitializer *Init : C->inits())
       if (Why.empty())

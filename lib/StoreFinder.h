@@ -48,6 +48,8 @@ private:
   /// Reference (or pointer) variables that stand for locals: accumulators,
   /// and reference parameters of followed calls bound to locals.
   std::set<const clang::ValueDecl *> LocalRefs;
+  /// The functions (and lambdas) walked: their variables are locals.
+  std::set<const clang::DeclContext *> Frames;
 };
 
 } // namespace kfuse

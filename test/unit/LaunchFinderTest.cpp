@@ -844,6 +844,8 @@ void run(int n, List list, Kokkos::View<double *> a, Kokkos::View<double *> b) {
         *p = 2.0;
         s += *p;
       }, g);
+  double total = 0;
+  Kokkos::parallel_for("captured", n, [&](const int i) { total += a(i); });
 }
 )cpp");
   ASSERT_FALSE(M.Failed) << M.Error;
@@ -862,6 +864,10 @@ void run(int n, List list, Kokkos::View<double *> a, Kokkos::View<double *> b) {
   const KernelModel &Pointer = siteLabelled(M, "pointer");
   EXPECT_FALSE(Pointer.StoresOnlyLocals);
   EXPECT_NE(Pointer.FirstStore.find("'*p'"), std::string::npos) << Pointer.FirstStore;
+  // A host variable a lambda captures by reference is not the kernel's.
+  const KernelModel &Captured = siteLabelled(M, "captured");
+  EXPECT_FALSE(Captured.StoresOnlyLocals);
+  EXPECT_NE(Captured.FirstStore.find("'total'"), std::string::npos) << Captured.FirstStore;
 }
 
 TEST(LaunchFinderTest, LaunchesAndHandleCopiesBetweenAreRecorded) {
