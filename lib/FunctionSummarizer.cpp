@@ -280,8 +280,8 @@ public:
              llvm::function_ref<std::string(SourceLocation)> ProjectPath)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Sites(Sites), ProjectPath(ProjectPath) {}
 
-  /// A virtual method of a template overriding others: its name and what
-  /// it overrides, no body (FunctionSummary::Unsummarized).
+  /// An overrider whose body the unit lacks: its name and what it
+  /// overrides, no body (FunctionSummary::Unsummarized).
   FunctionSummary unsummarized(const CXXMethodDecl *MD) {
     FunctionSummary S;
     S.Usr = usrOf(MD);
@@ -290,14 +290,19 @@ public:
     S.Pos = positionOf(MD->getLocation(), Ctx);
     S.Method = true;
     S.Unsummarized = true;
-    std::function<void(const CXXMethodDecl *)> Up = [&](const CXXMethodDecl *M) {
-      for (const CXXMethodDecl *O : M->overridden_methods()) {
-        S.Overrides.push_back(usrOf(O));
-        Up(O);
-      }
-    };
-    Up(MD);
+    S.Overrides = overridesOf(MD);
     return S;
+  }
+
+  /// The methods \p MD overrides, directly or not, by USR.
+  static std::vector<std::string> overridesOf(const CXXMethodDecl *MD) {
+    std::vector<std::string> Out;
+    for (const CXXMethodDecl *O : MD->overridden_methods()) {
+      Out.push_back(usrOf(O));
+      for (std::string &U : overridesOf(O))
+        Out.push_back(std::move(U));
+    }
+    return Out;
   }
 
   FunctionSummary summarize(const FunctionDecl *FD) {
@@ -311,13 +316,7 @@ public:
     }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
       S.Method = MD->isInstance();
-      std::function<void(const CXXMethodDecl *)> Up = [&](const CXXMethodDecl *M) {
-        for (const CXXMethodDecl *O : M->overridden_methods()) {
-          S.Overrides.push_back(usrOf(O));
-          Up(O);
-        }
-      };
-      Up(MD);
+      S.Overrides = overridesOf(MD);
       FunctorModel Class;
       describeClass(MD->getParent(), Class, Ctx);
       S.SpelledClass = Class.SpelledClass;
