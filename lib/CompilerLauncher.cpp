@@ -304,8 +304,12 @@ llvm::Error writeInstrumentedCopies(const clang::tooling::CompilationDatabase &D
     llvm::Expected<InstrumentedUnit> Instrumented =
         instrumentFile(DB, Source, Opts);
     if (!Instrumented) {
-      llvm::WithColor::error(llvm::errs(), "kfuse")
-          << llvm::toString(Instrumented.takeError()) << "\n";
+      // "path: why", the path as made absolute: the file as given, and why.
+      std::string Why = llvm::toString(Instrumented.takeError());
+      llvm::StringRef Rest(Why);
+      if (Rest.consume_front(Source + ": "))
+        Why = Rest.str();
+      llvm::WithColor::error(llvm::errs(), File) << Why << " [kfuse-input]\n";
       ++Failures;
       continue;
     }

@@ -602,7 +602,7 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
   // Lines closing windows first: edits at one offset keep their order, and
   // a window closes before another opens on the same line.
   auto AddLine = [&](const InsertedLine &L) {
-    Out[L.File].push_back({L.Offset, 0, L.Indent + L.Code + Markers::Line});
+    Out[L.File].push_back({L.Offset, 0, markedLine(L.Indent + L.Code)});
   };
   for (const CrossChain &C : Plan.Chains)
     for (const InsertedLine &L : C.Lines)

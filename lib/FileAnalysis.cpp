@@ -118,7 +118,8 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     const clang::tooling::CompilationDatabase &DB, const FinderOptions &Finder,
     const std::vector<std::string> &Files, const Profile &Prof,
     const FusionOptions &Opts, unsigned Jobs,
-    llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress) {
+    llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress,
+    std::vector<std::pair<std::string, std::string>> *Failures) {
   std::vector<std::optional<llvm::Expected<std::vector<FileAnalysis>>>> Results(Files.size());
   std::mutex Lock;
   // Each parse runs in its compile command's directory, on a file system of
@@ -145,7 +146,7 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
   if (Jobs <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I) {
       Run(I);
-      if (!*Results[I])
+      if (!*Results[I] && !Failures)
         return Results[I]->takeError();
     }
   } else {
@@ -157,7 +158,17 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
   std::vector<FileAnalysis> Out;
   std::set<std::string> Headers;
   std::optional<llvm::Error> First;
-  for (auto &R : Results) {
+  for (size_t I = 0; I < Results.size(); ++I) {
+    auto &R = Results[I];
+    if (!*R && Failures) {
+      // "path: why" names the file as it was made absolute.
+      std::string Why = llvm::toString(R->takeError());
+      llvm::StringRef Rest(Why);
+      if (Rest.consume_front(Absolute[I] + ": "))
+        Why = Rest.str();
+      Failures->emplace_back(Files[I], std::move(Why));
+      continue;
+    }
     if (!*R) {
       if (!First)
         First = R->takeError();

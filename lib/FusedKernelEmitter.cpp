@@ -878,9 +878,12 @@ struct Emitter {
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
     // A functor object built before its launch still holds the Views it
-    // was bound to.
+    // was bound to. One declared after the group's first launch cannot be
+    // named here, where the guard runs; it holds them by construction (its
+    // constructor copies them, and nothing changes it before its launch).
     for (size_t S : Group.Sites)
-      if (Sites[S].Functor.BoundVariable)
+      if (Sites[S].Functor.BoundVariable &&
+          Sites[S].Functor.VariableOffset < Sites[Group.Sites.front()].CallRange.Offset)
         for (const ViewUse &V : Sites[S].Views)
           if (!V.Member.empty())
             G += " && ::kfuse::same_view(" + Sites[S].Functor.Text + "." + V.Member + ", " +

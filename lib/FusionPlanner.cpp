@@ -454,7 +454,11 @@ std::string placeLaunch(FusionGroup &G, const std::vector<GroupGap> &Gaps,
     ++Down;
   if (Down > Up)
     Down = Up;
-  if (UpWhy[Up] == DownWhy[Down])
+  // The earlier launches may move down past that gap: then a later gap
+  // stops them (or nothing does, and the later launches' gap alone is why).
+  while (Down < Gaps.size() && DownWhy[Down].empty())
+    ++Down;
+  if (Down >= Gaps.size() || UpWhy[Up] == DownWhy[Down])
     return UpWhy[Up];
   llvm::StringRef Second = DownWhy[Down];
   Second.consume_front("the code between the launches ");
@@ -579,15 +583,26 @@ void explainOtherPairs(const std::vector<KernelModel> &Sites,
     // A pair that ran once is no hot path.
     if (Evaluated.count({A, B}) || C.Count < 2 || Share + 1e-12 < Opts.MinShare)
       continue;
-    std::string Pair = A == B ? name(Sites[A]) + " ran back to back with itself"
-                              : name(Sites[A]) + " and " + name(Sites[B]) +
-                                    " ran back to back";
-    Plan.Refusals.push_back(
-        {A, B,
-         "not fusing: " + Pair + " " + std::to_string(C.Count) +
-             " times, but kfuse fuses only consecutive statements of one "
-             "block (not across a loop's iterations or between blocks)",
-         "kfuse-not-adjacent", Sites[B].Pos});
+    std::string Why;
+    if (A == B) {
+      // One launch after itself: the next iteration of a loop around it, or
+      // the next call of its function (consecutive calls, a caller's loop).
+      const KernelModel &M = Sites[A];
+      Why = "not fusing: " + name(M) + " ran back to back with itself " +
+            std::to_string(C.Count) + " times, " +
+            (M.Repeat ? std::string("launched again by the next iteration of its loop")
+                      : "launched again by a loop around it or by the next call of '" +
+                            M.Id.Function + "'") +
+            ": kfuse fuses a launch with itself only when it is alone in a host 'for' "
+            "loop of its own function whose iterations it may run inside the kernel "
+            "(temporal fusion)";
+    } else {
+      Why = "not fusing: " + name(Sites[A]) + " and " + name(Sites[B]) + " ran back to back " +
+            std::to_string(C.Count) +
+            " times, but kfuse fuses only consecutive statements of one "
+            "block (not across a loop's iterations or between blocks)";
+    }
+    Plan.Refusals.push_back({A, B, Why, "kfuse-not-adjacent", Sites[B].Pos});
   }
 }
 

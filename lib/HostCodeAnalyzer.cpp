@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
 #include <map>
+#include <tuple>
 
 using namespace clang;
 
@@ -87,6 +88,8 @@ using Summary = HostStatement;
 
 struct SummaryCache {
   std::map<std::pair<const FunctionDecl *, bool>, Summary> Bodies;
+  /// HostWalker::boundToViewData, by variable, depth (0 or not) and TrackThis.
+  std::map<std::tuple<const VarDecl *, bool, bool>, bool> BoundToViewData;
 };
 
 class HostWalker {
@@ -252,6 +255,45 @@ private:
     Out.OpaquePos = positionOf(At->getBeginLoc(), Ctx);
   }
 
+  /// Adds what \p From, a summary of an expression walked at this depth,
+  /// found, as if it had been walked into this one.
+  void merge(const Summary &From) {
+    for (const std::string &N : From.Declares)
+      add(Out.Declares, N);
+    for (const std::string &N : From.Changes)
+      add(Out.Changes, N);
+    for (const std::string &N : From.Reads)
+      add(Out.Reads, N);
+    for (const std::string &N : From.TouchesViews)
+      add(Out.TouchesViews, N);
+    for (const std::string &N : From.TouchesObjects)
+      add(Out.TouchesObjects, N);
+    for (const std::string &N : From.PointerReads)
+      add(Out.PointerReads, N);
+    for (const HostStatement::ReferenceUse &U : From.ThroughReferences) {
+      auto It = llvm::find_if(Out.ThroughReferences, [&](const HostStatement::ReferenceUse &X) {
+        return X.Name == U.Name;
+      });
+      if (It == Out.ThroughReferences.end())
+        Out.ThroughReferences.push_back(U);
+      else
+        It->Written |= U.Written;
+    }
+    for (const Summary::UnseenCall &U : From.Unseen)
+      addUnseen(U);
+    for (const SourcePos &P : From.Launches)
+      if (llvm::none_of(Out.Launches, [&](const SourcePos &L) {
+            return L.File == P.File && L.Line == P.Line && L.Column == P.Column;
+          }))
+        Out.Launches.push_back(P);
+    Out.OpaqueOther |= From.OpaqueOther;
+    Out.OpaqueBeyondCalls |= From.OpaqueBeyondCalls;
+    if (Out.Opaque.empty() && !From.Opaque.empty()) {
+      Out.Opaque = From.Opaque;
+      Out.OpaquePos = From.OpaquePos;
+    }
+  }
+
   void children(const Stmt *S) {
     for (const Stmt *Child : S->children())
       walk(Child);
@@ -306,7 +348,7 @@ private:
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(Plain))
       walk(A->getIdx());
     if (isa<CXXOperatorCallExpr>(Plain) || isa<CallExpr>(Plain)) {
-      walk(Plain); // `h(i) = x`, `v[i] = x`: the call says what it touches
+      // `h(i) = x`, `v[i] = x`: the call says what it touches (walked below).
       // Other than a View's element: what the reference it returns refers
       // to changes, a member of the object it is called on
       // (`d.dtcourant() = x`), or memory kfuse cannot name.
@@ -317,9 +359,15 @@ private:
       const Expr *Object = MC ? MC->getImplicitObjectArgument() : Op ? Op->getArg(0) : nullptr;
       if (Object && isKokkosView(Object->getType()))
         return;
+      // Walked once, into a summary of its own, then merged: walking it
+      // twice (here and for the summary) doubles the work at every level
+      // of a chain such as `std::cout << a << b << ...`.
       Summary Value; // what the call reads, at this depth
       HostWalker W(Ctx, Cache, Value, Depth, TrackThis);
+      W.Loops = Loops;
+      W.Nesting = Nesting;
       W.walk(Plain);
+      merge(Value);
       Root R = Object && !Object->getType()->isPointerType() ? rootOf(Object->IgnoreParenImpCasts())
                                                               : Root();
       if (!R.Known || !Value.Opaque.empty())
@@ -362,10 +410,16 @@ private:
     if (!VD->getType()->isReferenceType() || holdsViews(VD->getType()) ||
         isa<ParmVarDecl>(VD) || !VD->getInit())
       return false;
+    auto Key = std::make_tuple(VD, Depth > 0, TrackThis);
+    if (auto It = Cache.BoundToViewData.find(Key); It != Cache.BoundToViewData.end())
+      return It->second;
     Summary Init; // a scratch summary of the initializer, at this depth
     HostWalker W(Ctx, Cache, Init, Depth, TrackThis);
     W.walk(VD->getInit());
-    return !Init.TouchesViews.empty() || !Init.TouchesObjects.empty() || !Init.Opaque.empty();
+    bool Bound =
+        !Init.TouchesViews.empty() || !Init.TouchesObjects.empty() || !Init.Opaque.empty();
+    Cache.BoundToViewData[Key] = Bound;
+    return Bound;
   }
 
   /// \p Ref names a reference parameter of the function walked (not of
@@ -625,18 +679,20 @@ private:
       }
       return;
     }
-    walk(Arg);
     if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
       Root R = rootOf(Arg);
       // Not part of a variable (`p[i]`, `in->rate`, `d.dt()`): written
-      // through a pointer, or through the reference a call returns.
+      // through a pointer, or through the reference a call returns
+      // (changes() walks it).
       if (!R.Known)
         return changes(Arg);
+      walk(Arg);
       add(Out.Changes, R.Name);
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
         throughReference(Ref, true);
       return;
     }
+    walk(Arg);
     // The address of a local number (`reduce(&e, 1)`): the callee may
     // change it, and reach nothing else through it.
     if (const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());

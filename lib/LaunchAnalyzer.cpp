@@ -741,6 +741,11 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
       return Fail("the functor '" + F.Text + "' is not a local object built where it is declared");
     E = stripWrappers(Var->getInit());
   }
+  // In a template, an object built from dependent arguments has no type
+  // or constructor yet (`Slope functor(u, du, p)`, a ParenListExpr).
+  if (E->getType().isNull() || E->isInstantiationDependent())
+    return Fail("the functor '" + F.Text +
+                "' is built from arguments that depend on a template parameter");
   const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || RD->getDefinition()->getNumBases())
     return Fail("the functor's class has base classes, whose members kfuse does not follow");
@@ -862,6 +867,8 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
   }
   F.Bound = true;
   F.BoundVariable = Var != nullptr;
+  if (Var)
+    F.VariableOffset = fileRange(Var->getSourceRange(), Ctx).Offset;
 }
 
 /// A Kokkos reducer's type as any scope can name it: its template with its

@@ -593,6 +593,14 @@ FileModel LaunchFinder::analyzeFile(StringRef File) {
     Out.Error = "no compile command for this file in the compilation database";
     return Out;
   }
+  // ClangTool aborts the process when it cannot enter a command's directory.
+  for (const tooling::CompileCommand &C : Commands)
+    if (C.Heuristic.empty() && !llvm::sys::fs::is_directory(C.Directory)) {
+      Out.Failed = true;
+      Out.Error = "the compilation database runs its command in '" + C.Directory +
+                  "', which is not a directory";
+      return Out;
+    }
   // A file system of the tool's own: ClangTool moves the working directory
   // to each compile command's, and the process-wide one is shared by the
   // parses that `-j` runs at once (a relative path of one unit would resolve

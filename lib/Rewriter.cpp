@@ -2,7 +2,9 @@
 
 #include "kfuse/Rewriter.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -62,15 +64,36 @@ std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
   return Out;
 }
 
+/// Eight hex digits of a hash of \p Code.
+static std::string lineChecksum(llvm::StringRef Code) {
+  std::string Out;
+  llvm::raw_string_ostream(Out) << llvm::format_hex_no_prefix(
+      llvm::xxh3_64bits(Code) & 0xffffffffu, 8);
+  return Out;
+}
+
+std::string markedLine(llvm::StringRef Code) {
+  return (Code + Markers::Line + " " + lineChecksum(Code) + "\n").str();
+}
+
+std::optional<llvm::StringRef> unmarkLine(llvm::StringRef Line) {
+  if (!Line.consume_back("\n") || Line.size() < 9)
+    return std::nullopt;
+  llvm::StringRef Sum = Line.take_back(8);
+  Line = Line.drop_back(9);
+  if (!Line.consume_back(Markers::Line) || Sum != lineChecksum(Line))
+    return std::nullopt;
+  return Line;
+}
+
 llvm::Expected<std::string> Rewriter::revert(llvm::StringRef FileText) {
   // Inserted lines go first, whole.
   std::string WithoutLines;
-  llvm::StringRef Marker = llvm::StringRef(Markers::Line);
   for (size_t Pos = 0; Pos < FileText.size();) {
     size_t NewLine = FileText.find('\n', Pos);
     size_t End = NewLine == llvm::StringRef::npos ? FileText.size() : NewLine + 1;
     llvm::StringRef Line = FileText.slice(Pos, End);
-    if (!Line.ends_with(Marker))
+    if (!unmarkLine(Line))
       WithoutLines += Line.str();
     Pos = End;
   }

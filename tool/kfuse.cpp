@@ -10,6 +10,7 @@
 #include "kfuse/CrossFunctionEmitter.h"
 #include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/Diagnostics.h"
+#include "kfuse/EmissionCheck.h"
 #include "kfuse/FileAnalysis.h"
 #include "kfuse/FusionPlan.h"
 #include "kfuse/Profile.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <thread>
@@ -185,10 +187,12 @@ std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
 
 /// Reads the profile and plans every source file of \p Parser, and the
 /// chains across their functions (\p Cross): what fuse and check share.
+/// A file that cannot be analysed is reported as an error and sets
+/// \p Failed; the others are planned.
 Expected<std::vector<kfuse::FileAnalysis>>
 planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
           StringRef ProjectRoot, double MinShare, unsigned Jobs, kfuse::Profile &Read,
-          kfuse::CrossFunctionPlan &Cross) {
+          kfuse::CrossFunctionPlan &Cross, bool &Failed) {
   Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
   if (!Prof)
     return Prof.takeError();
@@ -216,11 +220,18 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   Opts.WholeProgram = !Units.empty() && llvm::all_of(Units, [&](const std::string &F) {
     return Given.count(Absolute(F)) != 0;
   });
+  std::vector<std::pair<std::string, std::string>> Failures;
   auto Analyses = kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
                                                *Prof, Opts, Jobs,
-                                               progressPrinter(Files.size()));
+                                               progressPrinter(Files.size()), &Failures);
   if (!Analyses)
     return Analyses.takeError();
+  // The others are planned and reported; the caller exits 2.
+  for (const auto &[File, Why] : Failures)
+    WithColor::error(errs(), File) << Why << " [kfuse-input]\n";
+  Failed = !Failures.empty();
+  // A unit missing: the overriders of a virtual call may be there.
+  Opts.WholeProgram &= !Failed;
   Cross = kfuse::planAcrossFunctions(*Analyses, *Prof, Opts);
   return Analyses;
 }
@@ -310,6 +321,60 @@ int runInstrument(int Argc, const char **Argv) {
   return ExitOK;
 }
 
+std::string absolutePath(StringRef F) {
+  SmallString<256> P(F);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+/// The units whose files \p Outputs rewrote that do not compile so
+/// rewritten (EmissionCheck).
+template <class OutputList>
+std::vector<kfuse::EmissionFailure>
+checkOutputs(clang::tooling::CommonOptionsParser &Parser, const OutputList &Outputs,
+             const std::vector<kfuse::FileAnalysis> &Analyses, unsigned Jobs) {
+  std::map<std::string, std::string> Rewritten;
+  for (const auto &O : Outputs)
+    if (O.New != O.Old)
+      Rewritten[absolutePath(O.Path)] = O.New;
+  if (Rewritten.empty())
+    return {};
+  std::vector<std::string> Units;
+  for (const std::string &Source : Parser.getSourcePathList()) {
+    std::string Unit = absolutePath(Source);
+    bool Touched = Rewritten.count(Unit) != 0;
+    for (const kfuse::FileAnalysis &A : Analyses)
+      if (absolutePath(A.Path) == Unit)
+        for (const std::string &F : A.Model.ProjectFiles)
+          Touched |= Rewritten.count(absolutePath(F)) != 0;
+    if (Touched && !llvm::is_contained(Units, Unit))
+      Units.push_back(Unit);
+  }
+  return kfuse::checkRewrittenUnits(Parser.getCompilations(), Units, Rewritten,
+                                    runtimeIncludeDir(), Jobs);
+}
+
+/// The remark for a unit whose rewrite does not compile; \p Then says what
+/// kfuse does about it.
+kfuse::Diagnostic emissionRemark(const kfuse::EmissionFailure &F, StringRef Then) {
+  kfuse::Diagnostic D;
+  D.Pos = F.Pos.File.empty() ? kfuse::SourcePos{F.Unit, 1, 1} : F.Pos;
+  D.Message = ("the fused code kfuse wrote does not compile here ('" + F.Error + "'): " + Then +
+               "; please report this")
+                  .str();
+  D.Check = "kfuse-emit-check";
+  return D;
+}
+
+/// A remark that said a group was fused, now that its rewrite was dropped.
+void undoFused(kfuse::Diagnostic &D) {
+  if (D.Check != "kfuse-fused")
+    return;
+  D.Message = "not fusing after all: the rewrite did not compile (" + D.Message + ")";
+  D.Check = "kfuse-emit-check";
+}
+
 int runFuse(int Argc, const char **Argv) {
   cl::OptionCategory Category("kfuse fuse options");
   cl::opt<std::string> ProfilePath(
@@ -361,7 +426,16 @@ int runFuse(int Argc, const char **Argv) {
 
   kfuse::EmitOptions EOpts;
   EOpts.Restrict = !NoRestrict;
-  EOpts.ProfilePath = ProfilePath;
+  // The marker names the profile relative to the project root (the file
+  // name if it lies elsewhere): a path of this machine would not move with
+  // the tree.
+  {
+    const std::vector<std::string> &Sources = Parser->getSourcePathList();
+    std::string Root = kfuse::projectRootFor(Sources.empty() ? StringRef(".") : StringRef(Sources.front()),
+                                             ProjectRoot);
+    std::string Rel = kfuse::relativePath(ProfilePath, Root);
+    EOpts.ProfilePath = sys::path::is_absolute(Rel) ? sys::path::filename(Rel).str() : Rel;
+  }
 
   // Plan every file before writing any, so a failure changes nothing.
   struct Output {
@@ -370,30 +444,71 @@ int runFuse(int Argc, const char **Argv) {
   std::vector<Output> Outputs;
   kfuse::Profile Prof;
   kfuse::CrossFunctionPlan Cross;
-  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross);
+  bool Failed = false;
+  auto Analyses =
+      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross, Failed);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
-  for (const kfuse::Diagnostic &D :
-       kfuse::crossFunctionDiagnostics(Cross, *Analyses, /*Check=*/false, /*Verbose=*/true,
-                                       EOpts.Restrict))
-    kfuse::printDiagnostic(errs(), D);
+  std::vector<kfuse::Diagnostic> CrossDiags = kfuse::crossFunctionDiagnostics(
+      Cross, *Analyses, /*Check=*/false, /*Verbose=*/true, EOpts.Restrict);
+  std::vector<std::vector<kfuse::Diagnostic>> FileDiags;
+  for (const kfuse::FileAnalysis &A : *Analyses)
+    FileDiags.push_back(kfuse::fuseDiagnostics(A, EOpts.Restrict));
   std::vector<std::vector<kfuse::TextEdit>> CrossEdits =
       kfuse::emitAcrossFunctions(Cross, *Analyses, EOpts);
-  for (size_t I = 0; I < Analyses->size(); ++I) {
-    const kfuse::FileAnalysis &A = (*Analyses)[I];
-    for (const kfuse::Diagnostic &D : kfuse::fuseDiagnostics(A, EOpts.Restrict))
-      kfuse::printDiagnostic(errs(), D);
-    Outputs.push_back({A.Path, A.Text,
-                       kfuse::Rewriter::apply(A.Text, A.Plan, A.Model.Sites, EOpts,
-                                              CrossEdits[I])});
+  auto Rewrite = [&](bool WithCross) {
+    Outputs.clear();
+    for (size_t I = 0; I < Analyses->size(); ++I) {
+      const kfuse::FileAnalysis &A = (*Analyses)[I];
+      Outputs.push_back({A.Path, A.Text,
+                         kfuse::Rewriter::apply(A.Text, A.Plan, A.Model.Sites, EOpts,
+                                                WithCross ? CrossEdits[I]
+                                                          : std::vector<kfuse::TextEdit>())});
+    }
+  };
+  Rewrite(true);
+  // Every rewritten unit is parsed again: a rewrite that does not compile
+  // is not written. The chains across functions go first (their edits span
+  // files); a file that still does not compile is left as it was.
+  std::vector<kfuse::EmissionFailure> Broken = checkOutputs(*Parser, Outputs, *Analyses, Jobs);
+  if (!Broken.empty()) {
+    for (const kfuse::EmissionFailure &F : Broken)
+      kfuse::printDiagnostic(errs(), emissionRemark(F, "kfuse leaves every chain across "
+                                                       "functions unfused"));
+    for (kfuse::Diagnostic &D : CrossDiags)
+      undoFused(D);
+    Rewrite(false);
+    Broken = checkOutputs(*Parser, Outputs, *Analyses, Jobs);
+    for (const kfuse::EmissionFailure &F : Broken) {
+      kfuse::printDiagnostic(errs(), emissionRemark(F, "kfuse leaves the unit's files as they were"));
+      // The unit's own file and the project headers it reads.
+      std::set<std::string> Reads = {F.Unit};
+      for (const kfuse::FileAnalysis &A : *Analyses)
+        if (absolutePath(A.Path) == F.Unit)
+          Reads.insert(A.Model.ProjectFiles.begin(), A.Model.ProjectFiles.end());
+      for (size_t I = 0; I < Outputs.size(); ++I)
+        if (Outputs[I].New != Outputs[I].Old && Reads.count(absolutePath(Outputs[I].Path))) {
+          Outputs[I].New = Outputs[I].Old;
+          for (kfuse::Diagnostic &D : FileDiags[I])
+            undoFused(D);
+        }
+    }
   }
+  for (const kfuse::Diagnostic &D : CrossDiags)
+    kfuse::printDiagnostic(errs(), D);
+  for (const auto &Diags : FileDiags)
+    for (const kfuse::Diagnostic &D : Diags)
+      kfuse::printDiagnostic(errs(), D);
 
   if (!InPlace && OutputDir.empty()) {
     for (const Output &O : Outputs)
       outs() << kfuse::Rewriter::unifiedDiff("a/" + O.Path, "b/" + O.Path,
                                              O.Old, O.New);
-    return ExitOK;
+    return Failed ? ExitError : ExitOK;
   }
+  // As clang-tidy with errors: the others' plans are reported, none applied.
+  if (Failed)
+    return reportError("a file could not be analysed; no file was changed");
   std::vector<std::pair<std::string, std::string>> Writes;
   for (const Output &O : Outputs) {
     if (OutputDir.empty()) {
@@ -449,7 +564,9 @@ int runCheck(int Argc, const char **Argv) {
     return reportError(toString(Parser.takeError()));
   kfuse::Profile Prof;
   kfuse::CrossFunctionPlan Cross;
-  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross);
+  bool Failed = false;
+  auto Analyses =
+      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross, Failed);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;
@@ -471,7 +588,7 @@ int runCheck(int Argc, const char **Argv) {
   if (Findings)
     errs() << Findings << " unfused hot path" << (Findings == 1 ? "" : "s")
            << " found\n";
-  return Findings ? ExitFindings : ExitOK;
+  return Failed ? ExitError : Findings ? ExitFindings : ExitOK;
 }
 
 int runRevert(int Argc, const char **Argv) {

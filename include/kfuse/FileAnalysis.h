@@ -48,12 +48,14 @@ analyzeForFusion(LaunchFinder &Finder, llvm::StringRef Path, const Profile &Prof
 /// own LaunchFinder), in the order given; a header included by several of
 /// them is analysed once. \p Progress is called (from one
 /// thread at a time) as each file starts. Fails with the first file, in the
-/// order given, that fails.
+/// order given, that fails; with \p Failures, each file that fails is added
+/// there instead (the file as given, and why) and the others are returned.
 llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     const clang::tooling::CompilationDatabase &DB, const FinderOptions &Finder,
     const std::vector<std::string> &Files, const Profile &Prof,
     const FusionOptions &Opts, unsigned Jobs,
-    llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress);
+    llvm::function_ref<void(size_t Index, llvm::StringRef File)> Progress,
+    std::vector<std::pair<std::string, std::string>> *Failures = nullptr);
 
 /// A Kokkos Tools connector profile names kernels, not sites. Returns a copy
 /// of \p Prof whose sites and chains use the site ids of \p Sites instead,

@@ -14,6 +14,7 @@
 #include "kfuse/FusionPlan.h"
 #include "kfuse/LaunchModel.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,11 +39,21 @@ struct Markers {
   static constexpr const char *FunctorBegin = "// kfuse-functor-begin";
   static constexpr const char *FunctorEnd = "// kfuse-functor-end\n";
   /// Ends a whole line kfuse inserted (a window of a chain across
-  /// functions): `revert` removes the line.
-  static constexpr const char *Line = " // kfuse-line\n";
+  /// functions), followed by a checksum of the line (markedLine): `revert`
+  /// removes the lines whose checksum matches, never a line of the user's
+  /// that ends with the same text.
+  static constexpr const char *Line = " // kfuse-line";
   static constexpr const char *Include =
       "#include <kfuse/runtime/Guard.hpp> // kfuse-include\n";
 };
+
+/// \p Code (indentation included, no newline) as a whole line kfuse
+/// inserts: followed by Markers::Line and a checksum of \p Code, and '\n'.
+std::string markedLine(llvm::StringRef Code);
+
+/// The code of \p Line (through its '\n') when it is one markedLine wrote,
+/// else none.
+std::optional<llvm::StringRef> unmarkLine(llvm::StringRef Line);
 
 /// Generates the code of a fused group.
 class FusedKernelEmitter {

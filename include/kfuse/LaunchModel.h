@@ -242,6 +242,8 @@ struct FunctorModel {
   /// the guard checks its members still hold the variables they were bound
   /// to (code between may have rebound a name).
   bool BoundVariable = false;
+  /// BoundVariable: where its declaration statement begins (a file offset).
+  unsigned VariableOffset = 0;
   /// The class declares what a reduction of it uses (value_type, init,
   /// join or final): it reduces its own way.
   bool ReductionMembers = false;

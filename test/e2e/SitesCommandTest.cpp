@@ -11,6 +11,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -178,6 +179,75 @@ TEST_F(BrokenProjectTest, FileNotInDatabaseIsAnError) {
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_NE(R.Err.find("no compile command for this file"), std::string::npos)
       << R.Err;
+}
+
+/// A compile database whose entry for \p Bad runs in a directory that does
+/// not exist, beside a good entry.
+class MissingDirectoryTest : public BrokenProjectTest {
+protected:
+  void SetUp() override {
+    BrokenProjectTest::SetUp();
+    std::string Include = KFUSE_KOKKOS_INCLUDE_DIR;
+    writeFile(Bad, "int unused() { return 0; }\n");
+    std::string DB = "[{\"directory\": \"" + Dir.str().str() +
+                     "\", \"command\": \"/usr/bin/c++ -std=c++17 " KFUSE_KOKKOS_FLAGS " -isystem " +
+                     Include + " -c " + Good + "\", \"file\": \"" + Good + "\"}," +
+                     "{\"directory\": \"" + Dir.str().str() + "/gone" +
+                     "\", \"command\": \"/usr/bin/c++ -c " + Bad + "\", \"file\": \"" + Bad + "\"}]";
+    writeFile((Dir + "/compile_commands.json").str(), DB);
+    Profile = (Dir + "/profile.json").str();
+    writeFile(Profile, R"({"kfuse_profile": 1, "source": "instrumented", "program": "p",
+      "kokkos_version": "3.4.1", "backend": "Serial", "time": "2026-01-01T00:00:00Z",
+      "total_launches": 0, "total_kernel_ns": 0, "sites": [], "chains": []})");
+  }
+  std::string Profile;
+};
+
+TEST_F(MissingDirectoryTest, EveryModeReportsTheEntryAndGoesOn) {
+  std::string Expected = Bad + ": error: the compilation database runs its command in '" +
+                         Dir.str().str() + "/gone', which is not a directory [kfuse-input]";
+  std::vector<std::vector<std::string>> Modes = {
+      {"sites", "-p", Dir.str().str(), Bad, Good},
+      {"fuse", "-p", Dir.str().str(), "--profile", Profile, Bad, Good},
+      {"check", "-p", Dir.str().str(), "--profile", Profile, Bad, Good},
+      {"instrument", "-p", Dir.str().str(), "--output-dir", (Dir + "/out").str(), Bad, Good}};
+  for (const auto &Args : Modes) {
+    RunResult R = runKfuse(Args);
+    EXPECT_EQ(R.ExitCode, 2) << Args[0] << ": " << R.Err;
+    EXPECT_NE(R.Err.find(Expected), std::string::npos) << Args[0] << ": " << R.Err;
+    EXPECT_EQ(R.Err.find("LLVM ERROR"), std::string::npos) << Args[0] << ": " << R.Err;
+  }
+  // The good file was analysed: its launch is listed.
+  RunResult Sites = runKfuse({"sites", "-p", Dir.str().str(), Bad, Good});
+  EXPECT_NE(Sites.Out.find("parallel_for 'scale'"), std::string::npos) << Sites.Out;
+}
+
+TEST_F(BrokenProjectTest, LongExpressionChainsAreAnalysedInLinearTime) {
+  // A driver's summary: one `std::cout << ...` statement of 200 operands
+  // between two launches. Every walk of the host code must stay linear in
+  // such a chain (it once doubled at every operand).
+  std::string Decls, Chain = "  std::cout";
+  for (int I = 0; I < 200; ++I) {
+    Decls += "  double v" + std::to_string(I) + " = " + std::to_string(I) + ";\n";
+    Chain += " << v" + std::to_string(I) + (I % 2 ? " << \" \"" : "");
+  }
+  writeFile(Good, "#include <Kokkos_Core.hpp>\n#include <iostream>\n"
+                  "void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b) {\n" +
+                      Decls +
+                      "  Kokkos::parallel_for(\"first\", N, KOKKOS_LAMBDA(const int i) "
+                      "{ a(i) = i; });\n" +
+                      Chain +
+                      " << std::endl;\n"
+                      "  Kokkos::parallel_for(\"second\", N, KOKKOS_LAMBDA(const int i) "
+                      "{ b(i) = a(i); });\n}\n");
+  auto Start = std::chrono::steady_clock::now();
+  RunResult R = runKfuse({"sites", "-p", Dir.str().str(), Good});
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_NE(R.Out.find("parallel_for 'second'"), std::string::npos) << R.Out;
+  // Parsing Kokkos' headers takes about a second of this.
+  EXPECT_LT(Seconds, 8.0);
 }
 
 TEST(SitesCommandTest, MissingCompilationDatabaseIsOneClearError) {

@@ -67,6 +67,9 @@ cp "$GOLDEN/$CASE.profile.json" "$PROFILE"
 
 "$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --output-dir out "$REL" \
   2>stderr || { cat stderr >&2; fail "kfuse fuse failed"; }
+# kfuse parses what it wrote again and drops a rewrite that does not
+# compile: that remark is always a defect.
+if grep -q "\[kfuse-emit-check\]" stderr; then cat stderr >&2; fail "a rewrite did not compile"; fi
 FUSED=out/$REL
 if [ "${KFUSE_REGENERATE:-0}" != 0 ]; then
   if cmp -s "$REL" "$FUSED"; then rm -f "$GOLDEN/$CASE.expected.cpp"

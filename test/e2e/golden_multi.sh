@@ -100,6 +100,9 @@ build original .
 
 "$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --output-dir out "${SOURCES[@]}" \
   2>stderr || { cat stderr >&2; fail "kfuse fuse failed"; }
+# kfuse parses what it wrote again and drops a rewrite that does not
+# compile: that remark is always a defect.
+if grep -q "\[kfuse-emit-check\]" stderr; then cat stderr >&2; fail "a rewrite did not compile"; fi
 copy_input fused
 for f in "$GOLDEN"/*.cpp "$GOLDEN"/*.h; do
   [ -f "$f" ] || continue
@@ -116,6 +119,9 @@ for f in "$GOLDEN"/*.cpp "$GOLDEN"/*.h; do
     cmp -s "$f" "fused/$DIR/$name" || { diff -u "$f" "fused/$DIR/$name"; fail "$name rewritten, but not expected to be"; }
   fi
 done
+# A case where nothing is fused has no expected/ (an empty one would say
+# that something is).
+[ "${KFUSE_REGENERATE:-0}" = 0 ] || rmdir "$GOLDEN/expected" 2>/dev/null || true
 
 # Diagnostics named next to their lines.
 for f in "${SOURCES[@]}" $(cd "$GOLDEN" && ls *.h 2>/dev/null | sed "s|^|$DIR/|"); do

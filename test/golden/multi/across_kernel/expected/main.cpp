@@ -56,22 +56,22 @@ int main(int argc, char **argv) {
               v(i, d) *= 1.0 + 0.001 * ((i + d) % 5);
           });
       if (step % every == 0) {
-        ::kfuse::Window kfuse_window_9ba744af_d37c3ffd("kfuse_chain_9ba744af_d37c3ffd"); // kfuse-line
-        // 'KinE::compute' is computed ahead, with the first kernel: its captures as 'KinE::compute' assigns its members. // kfuse-line
-        kfuse_window_9ba744af_d37c3ffd.ahead([&] { // kfuse-line
-          return [](auto &&system) { // kfuse-line
-            Kokkos::View<double *[3]> v = system->v; // kfuse-line
-            Kokkos::View<double *> mass = system->mass; // kfuse-line
-            Kokkos::View<int *> type = system->type; // kfuse-line
-            return ::kfuse::ahead_captures(::kfuse::bounds_of(Kokkos::RangePolicy<Kokkos::IndexType<int>>(0, system->N_local)), v, mass, type); // kfuse-line
-          }(&system); // kfuse-line
-        }); // kfuse-line
-        kfuse_window_9ba744af_d37c3ffd.arm(); // kfuse-line
+        ::kfuse::Window kfuse_window_9ba744af_d37c3ffd("kfuse_chain_9ba744af_d37c3ffd"); // kfuse-line 05e676bb
+        // 'KinE::compute' is computed ahead, with the first kernel: its captures as 'KinE::compute' assigns its members. // kfuse-line 16b218e0
+        kfuse_window_9ba744af_d37c3ffd.ahead([&] { // kfuse-line ba2fe88d
+          return [](auto &&system) { // kfuse-line d0387ab6
+            Kokkos::View<double *[3]> v = system->v; // kfuse-line 7cc2aa4d
+            Kokkos::View<double *> mass = system->mass; // kfuse-line 011cca90
+            Kokkos::View<int *> type = system->type; // kfuse-line 9c5da4c0
+            return ::kfuse::ahead_captures(::kfuse::bounds_of(Kokkos::RangePolicy<Kokkos::IndexType<int>>(0, system->N_local)), v, mass, type); // kfuse-line cef9c5e5
+          }(&system); // kfuse-line dea3afaf
+        }); // kfuse-line 80d1dab2
+        kfuse_window_9ba744af_d37c3ffd.arm(); // kfuse-line 651a7d56
         const double T = temp.compute(&system);
-        kfuse_window_9ba744af_d37c3ffd.disarm(); // kfuse-line
+        kfuse_window_9ba744af_d37c3ffd.disarm(); // kfuse-line cf997b59
         const double PE = pote.compute(&system, neighbor, force) / n;
         const double KE = kine.compute(&system) / n;
-        kfuse_window_9ba744af_d37c3ffd.close(); // kfuse-line
+        kfuse_window_9ba744af_d37c3ffd.close(); // kfuse-line c3c71fad
         std::printf("step=%d T=%.17g PE=%.17g KE=%.17g\n", step, T, PE, KE);
         sum += T + PE + KE;
       }

@@ -34,23 +34,23 @@ int main(int argc, char **argv) {
     Kokkos::deep_copy(a.v, 0.25);
     double ke = 0.0;
     int count = partial;
-    ::kfuse::Window kfuse_window_a3880831_41902cef("kfuse_chain_a3880831_41902cef"); // kfuse-line
+    ::kfuse::Window kfuse_window_a3880831_41902cef("kfuse_chain_a3880831_41902cef"); // kfuse-line 159ffb6f
     for (int step = 1; step <= steps; ++step) {
       initial_integrate(a, 0.01);
       if (extra)
         final_integrate(a, 0.005, a.n);
       compute_forces(a);
-      kfuse_window_a3880831_41902cef.arm(); // kfuse-line
+      kfuse_window_a3880831_41902cef.arm(); // kfuse-line 52bc0370
       final_integrate(a, 0.01, count);
-      kfuse_window_a3880831_41902cef.disarm(); // kfuse-line
+      kfuse_window_a3880831_41902cef.disarm(); // kfuse-line 1f70a947
       count = a.n;
       if (step % every == 0) {
-        kfuse_window_a3880831_41902cef.flush(); // kfuse-line
+        kfuse_window_a3880831_41902cef.flush(); // kfuse-line 31979370
         ke = kinetic(a);
         std::printf("step=%d ke=%.17g\n", step, ke);
       }
     }
-    kfuse_window_a3880831_41902cef.close(); // kfuse-line
+    kfuse_window_a3880831_41902cef.close(); // kfuse-line 0400d83b
     auto x = a.x;
     double sum = 0.0;
     Kokkos::parallel_reduce(

@@ -21,12 +21,12 @@ int main(int argc, char **argv) {
     grid.c = Kokkos::View<double **>("c", grid.nx, grid.ny);
     Kokkos::deep_copy(grid.a, 2.0);
     for (int step = 0; step < steps; ++step) {
-      ::kfuse::Window kfuse_window_22b80cd3_c26f5fb6("kfuse_chain_22b80cd3_c26f5fb6"); // kfuse-line
-      kfuse_window_22b80cd3_c26f5fb6.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_22b80cd3_c26f5fb6("kfuse_chain_22b80cd3_c26f5fb6"); // kfuse-line 373f0e96
+      kfuse_window_22b80cd3_c26f5fb6.arm(); // kfuse-line ddbe2c03
       heat(grid, 0.01 * (step + 1));
-      kfuse_window_22b80cd3_c26f5fb6.disarm(); // kfuse-line
+      kfuse_window_22b80cd3_c26f5fb6.disarm(); // kfuse-line 50431973
       cool(grid);
-      kfuse_window_22b80cd3_c26f5fb6.close(); // kfuse-line
+      kfuse_window_22b80cd3_c26f5fb6.close(); // kfuse-line 0d2910ea
     }
     auto c = grid.c;
     double sum = 0.0;

@@ -29,18 +29,18 @@ int main(int argc, char **argv) {
     Logger loud;
     QuietLogger quiet;
     Logger *logger = verbose ? &loud : &quiet;
-    ::kfuse::Window kfuse_window_d85bee3d_845267c9("kfuse_chain_d85bee3d_845267c9"); // kfuse-line
+    ::kfuse::Window kfuse_window_d85bee3d_845267c9("kfuse_chain_d85bee3d_845267c9"); // kfuse-line b0065e3f
     for (int step = 1; step <= steps; ++step) {
       sweep(g);
       pin(g);
-      kfuse_window_d85bee3d_845267c9.arm(); // kfuse-line
+      kfuse_window_d85bee3d_845267c9.arm(); // kfuse-line cd00b3e3
       relax(g);
-      kfuse_window_d85bee3d_845267c9.disarm(); // kfuse-line
+      kfuse_window_d85bee3d_845267c9.disarm(); // kfuse-line c3508f00
       if (every) report(step, every, g);
       if (check) inspect(g);
       if (verbose) logger->note(step);
     }
-    kfuse_window_d85bee3d_845267c9.close(); // kfuse-line
+    kfuse_window_d85bee3d_845267c9.close(); // kfuse-line 815f4a39
     inspect(g);
   }
   Kokkos::finalize();

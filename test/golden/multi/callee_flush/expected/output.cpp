@@ -13,7 +13,7 @@ void report(int step, int every, Grid &g) {
 
   auto u = g.u;
   double sum = 0.0;
-  ::kfuse::flush("kfuse_chain_d85bee3d_845267c9"); // kfuse-line
+  ::kfuse::flush("kfuse_chain_d85bee3d_845267c9"); // kfuse-line b2865987
   Kokkos::parallel_reduce(
       "sum_u", g.n, KOKKOS_LAMBDA(const int i, double &s) { s += u(i); }, sum);
   std::printf("step=%d sum=%.17g\n", step, sum);
@@ -21,7 +21,7 @@ void report(int step, int every, Grid &g) {
 
 void inspect(Grid &g) {
   auto u = g.u;
-  ::kfuse::flush("kfuse_chain_d85bee3d_845267c9"); // kfuse-line
+  ::kfuse::flush("kfuse_chain_d85bee3d_845267c9"); // kfuse-line b2865987
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
   std::printf("u(0)=%.17g u(n-1)=%.17g\n", h(0), h(g.n - 1));
 }

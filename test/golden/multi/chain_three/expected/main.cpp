@@ -30,19 +30,19 @@ int main(int argc, char **argv) {
         });
     double total = 0.0;
     for (int step = 0; step < steps; ++step) {
-      ::kfuse::Window kfuse_window_6dba9cd5_1e0438d0("kfuse_chain_6dba9cd5_1e0438d0"); // kfuse-line
-      kfuse_window_6dba9cd5_1e0438d0.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_6dba9cd5_1e0438d0("kfuse_chain_6dba9cd5_1e0438d0"); // kfuse-line d12a6407
+      kfuse_window_6dba9cd5_1e0438d0.arm(); // kfuse-line df538944
       force(p, 0.75);
-      ::kfuse::Window kfuse_window_1e0438d0_4600d0d6("kfuse_chain_1e0438d0_4600d0d6"); // kfuse-line
-      kfuse_window_1e0438d0_4600d0d6.arm(); // kfuse-line
-      kfuse_window_6dba9cd5_1e0438d0.disarm(); // kfuse-line
+      ::kfuse::Window kfuse_window_1e0438d0_4600d0d6("kfuse_chain_1e0438d0_4600d0d6"); // kfuse-line d5e9b66a
+      kfuse_window_1e0438d0_4600d0d6.arm(); // kfuse-line 20c283a4
+      kfuse_window_6dba9cd5_1e0438d0.disarm(); // kfuse-line 6c4d8ca7
       kick(p, 0.01);
-      kfuse_window_6dba9cd5_1e0438d0.close(); // kfuse-line
-      kfuse_window_1e0438d0_4600d0d6.disarm(); // kfuse-line
+      kfuse_window_6dba9cd5_1e0438d0.close(); // kfuse-line ad9cfee0
+      kfuse_window_1e0438d0_4600d0d6.disarm(); // kfuse-line 3f7a8ab9
       if (step % every == 0) {
         total += energy(p);
       }
-      kfuse_window_1e0438d0_4600d0d6.close(); // kfuse-line
+      kfuse_window_1e0438d0_4600d0d6.close(); // kfuse-line 5eb03491
     }
     double sum = 0;
     Kokkos::parallel_reduce(

@@ -126,18 +126,18 @@ void time_constraints(Domain &domain) {
   domain.dtcourant() = 1.0e+20;
   domain.dthydro() = 1.0e+20;
   for (int r = 0; r < domain.numReg(); ++r) {
-    ::kfuse::Window kfuse_window_bbfc3b44_e9510eb5("kfuse_chain_bbfc3b44_e9510eb5"); // kfuse-line
-    // 'hydro_constraint' is computed ahead, with the first kernel: its captures as 'hydro_constraint' declares them. // kfuse-line
-    kfuse_window_bbfc3b44_e9510eb5.ahead([&] { // kfuse-line
-      return [](auto &&domain, auto &&length, auto &&r, auto &&dvovmax, auto &&dthydro) { // kfuse-line
-        return ::kfuse::ahead_captures(::kfuse::bounds_of(length), ::kfuse::held(domain), r, dvovmax); // kfuse-line
-      }(domain, domain.regElemSize(r), r, domain.dvovmax(), domain.dthydro()); // kfuse-line
-    }); // kfuse-line
-    kfuse_window_bbfc3b44_e9510eb5.arm(); // kfuse-line
+    ::kfuse::Window kfuse_window_bbfc3b44_e9510eb5("kfuse_chain_bbfc3b44_e9510eb5"); // kfuse-line 6e5a2fca
+    // 'hydro_constraint' is computed ahead, with the first kernel: its captures as 'hydro_constraint' declares them. // kfuse-line 14e4915b
+    kfuse_window_bbfc3b44_e9510eb5.ahead([&] { // kfuse-line a4195852
+      return [](auto &&domain, auto &&length, auto &&r, auto &&dvovmax, auto &&dthydro) { // kfuse-line 0af33fb7
+        return ::kfuse::ahead_captures(::kfuse::bounds_of(length), ::kfuse::held(domain), r, dvovmax); // kfuse-line 584a2a67
+      }(domain, domain.regElemSize(r), r, domain.dvovmax(), domain.dthydro()); // kfuse-line f667353e
+    }); // kfuse-line 50df5c54
+    kfuse_window_bbfc3b44_e9510eb5.arm(); // kfuse-line a19fb67c
     courant_constraint(domain, domain.regElemSize(r), r, domain.qqc(), domain.dtcourant());
-    kfuse_window_bbfc3b44_e9510eb5.disarm(); // kfuse-line
+    kfuse_window_bbfc3b44_e9510eb5.disarm(); // kfuse-line 17324eff
     hydro_constraint(domain, domain.regElemSize(r), r, domain.dvovmax(), domain.dthydro());
-    kfuse_window_bbfc3b44_e9510eb5.close(); // kfuse-line
+    kfuse_window_bbfc3b44_e9510eb5.close(); // kfuse-line 25505d83
   }
 }
 

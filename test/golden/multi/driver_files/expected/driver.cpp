@@ -36,21 +36,21 @@ int main(int argc, char **argv) {
     Monitor *monitor = &counter;
     double pmax = 0.0;
     for (int step = 0; step < 10; ++step) {
-      ::kfuse::Window kfuse_window_b203e763_0ab0dbbd("kfuse_chain_b203e763_0ab0dbbd"); // kfuse-line
-      kfuse_window_b203e763_0ab0dbbd.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_b203e763_0ab0dbbd("kfuse_chain_b203e763_0ab0dbbd"); // kfuse-line 1375cf74
+      kfuse_window_b203e763_0ab0dbbd.arm(); // kfuse-line 08dfa0c9
       predict(s, 0.1);
-      kfuse_window_b203e763_0ab0dbbd.disarm(); // kfuse-line
+      kfuse_window_b203e763_0ab0dbbd.disarm(); // kfuse-line fd67182d
       if (step % check == 0) {
         pmax += eos(s);
       }
-      kfuse_window_b203e763_0ab0dbbd.close(); // kfuse-line
-      ::kfuse::Window kfuse_window_ddb8fa38_e384644b("kfuse_chain_ddb8fa38_e384644b"); // kfuse-line
-      kfuse_window_ddb8fa38_e384644b.arm(); // kfuse-line
+      kfuse_window_b203e763_0ab0dbbd.close(); // kfuse-line 71b12ca7
+      ::kfuse::Window kfuse_window_ddb8fa38_e384644b("kfuse_chain_ddb8fa38_e384644b"); // kfuse-line 221e8f11
+      kfuse_window_ddb8fa38_e384644b.arm(); // kfuse-line 5bfddf9e
       advect(s, 0.1);
-      kfuse_window_ddb8fa38_e384644b.disarm(); // kfuse-line
+      kfuse_window_ddb8fa38_e384644b.disarm(); // kfuse-line 95aacc85
       monitor->note(step);
       smooth(s);
-      kfuse_window_ddb8fa38_e384644b.close(); // kfuse-line
+      kfuse_window_ddb8fa38_e384644b.close(); // kfuse-line e39cb2f2
     }
     double sum = 0;
     auto e = s.e;

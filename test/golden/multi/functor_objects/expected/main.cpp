@@ -41,23 +41,23 @@ int main(int argc, char **argv) {
       owner.reset(new IntegratorVerlet(p));
     Integrator *integrator = owner.get();
     double ke = 0.0;
-    ::kfuse::Window kfuse_window_3e46143f_7f656c6a("kfuse_chain_3e46143f_7f656c6a"); // kfuse-line
+    ::kfuse::Window kfuse_window_3e46143f_7f656c6a("kfuse_chain_3e46143f_7f656c6a"); // kfuse-line bb1cb643
     for (int step = 1; step <= steps; ++step) {
-      if (!::kfuse::is_exactly<IntegratorVerlet>(integrator)) kfuse_window_3e46143f_7f656c6a.flush(); // kfuse-line
+      if (!::kfuse::is_exactly<IntegratorVerlet>(integrator)) kfuse_window_3e46143f_7f656c6a.flush(); // kfuse-line a0c99fdb
       integrator->initial_integrate();
       compute_forces(p);
-      kfuse_window_3e46143f_7f656c6a.arm(); // kfuse-line
+      kfuse_window_3e46143f_7f656c6a.arm(); // kfuse-line f810ebe0
       integrator->final_integrate();
-      kfuse_window_3e46143f_7f656c6a.disarm(); // kfuse-line
+      kfuse_window_3e46143f_7f656c6a.disarm(); // kfuse-line 2171180b
       if (step % input->thermo_every == 0) {
-        kfuse_window_3e46143f_7f656c6a.flush(); // kfuse-line
+        kfuse_window_3e46143f_7f656c6a.flush(); // kfuse-line 59400492
         ke = kinetic(p);
         std::printf("step=%d ke=%.17g\n", step, ke);
       }
       if (input->verbose)
         std::printf("step %d done\n", step);
     }
-    kfuse_window_3e46143f_7f656c6a.close(); // kfuse-line
+    kfuse_window_3e46143f_7f656c6a.close(); // kfuse-line f4f26be5
     auto x = p.x;
     double sum = 0.0;
     Kokkos::parallel_reduce(

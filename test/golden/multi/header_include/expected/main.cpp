@@ -27,12 +27,12 @@ int main(int argc, char **argv) {
           e(i) = 2.5 - (i % 5) * 0.25;
         });
     for (int step = 0; step < steps; ++step) {
-      ::kfuse::Window kfuse_window_dcb1cb67_849eec01("kfuse_chain_dcb1cb67_849eec01"); // kfuse-line
-      kfuse_window_dcb1cb67_849eec01.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_dcb1cb67_849eec01("kfuse_chain_dcb1cb67_849eec01"); // kfuse-line 8cd4c701
+      kfuse_window_dcb1cb67_849eec01.arm(); // kfuse-line 845c0424
       eos(s);
-      kfuse_window_dcb1cb67_849eec01.disarm(); // kfuse-line
+      kfuse_window_dcb1cb67_849eec01.disarm(); // kfuse-line d99675cc
       sound(s);
-      kfuse_window_dcb1cb67_849eec01.close(); // kfuse-line
+      kfuse_window_dcb1cb67_849eec01.close(); // kfuse-line bd532738
       Kokkos::parallel_for(
           "update", s.n, KOKKOS_LAMBDA(const int i) { e(i) += 0.01 * c(i) - 0.001 * p(i); });
     }

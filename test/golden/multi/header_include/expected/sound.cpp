@@ -1,5 +1,5 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
-#include "physics.h" // kfuse-line
+#include "physics.h" // kfuse-line 68511542
 // The sound speed from the pressure.
 #include "kernels.h"
 #include <cmath>

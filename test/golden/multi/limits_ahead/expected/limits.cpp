@@ -128,20 +128,20 @@ void time_constraints(Mesh &m, const double qqc, const double dvovmax, double &d
   for (int r = 0; r < static_cast<int>(m.size.size()); ++r) {
     const int length = m.size[r];
     const int offset = m.offset[r];
-    ::kfuse::Window kfuse_window_8d4af21e_78493d4a("kfuse_chain_8d4af21e_78493d4a"); // kfuse-line
-    // 'hydro_limit' is computed ahead, with the first kernel: its captures as 'hydro_limit' declares them. // kfuse-line
-    kfuse_window_8d4af21e_78493d4a.ahead([&] { // kfuse-line
-      return [](auto &&m, auto &&length, auto &&offset, auto &&dvovmax, auto &&dthydro) { // kfuse-line
-        auto elems = m.elems; // kfuse-line
-        auto vdov = m.vdov; // kfuse-line
-        return ::kfuse::ahead_captures(::kfuse::bounds_of(length), elems, vdov, offset, dvovmax); // kfuse-line
-      }(m, length, offset, dvovmax, hydro); // kfuse-line
-    }); // kfuse-line
-    kfuse_window_8d4af21e_78493d4a.arm(); // kfuse-line
+    ::kfuse::Window kfuse_window_8d4af21e_78493d4a("kfuse_chain_8d4af21e_78493d4a"); // kfuse-line c6be6202
+    // 'hydro_limit' is computed ahead, with the first kernel: its captures as 'hydro_limit' declares them. // kfuse-line 802379c3
+    kfuse_window_8d4af21e_78493d4a.ahead([&] { // kfuse-line b07e07a2
+      return [](auto &&m, auto &&length, auto &&offset, auto &&dvovmax, auto &&dthydro) { // kfuse-line d56d1ed6
+        auto elems = m.elems; // kfuse-line 3e3ec981
+        auto vdov = m.vdov; // kfuse-line 0dd88e72
+        return ::kfuse::ahead_captures(::kfuse::bounds_of(length), elems, vdov, offset, dvovmax); // kfuse-line 6044300b
+      }(m, length, offset, dvovmax, hydro); // kfuse-line 611d5d7f
+    }); // kfuse-line 50df5c54
+    kfuse_window_8d4af21e_78493d4a.arm(); // kfuse-line 93e4fef7
     courant_limit(m, length, offset, qqc, courant);
-    kfuse_window_8d4af21e_78493d4a.disarm(); // kfuse-line
+    kfuse_window_8d4af21e_78493d4a.disarm(); // kfuse-line 73669353
     hydro_limit(m, length, offset, dvovmax, hydro);
-    kfuse_window_8d4af21e_78493d4a.close(); // kfuse-line
+    kfuse_window_8d4af21e_78493d4a.close(); // kfuse-line f9d147c7
   }
   dtcourant = courant;
   dthydro = hydro;

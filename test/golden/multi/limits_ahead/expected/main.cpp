@@ -51,34 +51,34 @@ int main(int argc, char **argv) {
           });
       double dtcourant = 0.0, dthydro = 0.0;
       time_constraints(m, 2.0, 0.1, dtcourant, dthydro);
-      ::kfuse::Window kfuse_window_30421b82_ce58915c("kfuse_chain_30421b82_ce58915c"); // kfuse-line
-      // 'slowest' is computed ahead, with the first kernel: its captures as 'slowest' declares them. // kfuse-line
-      kfuse_window_30421b82_ce58915c.ahead([&] { // kfuse-line
-        return [](auto &&m) { // kfuse-line
-          auto vel = m.vel; // kfuse-line
-          return ::kfuse::ahead_captures(::kfuse::bounds_of(vel.extent(0)), vel); // kfuse-line
-        }(m); // kfuse-line
-      }); // kfuse-line
-      kfuse_window_30421b82_ce58915c.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_30421b82_ce58915c("kfuse_chain_30421b82_ce58915c"); // kfuse-line 816658e6
+      // 'slowest' is computed ahead, with the first kernel: its captures as 'slowest' declares them. // kfuse-line 5315a565
+      kfuse_window_30421b82_ce58915c.ahead([&] { // kfuse-line 36bc75cd
+        return [](auto &&m) { // kfuse-line 79a319a5
+          auto vel = m.vel; // kfuse-line e2cf9132
+          return ::kfuse::ahead_captures(::kfuse::bounds_of(vel.extent(0)), vel); // kfuse-line 3491e46e
+        }(m); // kfuse-line 206f5804
+      }); // kfuse-line e740f582
+      kfuse_window_30421b82_ce58915c.arm(); // kfuse-line f447260c
       const double most = fastest(m);
-      kfuse_window_30421b82_ce58915c.disarm(); // kfuse-line
+      kfuse_window_30421b82_ce58915c.disarm(); // kfuse-line 9e6efbc4
       const double least = slowest(m);
-      kfuse_window_30421b82_ce58915c.close(); // kfuse-line
+      kfuse_window_30421b82_ce58915c.close(); // kfuse-line 436ee7e1
       // A copy between the two pairs: the profile sees two chains.
       Kokkos::deep_copy(snapshot, m.ss);
-      ::kfuse::Window kfuse_window_f2ac4050_31d5577a("kfuse_chain_f2ac4050_31d5577a"); // kfuse-line
-      // 'hottest' is computed ahead, with the first kernel: its captures as 'hottest' declares them. // kfuse-line
-      kfuse_window_f2ac4050_31d5577a.ahead([&] { // kfuse-line
-        return [](auto &&m) { // kfuse-line
-          auto ss = m.ss; // kfuse-line
-          return ::kfuse::ahead_captures(::kfuse::bounds_of(ss.extent(0)), ss); // kfuse-line
-        }(m); // kfuse-line
-      }); // kfuse-line
-      kfuse_window_f2ac4050_31d5577a.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_f2ac4050_31d5577a("kfuse_chain_f2ac4050_31d5577a"); // kfuse-line 9e544d38
+      // 'hottest' is computed ahead, with the first kernel: its captures as 'hottest' declares them. // kfuse-line d29f2147
+      kfuse_window_f2ac4050_31d5577a.ahead([&] { // kfuse-line 4844501f
+        return [](auto &&m) { // kfuse-line 79a319a5
+          auto ss = m.ss; // kfuse-line 56bf4a44
+          return ::kfuse::ahead_captures(::kfuse::bounds_of(ss.extent(0)), ss); // kfuse-line e15a1363
+        }(m); // kfuse-line 206f5804
+      }); // kfuse-line e740f582
+      kfuse_window_f2ac4050_31d5577a.arm(); // kfuse-line 14e5db57
       const int cold = coldest(m);
-      kfuse_window_f2ac4050_31d5577a.disarm(); // kfuse-line
+      kfuse_window_f2ac4050_31d5577a.disarm(); // kfuse-line 112eb801
       const int hot = hottest(m);
-      kfuse_window_f2ac4050_31d5577a.close(); // kfuse-line
+      kfuse_window_f2ac4050_31d5577a.close(); // kfuse-line e801736f
       std::printf("step=%d dtcourant=%.17g dthydro=%.17g fastest=%.17g slowest=%.17g "
                   "coldest=%d hottest=%d\n",
                   step, dtcourant, dthydro, most, least, cold, hot);

@@ -41,22 +41,22 @@ int main(int argc, char **argv) {
               v(i, d) *= 1.0 + 0.001 * ((i + d) % 5);
           });
       if (step % every == 0) {
-        ::kfuse::Window kfuse_window_64836b9b_49bf4c7f("kfuse_chain_64836b9b_49bf4c7f"); // kfuse-line
-        // 'kinetic_energy' is computed ahead, with the first kernel: its captures as 'kinetic_energy' declares them. // kfuse-line
-        kfuse_window_64836b9b_49bf4c7f.ahead([&] { // kfuse-line
-          return [](auto &&sys) { // kfuse-line
-            auto v = sys.v; // kfuse-line
-            auto type = sys.type; // kfuse-line
-            auto mass = sys.mass; // kfuse-line
-            const double half = 0.5; // kfuse-line
-            return ::kfuse::ahead_captures(::kfuse::bounds_of(Kokkos::RangePolicy<>(0, sys.N)), mass, type, v, half); // kfuse-line
-          }(sys); // kfuse-line
-        }); // kfuse-line
-        kfuse_window_64836b9b_49bf4c7f.arm(); // kfuse-line
+        ::kfuse::Window kfuse_window_64836b9b_49bf4c7f("kfuse_chain_64836b9b_49bf4c7f"); // kfuse-line 14a4128a
+        // 'kinetic_energy' is computed ahead, with the first kernel: its captures as 'kinetic_energy' declares them. // kfuse-line 656af22b
+        kfuse_window_64836b9b_49bf4c7f.ahead([&] { // kfuse-line af83728a
+          return [](auto &&sys) { // kfuse-line 2a038326
+            auto v = sys.v; // kfuse-line 48d634fe
+            auto type = sys.type; // kfuse-line 618367ca
+            auto mass = sys.mass; // kfuse-line 028ec7ac
+            const double half = 0.5; // kfuse-line 014acda0
+            return ::kfuse::ahead_captures(::kfuse::bounds_of(Kokkos::RangePolicy<>(0, sys.N)), mass, type, v, half); // kfuse-line 819b6cb7
+          }(sys); // kfuse-line b96cbd44
+        }); // kfuse-line 80d1dab2
+        kfuse_window_64836b9b_49bf4c7f.arm(); // kfuse-line dd5c53ff
         temp = temperature(sys);
-        kfuse_window_64836b9b_49bf4c7f.disarm(); // kfuse-line
+        kfuse_window_64836b9b_49bf4c7f.disarm(); // kfuse-line 6d6a3900
         ke = kinetic_energy(sys);
-        kfuse_window_64836b9b_49bf4c7f.close(); // kfuse-line
+        kfuse_window_64836b9b_49bf4c7f.close(); // kfuse-line 73704390
         std::printf("step=%d temp=%.17g ke=%.17g\n", step, temp, ke);
         sum += temp + ke;
       }

@@ -103,13 +103,13 @@ void mirror(Kokkos::View<double *> u, Kokkos::View<double *> z) {
 
 // 'count' is an int: no element of the kernels' Views of doubles.
 void tally(Kokkos::View<double *> u, Kokkos::View<double *> z, int &count, const double scale) {
-  ::kfuse::Window kfuse_window_b0273150_28545b70("kfuse_chain_b0273150_28545b70"); // kfuse-line
-  kfuse_window_b0273150_28545b70.arm(); // kfuse-line
+  ::kfuse::Window kfuse_window_b0273150_28545b70("kfuse_chain_b0273150_28545b70"); // kfuse-line 5131bc2c
+  kfuse_window_b0273150_28545b70.arm(); // kfuse-line d087285d
   grow(u, scale);
-  kfuse_window_b0273150_28545b70.disarm(); // kfuse-line
+  kfuse_window_b0273150_28545b70.disarm(); // kfuse-line 39b6c156
   ++count;
   mirror(u, z);
-  kfuse_window_b0273150_28545b70.close(); // kfuse-line
+  kfuse_window_b0273150_28545b70.close(); // kfuse-line b4382c6c
 }
 
 // kfuse-functor-begin kfuse_part_produce_noting_e00fb8ab
@@ -205,12 +205,12 @@ void noted(Kokkos::View<double *> v, Kokkos::View<double *> w, double &out, cons
 
 double noted_locally(Kokkos::View<double *> v, Kokkos::View<double *> w, const double scale) {
   double note = 0.0;
-  ::kfuse::Window kfuse_window_e00fb8ab_55c6b444("kfuse_chain_e00fb8ab_55c6b444"); // kfuse-line
-  kfuse_window_e00fb8ab_55c6b444.arm(); // kfuse-line
+  ::kfuse::Window kfuse_window_e00fb8ab_55c6b444("kfuse_chain_e00fb8ab_55c6b444"); // kfuse-line f8073a3d
+  kfuse_window_e00fb8ab_55c6b444.arm(); // kfuse-line 3babd2f4
   produce_noting(v, scale, note);
-  kfuse_window_e00fb8ab_55c6b444.disarm(); // kfuse-line
+  kfuse_window_e00fb8ab_55c6b444.disarm(); // kfuse-line 5bcad76d
   halve_into(v, w);
-  kfuse_window_e00fb8ab_55c6b444.close(); // kfuse-line
+  kfuse_window_e00fb8ab_55c6b444.close(); // kfuse-line e4cce1c3
   return note;
 }
 
@@ -300,10 +300,10 @@ void quarter_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
 }
 
 void stamped(State &s, const double scale) {
-  ::kfuse::Window kfuse_window_cc267098_57054254("kfuse_chain_cc267098_57054254"); // kfuse-line
-  kfuse_window_cc267098_57054254.arm(); // kfuse-line
+  ::kfuse::Window kfuse_window_cc267098_57054254("kfuse_chain_cc267098_57054254"); // kfuse-line de8ec3ba
+  kfuse_window_cc267098_57054254.arm(); // kfuse-line 146dec59
   stamp(s.v, scale, s.when);
-  kfuse_window_cc267098_57054254.disarm(); // kfuse-line
+  kfuse_window_cc267098_57054254.disarm(); // kfuse-line d9f021cd
   quarter_into(s.v, s.w);
-  kfuse_window_cc267098_57054254.close(); // kfuse-line
+  kfuse_window_cc267098_57054254.close(); // kfuse-line 4f9dde4d
 }

@@ -23,18 +23,18 @@ int main(int argc, char **argv) {
     double energy = 0;
     Kokkos::deep_copy(w, 0.5);
     for (int step = 0; step < 4; ++step) {
-      ::kfuse::Window kfuse_window_c2161a6b_37a51f88("kfuse_chain_c2161a6b_37a51f88"); // kfuse-line
-      kfuse_window_c2161a6b_37a51f88.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_c2161a6b_37a51f88("kfuse_chain_c2161a6b_37a51f88"); // kfuse-line de484090
+      kfuse_window_c2161a6b_37a51f88.arm(); // kfuse-line c481c450
       heat(t, q, w, 0.25 * (step + 1), step % 4);
-      kfuse_window_c2161a6b_37a51f88.disarm(); // kfuse-line
+      kfuse_window_c2161a6b_37a51f88.disarm(); // kfuse-line d9734825
       relax(t, out, q, 2.0 - 0.1 * step);
-      kfuse_window_c2161a6b_37a51f88.close(); // kfuse-line
-      ::kfuse::Window kfuse_window_e5b648c3_77ae8a39("kfuse_chain_e5b648c3_77ae8a39"); // kfuse-line
-      kfuse_window_e5b648c3_77ae8a39.arm(); // kfuse-line
+      kfuse_window_c2161a6b_37a51f88.close(); // kfuse-line 97e9c15c
+      ::kfuse::Window kfuse_window_e5b648c3_77ae8a39("kfuse_chain_e5b648c3_77ae8a39"); // kfuse-line c583dd91
+      kfuse_window_e5b648c3_77ae8a39.arm(); // kfuse-line a2d2e863
       damp(u, 0.75);
-      kfuse_window_e5b648c3_77ae8a39.disarm(); // kfuse-line
+      kfuse_window_e5b648c3_77ae8a39.disarm(); // kfuse-line e6b934bf
       energy += norm(u, 0.5 + step);
-      kfuse_window_e5b648c3_77ae8a39.close(); // kfuse-line
+      kfuse_window_e5b648c3_77ae8a39.close(); // kfuse-line f1c937f7
     }
     auto ht = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), t);
     auto hu = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);

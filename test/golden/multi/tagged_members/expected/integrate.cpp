@@ -123,7 +123,7 @@ void Integrate::operator()(TagFinal, const int &i) const {
 }
 
 void Integrate::run(Atoms &atoms, Thermo &thermo, int steps) {
-  ::kfuse::Window kfuse_window_0c00495f_6d4a80fd("kfuse_chain_0c00495f_6d4a80fd"); // kfuse-line
+  ::kfuse::Window kfuse_window_0c00495f_6d4a80fd("kfuse_chain_0c00495f_6d4a80fd"); // kfuse-line 8204ed18
   for (int n = 0; n < steps; n++) {
     Kokkos::fence();
 
@@ -141,13 +141,13 @@ void Integrate::run(Atoms &atoms, Thermo &thermo, int steps) {
 
     Kokkos::fence();
 
-    kfuse_window_0c00495f_6d4a80fd.arm(); // kfuse-line
+    kfuse_window_0c00495f_6d4a80fd.arm(); // kfuse-line bab7d033
     final_half();
-    kfuse_window_0c00495f_6d4a80fd.disarm(); // kfuse-line
+    kfuse_window_0c00495f_6d4a80fd.disarm(); // kfuse-line 3994b692
 
     if (thermo.every) thermo.compute(n + 1, atoms);
   }
-  kfuse_window_0c00495f_6d4a80fd.close(); // kfuse-line
+  kfuse_window_0c00495f_6d4a80fd.close(); // kfuse-line e884ee9c
   // Drop the references to the atoms' data.
   x = t_x();
   v = t_x();

@@ -12,7 +12,7 @@ void Thermo::compute(int step, Atoms &atoms) {
 
   auto v = atoms.v;
   double ke = 0.0;
-  ::kfuse::flush("kfuse_chain_0c00495f_6d4a80fd"); // kfuse-line
+  ::kfuse::flush("kfuse_chain_0c00495f_6d4a80fd"); // kfuse-line e5119086
   Kokkos::parallel_reduce(
       "kinetic", atoms.n,
       KOKKOS_LAMBDA(const int i, double &s) {

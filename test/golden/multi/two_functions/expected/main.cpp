@@ -117,12 +117,12 @@ int main(int argc, char **argv) {
         "init", N, KOKKOS_LAMBDA(const int i) { x(i) = 0.25 * i; });
     double seen = 0, total = 0;
     for (int It = 0; It < 4; ++It) {
-      ::kfuse::Window kfuse_window_33f2e6a7_f9d5da2a("kfuse_chain_33f2e6a7_f9d5da2a"); // kfuse-line
-      kfuse_window_33f2e6a7_f9d5da2a.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_33f2e6a7_f9d5da2a("kfuse_chain_33f2e6a7_f9d5da2a"); // kfuse-line 6321b066
+      kfuse_window_33f2e6a7_f9d5da2a.arm(); // kfuse-line 4a8062d2
       scale(x, y, 1.5 + It);
-      kfuse_window_33f2e6a7_f9d5da2a.disarm(); // kfuse-line
+      kfuse_window_33f2e6a7_f9d5da2a.disarm(); // kfuse-line eb31e64e
       shift(y, z);
-      kfuse_window_33f2e6a7_f9d5da2a.close(); // kfuse-line
+      kfuse_window_33f2e6a7_f9d5da2a.close(); // kfuse-line f7e1605d
       // The host reads what 'shift' wrote before 'norm' runs (the Views
       // are in host memory here).
       seen += z(N / 2);

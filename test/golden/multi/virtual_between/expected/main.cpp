@@ -25,25 +25,25 @@ int main(int argc, char **argv) {
     Comm *comm = make_comm();
     Sampler *sampler = make_sampler(kind);
     for (int step = 1; step <= 6; ++step) {
-      ::kfuse::Window kfuse_window_38cbbada_c74bfa22("kfuse_chain_38cbbada_c74bfa22"); // kfuse-line
-      kfuse_window_38cbbada_c74bfa22.arm(); // kfuse-line
+      ::kfuse::Window kfuse_window_38cbbada_c74bfa22("kfuse_chain_38cbbada_c74bfa22"); // kfuse-line 37fe6eea
+      kfuse_window_38cbbada_c74bfa22.arm(); // kfuse-line 1e6fae94
       push(s, 0.1);
-      kfuse_window_38cbbada_c74bfa22.disarm(); // kfuse-line
+      kfuse_window_38cbbada_c74bfa22.disarm(); // kfuse-line 8309f8d9
       double e = step * 0.5;
       comm->reduce(&e, 1);
       log_step(step, e, every);
       force(s);
-      kfuse_window_38cbbada_c74bfa22.close(); // kfuse-line
+      kfuse_window_38cbbada_c74bfa22.close(); // kfuse-line 13229ff7
     }
-    ::kfuse::Window kfuse_window_b7de95e5_b4ab9963("kfuse_chain_b7de95e5_b4ab9963"); // kfuse-line
+    ::kfuse::Window kfuse_window_b7de95e5_b4ab9963("kfuse_chain_b7de95e5_b4ab9963"); // kfuse-line 4832ad82
     for (int step = 1; step <= 4; ++step) {
       relax(s);
       sampler->sample(s, step);
-      kfuse_window_b7de95e5_b4ab9963.arm(); // kfuse-line
+      kfuse_window_b7de95e5_b4ab9963.arm(); // kfuse-line 0b81096d
       smooth(s);
-      kfuse_window_b7de95e5_b4ab9963.disarm(); // kfuse-line
+      kfuse_window_b7de95e5_b4ab9963.disarm(); // kfuse-line 6596ad75
     }
-    kfuse_window_b7de95e5_b4ab9963.close(); // kfuse-line
+    kfuse_window_b7de95e5_b4ab9963.close(); // kfuse-line a7d2cbfb
     double sum = 0;
     auto u = s.u;
     auto f = s.f;
