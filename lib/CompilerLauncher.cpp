@@ -230,9 +230,15 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
                                    EC.message().c_str());
   auto Cleanup = llvm::make_scope_exit([&] { llvm::sys::fs::remove_directories(Tmp); });
   const std::string &Root = Instrumented->Root;
+  // The mirror of the root sits at the root's own absolute path inside the
+  // temporary directory: an include that climbs out of the root and back
+  // in (`"../../app/include/a.h"` from the root's `src/`) reaches the copy,
+  // as its other includes do, and `#pragma once` sees one file.
+  llvm::SmallString<256> Mirrored(Tmp);
+  llvm::sys::path::append(Mirrored, llvm::sys::path::relative_path(Root));
   auto CopyOf = [&](llvm::StringRef Original) {
     std::string Rel = underRoot(Original, Root);
-    llvm::SmallString<256> Out(Tmp);
+    llvm::SmallString<256> Out(Rel.empty() ? Tmp : Mirrored);
     llvm::sys::path::append(Out, Rel.empty() ? "kfuse-outside-root" : "",
                             Rel.empty() ? llvm::sys::path::filename(Original) : Rel);
     return std::string(Out);
@@ -274,7 +280,7 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
       std::string Rel = underRoot(absolute(Dir), Root);
       if (Rel.empty() && absolute(Dir) != Root)
         break;
-      llvm::SmallString<256> Mirror(Tmp);
+      llvm::SmallString<256> Mirror(Mirrored);
       llvm::sys::path::append(Mirror, Rel);
       NewCommand.push_back(Flag.str());
       NewCommand.push_back(std::string(Mirror));
@@ -286,7 +292,7 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
   NewCommand.push_back("-iquote");
   NewCommand.push_back(std::string(llvm::sys::path::parent_path(Source)));
   int RC = runCommand(NewCommand);
-  llvm::SmallString<256> TmpRoot(Tmp);
+  llvm::SmallString<256> TmpRoot(Mirrored);
   llvm::sys::path::append(TmpRoot, "");
   llvm::SmallString<256> UserRoot(Root);
   llvm::sys::path::append(UserRoot, "");

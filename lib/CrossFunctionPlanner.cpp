@@ -988,9 +988,20 @@ private:
   const std::string *notIncluded(const KernelModel &M, const std::string &File) const {
     const FileModel *Unit = unitOf(File);
     for (const std::string &F : M.BodyDeclFiles)
-      if (F != File && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
+      if (F != File && !libraryFile(F) && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
         return &F;
     return nullptr;
+  }
+
+  /// True if \p F is no project file of any unit given: a library's header
+  /// (Kokkos' through `-I` rather than `-isystem`), which the user's files
+  /// reach through their own includes. kfuse never includes one by a path
+  /// of this machine; where a file does not reach it, the rewrite does not
+  /// compile and is dropped (EmissionCheck).
+  bool libraryFile(const std::string &F) const {
+    return llvm::none_of(All, [&](const FileAnalysis &A) {
+      return llvm::is_contained(A.Model.ProjectFiles, F);
+    });
   }
 
   /// True if the profile saw two Views of \p K, one of them written, as one
@@ -1216,7 +1227,8 @@ private:
     if (M.File == File)
       return "";
     for (const std::string &Decl : M.BodyDeclFiles) {
-      if (Decl == File || (Unit && llvm::is_contained(Unit->ProjectFiles, Decl)))
+      if (Decl == File || (Unit && llvm::is_contained(Unit->ProjectFiles, Decl)) ||
+          libraryFile(Decl))
         continue;
       llvm::StringRef Ext = llvm::sys::path::extension(Decl);
       if (!Unit || !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".H"}, Ext))
@@ -1333,8 +1345,14 @@ private:
       // would run on the path the profile saw.
       if (!Across.empty())
         return "the code between them (" + where(S.Pos) + ") may observe the first kernel: " + Why;
-      // A call of a function whose body kfuse reads runs it inside.
+      // A call of a function whose body kfuse reads runs it inside; not
+      // where that flush runs on every call made here: the chain would
+      // never run fused.
       if (std::optional<CalleeFlush> F = flushInCallee(S)) {
+        if (F->EveryCall && S.Kind != FlowStatement::Form::If)
+          return "the code between them calls '" + F->Callee + "' (" + where(S.Pos) +
+                 "), which may observe the first kernel on every call (" + where(F->At->Pos) +
+                 ": " + F->Why + "), so a fused chain would always run unfused";
         CalleeFlushes.push_back(*F);
         continue;
       }
@@ -1359,6 +1377,9 @@ private:
     size_t File;            ///< the analysis of the callee's file
     const FlowStatement *At; ///< the statement it goes before
     std::string Callee;     ///< the callee's name
+    /// No statement before it may return: every call runs the flush.
+    bool EveryCall = false;
+    std::string Why; ///< why that statement may observe the kernel
   };
 
   /// Where the function \p S calls may run the pending kernel later than
@@ -1389,13 +1410,19 @@ private:
       return St.Kind == FlowStatement::Form::If && !St.HasElse &&
              blocksHeader(St.Header, T).empty() && llvm::all_of(St.Body, Pure);
     };
+    std::function<bool(const FlowStatement &)> MayReturn = [&](const FlowStatement &St) {
+      return St.Returns || llvm::any_of(St.Body, MayReturn);
+    };
+    bool Returned = false;
     for (const FlowStatement &St : Fn->second->Body) {
-      if (Pure(St))
+      if (Pure(St)) {
+        Returned |= MayReturn(St);
         continue;
+      }
       size_t File = FileIndex.at(Fn->second->File);
       if (St.LineBegin == ~0u || insideGroups(File, St.LineBegin))
         return std::nullopt;
-      return CalleeFlush{File, &St, Fn->second->Name};
+      return CalleeFlush{File, &St, Fn->second->Name, !Returned, blocks(St, true, T)};
     }
     return std::nullopt;
   }
@@ -1632,7 +1659,7 @@ private:
       for (size_t N = 0; N < KB.Policy.GlobalNames.size(); ++N) {
         const std::string &Decl = KB.Policy.GlobalFiles[N];
         const FileModel *Unit = unitOf(L.File);
-        if (!Decl.empty() && Decl != L.File &&
+        if (!Decl.empty() && Decl != L.File && !libraryFile(Decl) &&
             (!Unit || !llvm::is_contained(Unit->ProjectFiles, Decl)))
           return Fail("the policy of " + planner::name(KB) + ", replayed in '" + L.Name +
                       "', names '" + KB.Policy.GlobalNames[N] + "', declared in " +
@@ -1745,8 +1772,10 @@ private:
     }
     // In a function called between, after its early returns: by the
     // chain's name (the window is the caller's). Once per place.
-    for (const auto &[In, S, Callee] : CalleeFlushes) {
-      W.Flushes.push_back({S->Pos, Callee});
+    for (const CalleeFlush &CF : CalleeFlushes) {
+      size_t In = CF.File;
+      const FlowStatement *S = CF.At;
+      W.Flushes.push_back({S->Pos, CF.Callee});
       std::string Code = "::kfuse::flush(\"" + Ch.Key + "\");";
       if (llvm::none_of(Ch.Lines, [&](const InsertedLine &X) {
             return X.File == In && X.Offset == S->LineBegin && X.Code == Code;

@@ -121,6 +121,13 @@ void profileWarnings(const FileAnalysis &A, std::vector<Diagnostic> &Out) {
                              "': profiled with another --project-root (or "
                              "KFUSE_PROJECT_ROOT when compiling with kfuse instrument)",
                          "kfuse-profile-mismatch"));
+    else if (A.MatchedByLabel)
+      Out.push_back(make(Severity::Warning, Sites.front().Pos,
+                         "no kernel of the profile has the label of a launch of this file: a "
+                         "Kokkos Tools profile names kernels by label, so unlabelled launches "
+                         "and labels built at run time cannot be matched (profile with "
+                         "'kfuse instrument' for those)",
+                         "kfuse-profile-mismatch"));
     else if (A.ProfiledOtherVersion)
       Out.push_back(make(Severity::Warning, Sites.front().Pos,
                          "launches of this file ran in the profiled run, but none "

@@ -54,6 +54,7 @@ static FileAnalysis planFile(std::string Path, std::string Text,
   A.Model.Sites = std::move(Sites);
   Profile Bound = bindKernelNames(Prof, A.Model.Sites);
   A.Plan = FusionPlanner::plan(A.Model.Sites, A.Text, Bound, Opts);
+  A.MatchedByLabel = Prof.Source == "kokkos-tools";
   A.ProfileMatches = llvm::any_of(A.Model.Sites, [&](const KernelModel &M) {
     return Bound.findSite(M.Id.str()) != nullptr;
   });

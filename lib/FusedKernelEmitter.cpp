@@ -3,6 +3,7 @@
 #include "kfuse/FusedKernelEmitter.h"
 #include "PlannerSupport.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -893,9 +894,14 @@ struct Emitter {
 
   std::string labels(const char *Sep) {
     std::vector<std::string> L;
+    // An unlabelled launch by its place ("main.cpp:41"): the label names
+    // the fused kernel in KFUSE_VERBOSE messages and Kokkos Tools profiles,
+    // so it must not repeat across the project's files.
     for (size_t S : Group.Sites)
-      L.push_back(Sites[S].LabelKind == "literal" ? Sites[S].Label
-                                                  : "site" + std::to_string(S));
+      L.push_back(Sites[S].LabelKind == "literal"
+                      ? Sites[S].Label
+                      : llvm::sys::path::filename(Sites[S].Pos.File).str() + ":" +
+                            std::to_string(Sites[S].Pos.Line));
     return llvm::join(L, Sep) + (Group.Repeats ? "(repeated)" : "");
   }
 
@@ -980,6 +986,19 @@ struct Emitter {
       if (Reduce)
         Launch += ", " + Reduce->Reduction->ResultArgText;
       Launch += ");";
+    }
+    // Every kernel under an `if` of its own: when none holds, the original
+    // launched nothing, and neither does the fused code.
+    if (llvm::all_of(Group.Sites, [&](size_t S) { return Sites[S].Condition.has_value(); })) {
+      std::vector<std::string> Names;
+      for (size_t S : Group.Sites)
+        Names.push_back(conditionName(Sites[S]));
+      std::string Inner = Launch;
+      llvm::SmallVector<llvm::StringRef, 4> Lines;
+      llvm::StringRef(Launch).split(Lines, "\n" + Indent + "  ");
+      Inner = llvm::join(Lines, "\n" + Indent + "    ");
+      Launch = "if (" + llvm::join(Names, " || ") + ") {\n" + Indent + "    " + Inner + "\n" +
+               Indent + "  }";
     }
     Launch = Prelude + Launch;
 

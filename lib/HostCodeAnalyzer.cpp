@@ -354,11 +354,11 @@ private:
       // (`d.dtcourant() = x`), or memory kfuse cannot name.
       const auto *Op = dyn_cast<CXXOperatorCallExpr>(Plain);
       if (Op && Op->getNumArgs() > 0 && isKokkosView(Op->getArg(0)->getType()))
-        return;
+        return walk(Plain);
       const auto *MC = dyn_cast<CXXMemberCallExpr>(Plain);
       const Expr *Object = MC ? MC->getImplicitObjectArgument() : Op ? Op->getArg(0) : nullptr;
       if (Object && isKokkosView(Object->getType()))
-        return;
+        return walk(Plain);
       // Walked once, into a summary of its own, then merged: walking it
       // twice (here and for the summary) doubles the work at every level
       // of a chain such as `std::cout << a << b << ...`.

@@ -340,6 +340,47 @@ bool accessorExpr(const Expr *E, const FunctionDecl *Def, bool Returned,
   return true;
 }
 
+/// True if \p E, in the body of \p Def, is computed from numbers only:
+/// literals, \p Def's parameters, number members of `*this`, arithmetic.
+bool numberExpr(const Expr *E, const FunctionDecl *Def) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+    return (P && P->getDeclContext() == Def && P->getType()->isArithmeticType()) ||
+           isa<EnumConstantDecl>(Ref->getDecl());
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) &&
+           isa<FieldDecl>(M->getMemberDecl()) && M->getType()->isArithmeticType() &&
+           !M->getMemberDecl()->getType()->isReferenceType();
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           numberExpr(B->getLHS(), Def) && numberExpr(B->getRHS(), Def);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||
+            U->getOpcode() == UO_LNot || U->getOpcode() == UO_Not) &&
+           numberExpr(U->getSubExpr(), Def);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return numberExpr(C->getCond(), Def) && numberExpr(C->getTrueExpr(), Def) &&
+           numberExpr(C->getFalseExpr(), Def);
+  return false;
+}
+
+/// A getter of a number (`int size() const { return n; }`): its body is one
+/// `return` of numbers only, so calling it on an object reads that object's
+/// own copy and touches no memory the object reaches.
+bool numberGetter(const CXXMethodDecl *MD) {
+  const FunctionDecl *Def = nullptr;
+  if (!MD || MD->isVirtual() || !MD->hasBody(Def) ||
+      !MD->getReturnType()->isArithmeticType())
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  return Ret && Ret->getRetValue() && numberExpr(Ret->getRetValue(), Def);
+}
+
 /// The View elements accessor \p MD reads, the one it returns last: its
 /// body is one `return` of an element of a View member (`Real_t &x(Index_t
 /// i) const { return m_x[i]; }`), indexed by its parameters or by
@@ -466,7 +507,8 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
     } else if (Obj) {
       // An accessor of a captured object (`d.xd(i)`, LULESH's domain) may
       // reach any memory the object holds.
-      if (std::string Why = outsideMemory(Obj); !Why.empty()) {
+      std::string Why = numberGetter(MC->getMethodDecl()) ? "" : outsideMemory(Obj);
+      if (!Why.empty()) {
         StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
         recordUnknown(Call, "method '" + Method.str() + "' of " + Why,
                       /*MayWrite=*/true);
@@ -718,7 +760,22 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (Pointer) {
     if (std::string Why = outsideMemory(Pointer); !Why.empty())
       recordUnknown(E, "through " + Why, U.Mode != AccessMode::Read);
-    return visitChildren(S, Use());
+    visitChildren(S, Use());
+    // `p[i] = x`: the pointer's own value is read, what it points to written.
+    const Expr *Root = Pointer->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Root))
+      Root = AS->getBase()->IgnoreParenImpCasts();
+    const ValueDecl *D = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
+      D = DRE->getDecl();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Root);
+             ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      D = ME->getMemberDecl();
+    if (D && U.Mode != AccessMode::Read)
+      for (ScalarUse &Sc : Model.Scalars)
+        if (Sc.Name == D->getNameAsString())
+          Sc.WrittenThrough = true;
+    return;
   }
 
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {

@@ -76,6 +76,7 @@ void printModelText(const std::vector<FileModel> &Files, llvm::raw_ostream &OS) 
       for (const ScalarUse &S : M.Scalars)
         OS << "  scalar:  " << S.Name << " (" << S.Type << ")"
            << (S.IsMember ? " member" : "") << (S.Written ? " written" : "")
+           << (S.WrittenThrough ? " written-through" : "")
            << "\n";
       for (const InnerLoop &L : M.Loops)
         OS << "  loop:    for " << L.Var << " in [" << L.Begin << ", " << L.End
@@ -158,7 +159,8 @@ static llvm::json::Value siteJson(const KernelModel &M) {
     Scalars.push_back(llvm::json::Object{{"name", S.Name},
                                          {"type", S.Type},
                                          {"member", S.IsMember},
-                                         {"written", S.Written}});
+                                         {"written", S.Written},
+                                         {"written_through", S.WrittenThrough}});
   llvm::json::Array Loops;
   for (const InnerLoop &L : M.Loops)
     Loops.push_back(llvm::json::Object{{"var", L.Var},

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
 #include <limits>
 
 using namespace llvm;
@@ -286,6 +287,20 @@ Expected<Profile> ProfileParser::parse(const Json &Root) {
     ProfileChain C;
     if (Error E = readChain((**Chains)[I], element("chains", I), C))
       return std::move(E);
+    // The runs of one repeated sequence overlap (A A A counts A A twice,
+    // each launch in two runs): a chain's time is at most that of the
+    // launches of its sites, or shares would pass 100%.
+    uint64_t SitesNs = 0;
+    bool Known = !C.Sites.empty();
+    std::set<std::string> Seen;
+    for (const std::string &Id : C.Sites)
+      if (Seen.insert(Id).second) {
+        const ProfileSite *S = P.findSite(Id);
+        Known &= S != nullptr;
+        SitesNs += S ? S->TotalNs : 0;
+      }
+    if (Known)
+      C.TotalNs = std::min(C.TotalNs, SitesNs);
     P.Chains.push_back(std::move(C));
   }
 

@@ -230,6 +230,16 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   for (const auto &[File, Why] : Failures)
     WithColor::error(errs(), File) << Why << " [kfuse-input]\n";
   Failed = !Failures.empty();
+  // Said once for the run as well: a gate that matched nothing checked nothing.
+  bool AnySites = llvm::any_of(*Analyses, [](const kfuse::FileAnalysis &A) {
+    return !A.Model.Sites.empty();
+  });
+  if (AnySites && !Prof->Sites.empty() &&
+      llvm::none_of(*Analyses, [](const kfuse::FileAnalysis &A) { return A.ProfileMatches; }))
+    WithColor::warning(errs(), "kfuse")
+        << "no launch of the files given matches a kernel of the profile '" << ProfilePath
+        << "' (" << Prof->Sites.size() << " kernels): nothing was checked against it"
+        << " [kfuse-profile-mismatch]\n";
   // A unit missing: the overriders of a virtual call may be there.
   Opts.WholeProgram &= !Failed;
   Cross = kfuse::planAcrossFunctions(*Analyses, *Prof, Opts);

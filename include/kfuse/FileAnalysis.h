@@ -35,6 +35,9 @@ struct FileAnalysis {
   /// When none is: the profile has launches of this file (of another
   /// version of it), rather than none (its launches did not run).
   bool ProfiledOtherVersion = false;
+  /// The profile is the Kokkos Tools connector's: it names kernels by their
+  /// labels, which are matched to the file's literal labels.
+  bool MatchedByLabel = false;
 };
 
 /// Reads, models and plans \p Path, and each project header it includes

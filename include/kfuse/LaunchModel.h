@@ -136,6 +136,8 @@ struct ScalarUse {
   std::string Type;
   bool IsMember = false;
   bool Written = false; ///< assigned in the body (a bug in Kokkos, noted)
+  /// A pointer (or array) the body stores through: `p[i] = x`.
+  bool WrittenThrough = false;
   bool PrivateMember = false; ///< a functor's member that is not public
   std::string PortableType; ///< as ViewUse::PortableType
   /// Where the body names it, in text order of the walk (invalid inside

@@ -12,7 +12,10 @@
 
 #include "kfuse/runtime/Recorder.hpp"
 
+#include <cctype>
 #include <cstdint>
+#include <cstdlib>
+#include <cxxabi.h>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -150,6 +153,23 @@ private:
     return H;
   }
 
+  /// \p Name as a person reads it: Kokkos names an unlabelled kernel by its
+  /// functor's mangled type ("4KinE", "N2md5ForceE"), shown demangled
+  /// ("KinE", "md::Force"). Only names that look mangled are touched: a
+  /// label "d" is no "double".
+  static std::string readable(const char *Name) {
+    const bool Mangled =
+        std::isdigit(static_cast<unsigned char>(Name[0])) ||
+        ((Name[0] == 'N' || Name[0] == 'Z') && std::isdigit(static_cast<unsigned char>(Name[1])));
+    if (!Mangled)
+      return Name;
+    int Status = 0;
+    char *Out = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
+    std::string Result = Status == 0 && Out ? std::string(Out) : std::string(Name);
+    std::free(Out);
+    return Result;
+  }
+
   /// The recorder's site for a kernel name and kind; no allocation once the kernel is known.
   int siteFor(const char *Kind, const char *Name) {
     std::vector<Known> &Bucket = Buckets[hash(Kind, Name)];
@@ -157,12 +177,13 @@ private:
       if (K.Kind == Kind && K.Name == Name)
         return K.Site;
     // A new kernel: one SiteInfo with storage that lives as long as the process.
-    const bool NameTaken = !UsedIds.emplace(Name, 0).second;
-    Strings.push_back(Name);
+    const std::string Shown = readable(Name);
+    const bool NameTaken = !UsedIds.emplace(Shown, 0).second;
+    Strings.push_back(Shown);
     const char *Label = Strings.back().c_str();
     const char *Id = Label;
     if (NameTaken) {
-      Strings.push_back(std::string(Name) + " [" + Kind + "]");
+      Strings.push_back(Shown + " [" + Kind + "]");
       Id = Strings.back().c_str();
     }
     Infos.push_back(SiteInfo{Id, "", 0, 0, Kind, Label});

@@ -3,6 +3,8 @@
 # launches live in headers: a function template instantiated twice, a
 # launch under a brace-less `if`, a team kernel with a nested team-level
 # call, and a library kernel kfuse does not instrument (a system header).
+# One header is also reached by a path that climbs out of the project root
+# and back in: the instrumented build compiles it once, as the plain one.
 #
 # The profile holds every launch the project wrote, the template's once;
 # the library kernel counts against the coverage and separates the launches
@@ -35,6 +37,8 @@ inline void library_scale(Kokkos::View<double *> v) {
 CPP
 cat > "$TMP/proj/src/main.cpp" <<'CPP'
 #include "kernels/fill.h"
+// Out of the project root and back in: the same header, once (#pragma once).
+#include "../../proj/src/kernels/fill.h"
 #include <library.h>
 #include <cstdio>
 int main(int argc, char **argv) {

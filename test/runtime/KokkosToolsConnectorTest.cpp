@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <dlfcn.h>
 #include <cstdlib>
 #include <string>
 
@@ -51,6 +53,35 @@ TEST(KokkosToolsConnectorTest, ProfilesUnmodifiedBinaryThroughKokkosProfileLibra
   ASSERT_NE(Loop, nullptr);
   EXPECT_EQ(Loop->Count, 5u);
   EXPECT_NE(P->findPair("dot", "copy"), nullptr);
+}
+
+TEST(KokkosToolsConnectorTest, NamesUnlabelledFunctorsByTheirDemangledType) {
+  // Kokkos names an unlabelled kernel by typeid(functor).name(): "4KinE".
+  const std::string Path = ::testing::TempDir() + "kfuse-connector-demangled.json";
+  std::remove(Path.c_str());
+  ASSERT_EQ(setenv("KFUSE_PROFILE", Path.c_str(), 1), 0);
+  void *Lib = dlopen(KFUSE_CONNECTOR, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(Lib, nullptr) << dlerror();
+  auto Init = reinterpret_cast<void (*)(int, std::uint64_t, std::uint32_t, void *)>(
+      dlsym(Lib, "kokkosp_init_library"));
+  auto Begin = reinterpret_cast<void (*)(const char *, std::uint32_t, std::uint64_t *)>(
+      dlsym(Lib, "kokkosp_begin_parallel_for"));
+  auto End = reinterpret_cast<void (*)(std::uint64_t)>(dlsym(Lib, "kokkosp_end_parallel_for"));
+  auto Finalize = reinterpret_cast<void (*)()>(dlsym(Lib, "kokkosp_finalize_library"));
+  ASSERT_TRUE(Init && Begin && End && Finalize);
+  Init(0, 20211015, 0, nullptr);
+  for (const char *Name : {"4KinE", "N2md5ForceE", "d"}) {
+    std::uint64_t Id = 0;
+    Begin(Name, 0, &Id);
+    End(Id);
+  }
+  Finalize();
+  llvm::Expected<kfuse::Profile> P = kfuse::readProfile(Path);
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_NE(P->findSite("KinE"), nullptr);
+  EXPECT_NE(P->findSite("md::Force"), nullptr);
+  EXPECT_NE(P->findSite("d"), nullptr); // a label, not the type "double"
+  EXPECT_EQ(P->findSite("4KinE"), nullptr);
 }
 
 } // namespace

@@ -224,6 +224,19 @@ TEST(ProfileReaderTest, SiteListedTwiceIsMergedWithAWarning) {
                             "are counted with the first entry");
 }
 
+TEST(ProfileReaderTest, OverlappingRunsOfOneChainTakeNoMoreThanItsSitesTime) {
+  // A launch after itself: each launch is in two runs of the chain.
+  std::string Text = validWith(
+      R"({"sites": ["s.cpp:main#2:bb", "s.cpp:main#1:aa"], "count": 9, "equal_ranges": 0, "total_ns": 3000,)",
+      R"({"sites": ["s.cpp:main#1:aa", "s.cpp:main#1:aa"], "count": 9, "equal_ranges": 0, "total_ns": 2468,)");
+  llvm::Expected<Profile> P = parseProfile(Text);
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  const kfuse::ProfileChain *Self = P->findPair("s.cpp:main#1:aa", "s.cpp:main#1:aa");
+  ASSERT_NE(Self, nullptr);
+  EXPECT_EQ(Self->TotalNs, 1234u);
+  EXPECT_EQ(P->findPair("s.cpp:main#1:aa", "s.cpp:main#2:bb")->TotalNs, 3234u);
+}
+
 TEST(ProfileReaderTest, ChainNamingUnknownSiteIsRejected) {
   EXPECT_EQ(errorOf(validWith("{\"sites\": [\"s.cpp:main#2:bb\", \"s.cpp:main#1:aa\"]",
                               "{\"sites\": [\"s.cpp:main#2:bb\", \"s.cpp:main#9:zz\"]")),

@@ -90,6 +90,9 @@ inline void listenToKokkos() noexcept {
     return;
   Done = true;
   try {
+    // Also at Kokkos::finalize(): a program that aborts after it (a View
+    // outliving finalize, common in older codes) keeps its profile.
+    Kokkos::push_finalize_hook([] { Recorder::instance().writeOnce(); });
     if (Kokkos::Tools::profileLibraryLoaded())
       return;
     namespace KT = Kokkos::Tools::Experimental;

@@ -9,7 +9,8 @@
 // counters, its median reservoir and its last range, and hands the launch to the ChainCounter,
 // which counts every run of 2..MaxChainLength launches ending at it and what their View
 // arguments had in common.
-// The profile is written once: at exit (std::atexit) or when the Kokkos Tools connector finalizes.
+// The profile is written once: at Kokkos::finalize(), at exit (std::atexit), or when the Kokkos
+// Tools connector finalizes, whichever comes first; stderr says where.
 #ifndef KFUSE_RUNTIME_RECORDER_HPP
 #define KFUSE_RUNTIME_RECORDER_HPP
 
@@ -261,7 +262,9 @@ public:
     if (!WriteAtExit.load() || Written.exchange(true))
       return;
     try {
-      writeProfile(profilePath());
+      const std::string Path = profilePath();
+      if (writeProfile(Path))
+        std::fprintf(stderr, "kfuse: wrote the profile to '%s'\n", Path.c_str());
     } catch (...) {
     }
   }
