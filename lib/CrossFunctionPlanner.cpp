@@ -1256,7 +1256,7 @@ private:
                                   "captures cannot be kept for a later launch";
       if (!M.ScopedNames.empty())
         return planner::name(M) + " names '" + M.ScopedNames.front() +
-               "', which only its function can reach";
+               "', which only its function or class can reach";
       for (const ViewUse &V : M.Views) {
         if (V.Local)
           continue;

@@ -5,6 +5,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/ThreadPool.h"
@@ -53,6 +54,9 @@ checkRewrittenUnits(const clang::tooling::CompilationDatabase &DB,
                                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
                                        llvm::vfs::createPhysicalFileSystem().release()));
     Tool.appendArgumentsAdjuster(kfuseArgumentsAdjuster(RuntimeIncludeDir));
+    // The consumer keeps the first error; no "N errors generated" line.
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        "-fno-caret-diagnostics", clang::tooling::ArgumentInsertPosition::END));
     for (const auto &[Path, Text] : Rewritten)
       Tool.mapVirtualFile(Path, Text);
     FirstError Errors;

@@ -359,6 +359,18 @@ public:
   bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *E) {
     return add(E->getParameter());
   }
+  /// In a lambda's body, a static member of the enclosing class that is
+  /// not public (`limit(x)`, a private static helper): a copy of the body
+  /// outside the class cannot name it.
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const ValueDecl *D = E->getDecl();
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (InLambda && D->getAccess() != AS_public && D->getAccess() != AS_none &&
+        (isa<CXXMethodDecl>(D) || (VD && VD->isStaticDataMember())))
+      add(D);
+    return true;
+  }
+  bool InLambda = false;
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const Expr *Object = Call->getImplicitObjectArgument();
     if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) && Call->getMethodDecl() &&
@@ -463,9 +475,11 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
       break;
   }
   M.StoresOnlyLocals = M.FirstStore.empty();
-  LocalTypeFinder(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
-                  M.ScopedNames)
-      .TraverseStmt(Def->getBody());
+  LocalTypeFinder Scoped(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
+                         M.ScopedNames);
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  Scoped.InLambda = Method && Method->getParent()->isLambda();
+  Scoped.TraverseStmt(Def->getBody());
 }
 
 /// The operator() of \p RD that a launch with work tag \p Tag calls.

@@ -368,9 +368,12 @@ checkOutputs(clang::tooling::CommonOptionsParser &Parser, const OutputList &Outp
 /// The remark for a unit whose rewrite does not compile; \p Then says what
 /// kfuse does about it.
 kfuse::Diagnostic emissionRemark(const kfuse::EmissionFailure &F, StringRef Then) {
+  // The error's line is one of the rewritten text, which is not written:
+  // the remark stands at the top of the file and names it.
   kfuse::Diagnostic D;
-  D.Pos = F.Pos.File.empty() ? kfuse::SourcePos{F.Unit, 1, 1} : F.Pos;
-  D.Message = ("the fused code kfuse wrote does not compile here ('" + F.Error + "'): " + Then +
+  D.Pos = {F.Pos.File.empty() ? F.Unit : F.Pos.File, 1, 1};
+  D.Message = ("the fused code kfuse wrote for this file does not compile (line " +
+               std::to_string(F.Pos.Line) + " of the rewrite: " + F.Error + "): " + Then +
                "; please report this")
                   .str();
   D.Check = "kfuse-emit-check";

@@ -3,6 +3,7 @@
 #   unfused: exit 1, a [kfuse-unfused-hot-path] warning at the first launch,
 #            notes at the others; SARIF output valid 2.1.0;
 #   the Kokkos Tools connector's profile (kernel names only): the same finding;
+#   a connector profile whose names match no label: warnings, not silence;
 #   after `fuse --in-place`: exit 0;
 #   a malformed profile: exit 2 with the error.
 #
@@ -42,6 +43,17 @@ python3 "$SRC/test/e2e/validate_sarif.py" out kfuse-unfused-hot-path 1
 check 1 profiles/stream.kokkos-tools.json
 grep -q "stream.cpp:30:7: warning: .*\[kfuse-unfused-hot-path\]" err ||
   { cat err >&2; fail "no finding from the connector's profile"; }
+
+# A connector profile whose kernel names match no label of the file: said,
+# never a silent pass.
+sed -e 's/"copy"/"copy_other"/g; s/"mul"/"mul_other"/g; s/"add"/"add_other"/g' \
+    -e 's/"triad"/"triad_other"/g; s/"dot"/"dot_other"/g; s/"init"/"init_other"/g' \
+    -e 's/"checksum"/"checksum_other"/g' profiles/stream.kokkos-tools.json > unmatched.json
+check 0 unmatched.json
+grep -q "warning: no kernel of the profile has the label of a launch of this file.*\[kfuse-profile-mismatch\]" err ||
+  { cat err >&2; fail "a connector profile that matches nothing passes in silence"; }
+grep -q "kfuse: warning: no launch of the files given matches a kernel of the profile" err ||
+  { cat err >&2; fail "no summary of a profile that matches nothing"; }
 
 check 0 profiles/stream.json --min-share=0.99
 check 0 profiles/stream.json --min-share=0.99 --verbose

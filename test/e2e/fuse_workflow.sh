@@ -47,6 +47,13 @@ fallback=$(KFUSE_DISABLE=1 ./fused 50000 7)
 [ "$want" = "$got" ] || fail "fused stream printed '$got', unfused '$want'"
 [ "$want" = "$fallback" ] || fail "fallback printed '$fallback', unfused '$want'"
 
+# The profile given by an absolute path: the marker names it relative to
+# the project root, never by a path of this machine.
+run "$KFUSE" fuse -p . --project-root . --profile "$TMP/proj/profiles/stream.json" \
+  --output-dir out-abs examples/stream/stream.cpp
+cmp -s out/examples/stream/stream.cpp out-abs/examples/stream/stream.cpp ||
+  { diff out/examples/stream/stream.cpp out-abs/examples/stream/stream.cpp; fail "an absolute profile path changed the output"; }
+
 cp out/examples/stream/stream.cpp examples/stream/stream.cpp
 run "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json \
   --in-place examples/stream/stream.cpp

@@ -13,6 +13,7 @@
 #   // KFUSE-RUN: ARGS, // KFUSE-PROFILE-RUN: ARGS      in the main file
 #   // KFUSE-FALLBACK-RUN: ARGS    a run whose guard must refuse (and say so
 #                                  with KFUSE_VERBOSE), results still exact
+#   // KFUSE-KOKKOS-INCLUDE: -I    Kokkos' include directory through -I
 #
 # Every run compares the original program's output with the fused
 # program's and with the fused program's under KFUSE_DISABLE=1, exactly;
@@ -40,6 +41,10 @@ if [ -n "${KFUSE_TEST_PCH:-}" ] && [ -f "$KFUSE_TEST_PCH/Kokkos_Core.hpp.gch" ];
   PCH=(-I "$KFUSE_TEST_PCH" -include Kokkos_Core.hpp)
 fi
 directive() { cat "$GOLDEN"/*.cpp | sed -n "s|.*// $1: *\(.*[^ ]\) *\$|\1|p"; }
+# KFUSE-KOKKOS-INCLUDE: -I   Kokkos' headers through -I rather than -isystem
+if [ "$(directive KFUSE-KOKKOS-INCLUDE)" = "-I" ]; then
+  FLAGS=(-std=c++17 -O1 -I "$KOKKOS_INC" -I "$SRC/include" ${KFUSE_KOKKOS_FLAGS:-})
+fi
 
 # A project tree mirroring the repository path, so site ids match.
 mkdir -p "$TMP/proj/$DIR"

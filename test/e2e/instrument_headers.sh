@@ -5,6 +5,7 @@
 # call, and a library kernel kfuse does not instrument (a system header).
 # One header is also reached by a path that climbs out of the project root
 # and back in: the instrumented build compiles it once, as the plain one.
+# A program aborting after Kokkos::finalize() still writes its profile.
 #
 # The profile holds every launch the project wrote, the template's once;
 # the library kernel counts against the coverage and separates the launches
@@ -102,4 +103,27 @@ for c in p["chains"]:
 PY
 "$KFUSE" report p.json | grep -q "coverage: [0-9.]*% of kernel time is in instrumented launches (3 other launches" ||
   { "$KFUSE" report p.json | head -5; fail "report does not print the coverage"; }
+# A program that dies after Kokkos::finalize() (a View outliving it, in older
+# codes) keeps its profile: it is written at finalize, and stderr says where.
+cat > "$TMP/proj/src/dies.cpp" <<'CPP'
+#include <Kokkos_Core.hpp>
+#include <cstdlib>
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    Kokkos::View<double *> a("a", 100);
+    Kokkos::parallel_for("fill", 100, KOKKOS_LAMBDA(const int i) { a(i) = i; });
+  }
+  Kokkos::finalize();
+  std::abort();
+}
+CPP
+"$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" -c ../src/dies.cpp -o dies.o 2>stderr ||
+  { cat stderr; fail "instrumented compile of dies.cpp failed"; }
+"$CXX" dies.o -o dies "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+if KFUSE_PROFILE=dies.json ./dies 2>dies.stderr; then fail "dies.cpp did not abort"; fi
+grep -q "kfuse: wrote the profile to 'dies.json'" dies.stderr ||
+  { cat dies.stderr; fail "stderr does not say where the profile went"; }
+python3 -c "import json,sys; p=json.load(open('dies.json')); sys.exit(0 if any(s['label']=='fill' for s in p['sites']) else 1)" ||
+  fail "the profile of a program aborting after finalize lacks its launch"
 echo "instrument headers: OK"

@@ -111,7 +111,9 @@ struct SurfaceHeat {
     if (::kfuse::use_fused("surface_x_lo+surface_x_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)}))) {
       const bool kfuse_if1 = (Outer[0][0]);
       const bool kfuse_if2 = (Outer[0][1]);
-      Kokkos::parallel_for("surface_x_lo+surface_x_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {Y, Z}), ::kfuse::make_fused<kfuse_fused_surface_x_lo_surface_x_hi>(*this, Face<0, 0>(), Face<0, 1>(), kfuse_if1, kfuse_if2));
+      if (kfuse_if1 || kfuse_if2) {
+        Kokkos::parallel_for("surface_x_lo+surface_x_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {Y, Z}), ::kfuse::make_fused<kfuse_fused_surface_x_lo_surface_x_hi>(*this, Face<0, 0>(), Face<0, 1>(), kfuse_if1, kfuse_if2));
+      }
     } else {
 // kfuse-original-begin
       if (Outer[0][0])
@@ -125,7 +127,9 @@ struct SurfaceHeat {
     if (::kfuse::use_fused("surface_y_lo+surface_y_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)}))) {
       const bool kfuse_if1 = (Outer[1][0]);
       const bool kfuse_if2 = (Outer[1][1]);
-      Kokkos::parallel_for("surface_y_lo+surface_y_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Z}), ::kfuse::make_fused<kfuse_fused_surface_y_lo_surface_y_hi>(*this, Face<1, 0>(), Face<1, 1>(), kfuse_if1, kfuse_if2));
+      if (kfuse_if1 || kfuse_if2) {
+        Kokkos::parallel_for("surface_y_lo+surface_y_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Z}), ::kfuse::make_fused<kfuse_fused_surface_y_lo_surface_y_hi>(*this, Face<1, 0>(), Face<1, 1>(), kfuse_if1, kfuse_if2));
+      }
     } else {
 // kfuse-original-begin
       if (Outer[1][0])
@@ -139,7 +143,9 @@ struct SurfaceHeat {
     if (::kfuse::use_fused("surface_z_lo+surface_z_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)}))) {
       const bool kfuse_if1 = (Outer[2][0]);
       const bool kfuse_if2 = (Outer[2][1]);
-      Kokkos::parallel_for("surface_z_lo+surface_z_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Y}), ::kfuse::make_fused<kfuse_fused_surface_z_lo_surface_z_hi>(*this, Face<2, 0>(), Face<2, 1>(), kfuse_if1, kfuse_if2));
+      if (kfuse_if1 || kfuse_if2) {
+        Kokkos::parallel_for("surface_z_lo+surface_z_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Y}), ::kfuse::make_fused<kfuse_fused_surface_z_lo_surface_z_hi>(*this, Face<2, 0>(), Face<2, 1>(), kfuse_if1, kfuse_if2));
+      }
     } else {
 // kfuse-original-begin
       if (Outer[2][0])

@@ -71,6 +71,50 @@ void step(int n, Vec a, Vec b, Vec c, Vec d) {
   // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_fused_site3_site4
+// test/golden/functor_declared_between.cpp:smooth#0:995212790e025581,
+// test/golden/functor_declared_between.cpp:smooth#1:368ce71d566955d0
+// (test/golden/functor_declared_between.cpp:49), fused.
+template <class T_b, class T_d, class T_kfuse_chunks> struct kfuse_fused_site3_site4 {
+  T_b b;
+  T_d d;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT b_, double *KOKKOS_RESTRICT d_) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        b_[i] = 0.5 * b_[i] + 1.0;
+      }
+      {
+        const int i = kfuse_i0;
+        d_[i] = d_[i] - 0.25 * b_[i];
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), b.data(), d.data());
+  }
+};
+// kfuse-functor-end
+// Unlabelled launches: the fused kernel is named by their places in the
+// file, which no other file of a project repeats.
+void smooth(int n, Vec b, Vec d) {
+  // kfuse-begin fused("test/golden/functor_declared_between.cpp:smooth#0:995212790e025581", "test/golden/functor_declared_between.cpp:smooth#1:368ce71d566955d0") profile=test/golden/functor_declared_between.profile.json
+  if (::kfuse::use_fused("functor_declared_between.cpp:49+functor_declared_between.cpp:50", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(d, true)}))) {
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("functor_declared_between.cpp:49+functor_declared_between.cpp:50", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_site3_site4>(b, d, ::kfuse::chunks_of(kfuse_policy)));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for(n, KOKKOS_LAMBDA(const int i) { b(i) = 0.5 * b(i) + 1.0; });
+  Kokkos::parallel_for(n, KOKKOS_LAMBDA(const int i) { d(i) = d(i) - 0.25 * b(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -84,8 +128,10 @@ int main(int argc, char **argv) {
           }
           u(i) = 0.01 * i * i;
         });
-    for (int It = 0; It < 4; ++It)
+    for (int It = 0; It < 4; ++It) {
       step(N, a, b, c, d);
+      smooth(N, b, d);
+    }
     Slope<Vec::device_type>::apply(u, du, Params{N});
     int unused = 0; // kfuse-line
     double Sum = 0;

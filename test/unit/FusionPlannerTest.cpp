@@ -75,6 +75,37 @@ std::string checks(const FusionPlan &Plan) {
   return Out;
 }
 
+TEST(FusionPlannerTest, ALaunchAfterItselfIsExplainedByWhatLaunchesItAgain) {
+  // `axpby(...); axpby(...);`: one launch, run again by the next call.
+  std::string Code = "#include <Kokkos_Core.hpp>\n"
+                     "void axpby(int N, Kokkos::View<double*> y) {\n"
+                     "  Kokkos::parallel_for(\"axpby\", N, KOKKOS_LAMBDA(const int i) "
+                     "{ y(i) += 1.0; });\n}\n";
+  FileModel Model = analyzeWithStub(Code);
+  ASSERT_EQ(Model.Sites.size(), 1u);
+  Profile Prof;
+  Prof.TotalKernelNs = 10;
+  ProfileSite S;
+  S.Id = Model.Sites[0].Id.str();
+  S.Launches = 9;
+  S.TotalNs = 10;
+  Prof.Sites.push_back(S);
+  ProfileChain C;
+  C.Sites = {S.Id, S.Id};
+  C.Count = 8;
+  C.TotalNs = 10;
+  Prof.Chains.push_back(C);
+  FusionPlan Plan = FusionPlanner::plan(Model.Sites, Code, Prof, FusionOptions());
+  ASSERT_EQ(Plan.Refusals.size(), 1u);
+  EXPECT_EQ(Plan.Refusals[0].Check, "kfuse-not-adjacent");
+  EXPECT_NE(Plan.Refusals[0].Reason.find("launched again by a loop around it or by the next "
+                                         "call of 'axpby'"),
+            std::string::npos)
+      << Plan.Refusals[0].Reason;
+  EXPECT_EQ(Plan.Refusals[0].Reason.find("consecutive statements"), std::string::npos)
+      << Plan.Refusals[0].Reason;
+}
+
 TEST(FusionPlannerTest, LaunchesMovePastHostCodeThatOnlyReadsTheirScalars) {
   Planned P = plan(R"cpp(
   double Time = 0;

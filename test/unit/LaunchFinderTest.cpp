@@ -345,6 +345,34 @@ void run(int N, Kokkos::View<double*> a) {
   EXPECT_NE(A.Sites[0].Id.Hash, C.Sites[0].Id.Hash);
 }
 
+TEST(LaunchFinderTest, NumberGettersReadNoMemoryAndPointersStoredThroughAreSaid) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Grid {
+  Kokkos::View<double*> v;
+  int n;
+  double h;
+  KOKKOS_INLINE_FUNCTION int size() const { return n; }
+  KOKKOS_INLINE_FUNCTION double cells() const { return n > 0 ? n * h : 0.0; }
+};
+void run(int N, Grid g, double *p, Kokkos::View<double*> a) {
+  Kokkos::parallel_for("getter", N, KOKKOS_LAMBDA(const int i) { a(i) = g.size() + g.cells(); });
+  Kokkos::parallel_for("store", N, KOKKOS_LAMBDA(const int i) { p[i] = a(i); });
+  Kokkos::parallel_for("load", N, KOKKOS_LAMBDA(const int i) { a(i) = p[i]; });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  EXPECT_TRUE(siteLabelled(M, "getter").Unknown.empty());
+  const KernelModel &Store = siteLabelled(M, "store");
+  ASSERT_EQ(Store.Scalars.size(), 1u);
+  EXPECT_EQ(Store.Scalars[0].Name, "p");
+  EXPECT_FALSE(Store.Scalars[0].Written);
+  EXPECT_TRUE(Store.Scalars[0].WrittenThrough);
+  EXPECT_TRUE(Store.Unknown.at(0).MayWrite);
+  ASSERT_EQ(siteLabelled(M, "load").Scalars.size(), 1u);
+  EXPECT_FALSE(siteLabelled(M, "load").Scalars[0].WrittenThrough);
+}
+
 TEST(LaunchFinderTest, AccessesNotThroughAViewAreUnknown) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
