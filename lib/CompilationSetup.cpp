@@ -33,8 +33,11 @@ kfuseArgumentsAdjuster(llvm::StringRef RuntimeIncludeDir) {
       if (I == 0) {
         if (!HasResourceDir)
           Out.push_back("-resource-dir=" + clangResourceDir().str());
-        // Databases written for GCC carry warnings Clang does not know.
+        // Databases written for GCC carry warnings Clang does not know; and
+        // the user's build reports the code's warnings, kfuse its remarks
+        // (errors still show: a file that does not parse is reported).
         Out.push_back("-Wno-unknown-warning-option");
+        Out.push_back("-w");
         Out.push_back("-Qunused-arguments");
         Out.push_back("-idirafter");
         Out.push_back(Runtime);

@@ -359,18 +359,19 @@ public:
   bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *E) {
     return add(E->getParameter());
   }
-  /// In a lambda's body, a static member of the enclosing class that is
-  /// not public (`limit(x)`, a private static helper): a copy of the body
-  /// outside the class cannot name it.
+  /// In a lambda's body, a static member of a class around it (`limit(x)`,
+  /// a static helper): a copy of the body outside the class cannot name it
+  /// unqualified, nor at all when it is not public.
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const ValueDecl *D = E->getDecl();
     const auto *VD = dyn_cast<VarDecl>(D);
-    if (InLambda && D->getAccess() != AS_public && D->getAccess() != AS_none &&
-        (isa<CXXMethodDecl>(D) || (VD && VD->isStaticDataMember())))
+    if (Lambda && (isa<CXXMethodDecl>(D) || (VD && VD->isStaticDataMember())) &&
+        ofEnclosingClass(D, E->hasQualifier()))
       add(D);
     return true;
   }
-  bool InLambda = false;
+  /// The lambda's class when the body walked is a lambda's, else null.
+  const CXXRecordDecl *Lambda = nullptr;
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const Expr *Object = Call->getImplicitObjectArgument();
     if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) && Call->getMethodDecl() &&
@@ -385,7 +386,23 @@ private:
       Out.push_back(D->getNameAsString());
     return true;
   }
+  /// \p D is a member of a class around the lambda, which a copy of its
+  /// body outside the class cannot name: unqualified (\p Qualified false),
+  /// or not public.
+  bool ofEnclosingClass(const NamedDecl *D, bool Qualified) const {
+    const DeclContext *DC = D->getDeclContext();
+    if (!Lambda || !DC->isRecord())
+      return false;
+    bool Around = false;
+    for (const DeclContext *C = Lambda->getDeclContext(); C; C = C->getParent())
+      Around |= C == DC || (isa<CXXRecordDecl>(C) && isa<CXXRecordDecl>(DC) &&
+                            cast<CXXRecordDecl>(C)->getCanonicalDecl() ==
+                                cast<CXXRecordDecl>(DC)->getCanonicalDecl());
+    return Around && (!Qualified || D->getAccess() != AS_public);
+  }
   bool note(const NamedDecl *D) {
+    if (D && Lambda && ofEnclosingClass(D, false))
+      return add(D);
     if (!D || !D->getDeclContext()->isFunctionOrMethod())
       return true;
     SourceLocation At = D->getLocation();
@@ -478,7 +495,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   LocalTypeFinder Scoped(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
                          M.ScopedNames);
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
-  Scoped.InLambda = Method && Method->getParent()->isLambda();
+  Scoped.Lambda = Method && Method->getParent()->isLambda() ? Method->getParent() : nullptr;
   Scoped.TraverseStmt(Def->getBody());
 }
 

@@ -7,10 +7,9 @@
 
 #include "kfuse/CompilationSetup.h"
 #include "kfuse/CompilerLauncher.h"
-#include "kfuse/CrossFunctionEmitter.h"
 #include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/Diagnostics.h"
-#include "kfuse/EmissionCheck.h"
+#include "kfuse/CheckedRewrite.h"
 #include "kfuse/FileAnalysis.h"
 #include "kfuse/FusionPlan.h"
 #include "kfuse/Profile.h"
@@ -30,7 +29,6 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <functional>
-#include <map>
 #include <set>
 #include <string>
 #include <thread>
@@ -331,63 +329,6 @@ int runInstrument(int Argc, const char **Argv) {
   return ExitOK;
 }
 
-std::string absolutePath(StringRef F) {
-  SmallString<256> P(F);
-  sys::fs::make_absolute(P);
-  sys::path::remove_dots(P, true);
-  return std::string(P);
-}
-
-/// The units whose files \p Outputs rewrote that do not compile so
-/// rewritten (EmissionCheck).
-template <class OutputList>
-std::vector<kfuse::EmissionFailure>
-checkOutputs(clang::tooling::CommonOptionsParser &Parser, const OutputList &Outputs,
-             const std::vector<kfuse::FileAnalysis> &Analyses, unsigned Jobs) {
-  std::map<std::string, std::string> Rewritten;
-  for (const auto &O : Outputs)
-    if (O.New != O.Old)
-      Rewritten[absolutePath(O.Path)] = O.New;
-  if (Rewritten.empty())
-    return {};
-  std::vector<std::string> Units;
-  for (const std::string &Source : Parser.getSourcePathList()) {
-    std::string Unit = absolutePath(Source);
-    bool Touched = Rewritten.count(Unit) != 0;
-    for (const kfuse::FileAnalysis &A : Analyses)
-      if (absolutePath(A.Path) == Unit)
-        for (const std::string &F : A.Model.ProjectFiles)
-          Touched |= Rewritten.count(absolutePath(F)) != 0;
-    if (Touched && !llvm::is_contained(Units, Unit))
-      Units.push_back(Unit);
-  }
-  return kfuse::checkRewrittenUnits(Parser.getCompilations(), Units, Rewritten,
-                                    runtimeIncludeDir(), Jobs);
-}
-
-/// The remark for a unit whose rewrite does not compile; \p Then says what
-/// kfuse does about it.
-kfuse::Diagnostic emissionRemark(const kfuse::EmissionFailure &F, StringRef Then) {
-  // The error's line is one of the rewritten text, which is not written:
-  // the remark stands at the top of the file and names it.
-  kfuse::Diagnostic D;
-  D.Pos = {F.Pos.File.empty() ? F.Unit : F.Pos.File, 1, 1};
-  D.Message = ("the fused code kfuse wrote for this file does not compile (line " +
-               std::to_string(F.Pos.Line) + " of the rewrite: " + F.Error + "): " + Then +
-               "; please report this")
-                  .str();
-  D.Check = "kfuse-emit-check";
-  return D;
-}
-
-/// A remark that said a group was fused, now that its rewrite was dropped.
-void undoFused(kfuse::Diagnostic &D) {
-  if (D.Check != "kfuse-fused")
-    return;
-  D.Message = "not fusing after all: the rewrite did not compile (" + D.Message + ")";
-  D.Check = "kfuse-emit-check";
-}
-
 int runFuse(int Argc, const char **Argv) {
   cl::OptionCategory Category("kfuse fuse options");
   cl::opt<std::string> ProfilePath(
@@ -430,7 +371,10 @@ int runFuse(int Argc, const char **Argv) {
       "loop into its kernel when each element depends only on its own "
       "earlier iterations (temporal fusion). The fused code includes "
       "<kfuse/runtime/Guard.hpp>: build it with -I<kfuse>/include. "
-      "Remarks say what was fused and why each other candidate was not.\n\n"
+      "Remarks say what was fused and why each other candidate was not. "
+      "Every unit a rewrite touches is parsed again before anything is "
+      "written: a rewrite that does not compile is dropped, with a remark "
+      "[kfuse-emit-check].\n\n"
       "Example: kfuse fuse -p build --profile profiles/app.json src/app.cpp\n");
   if (!Parser)
     return reportError(toString(Parser.takeError()));
@@ -451,10 +395,6 @@ int runFuse(int Argc, const char **Argv) {
   }
 
   // Plan every file before writing any, so a failure changes nothing.
-  struct Output {
-    std::string Path, Old, New;
-  };
-  std::vector<Output> Outputs;
   kfuse::Profile Prof;
   kfuse::CrossFunctionPlan Cross;
   bool Failed = false;
@@ -462,59 +402,15 @@ int runFuse(int Argc, const char **Argv) {
       planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross, Failed);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
-  std::vector<kfuse::Diagnostic> CrossDiags = kfuse::crossFunctionDiagnostics(
-      Cross, *Analyses, /*Check=*/false, /*Verbose=*/true, EOpts.Restrict);
-  std::vector<std::vector<kfuse::Diagnostic>> FileDiags;
-  for (const kfuse::FileAnalysis &A : *Analyses)
-    FileDiags.push_back(kfuse::fuseDiagnostics(A, EOpts.Restrict));
-  std::vector<std::vector<kfuse::TextEdit>> CrossEdits =
-      kfuse::emitAcrossFunctions(Cross, *Analyses, EOpts);
-  auto Rewrite = [&](bool WithCross) {
-    Outputs.clear();
-    for (size_t I = 0; I < Analyses->size(); ++I) {
-      const kfuse::FileAnalysis &A = (*Analyses)[I];
-      Outputs.push_back({A.Path, A.Text,
-                         kfuse::Rewriter::apply(A.Text, A.Plan, A.Model.Sites, EOpts,
-                                                WithCross ? CrossEdits[I]
-                                                          : std::vector<kfuse::TextEdit>())});
-    }
-  };
-  Rewrite(true);
-  // Every rewritten unit is parsed again: a rewrite that does not compile
-  // is not written. The chains across functions go first (their edits span
-  // files); a file that still does not compile is left as it was.
-  std::vector<kfuse::EmissionFailure> Broken = checkOutputs(*Parser, Outputs, *Analyses, Jobs);
-  if (!Broken.empty()) {
-    for (const kfuse::EmissionFailure &F : Broken)
-      kfuse::printDiagnostic(errs(), emissionRemark(F, "kfuse leaves every chain across "
-                                                       "functions unfused"));
-    for (kfuse::Diagnostic &D : CrossDiags)
-      undoFused(D);
-    Rewrite(false);
-    Broken = checkOutputs(*Parser, Outputs, *Analyses, Jobs);
-    for (const kfuse::EmissionFailure &F : Broken) {
-      kfuse::printDiagnostic(errs(), emissionRemark(F, "kfuse leaves the unit's files as they were"));
-      // The unit's own file and the project headers it reads.
-      std::set<std::string> Reads = {F.Unit};
-      for (const kfuse::FileAnalysis &A : *Analyses)
-        if (absolutePath(A.Path) == F.Unit)
-          Reads.insert(A.Model.ProjectFiles.begin(), A.Model.ProjectFiles.end());
-      for (size_t I = 0; I < Outputs.size(); ++I)
-        if (Outputs[I].New != Outputs[I].Old && Reads.count(absolutePath(Outputs[I].Path))) {
-          Outputs[I].New = Outputs[I].Old;
-          for (kfuse::Diagnostic &D : FileDiags[I])
-            undoFused(D);
-        }
-    }
-  }
-  for (const kfuse::Diagnostic &D : CrossDiags)
+  kfuse::CheckedRewrite Rewrite =
+      kfuse::rewriteChecked(Parser->getCompilations(), Parser->getSourcePathList(), *Analyses,
+                            Cross, EOpts, runtimeIncludeDir(), Jobs);
+  for (const kfuse::Diagnostic &D : Rewrite.Diagnostics)
     kfuse::printDiagnostic(errs(), D);
-  for (const auto &Diags : FileDiags)
-    for (const kfuse::Diagnostic &D : Diags)
-      kfuse::printDiagnostic(errs(), D);
+  const std::vector<kfuse::RewrittenFile> &Outputs = Rewrite.Files;
 
   if (!InPlace && OutputDir.empty()) {
-    for (const Output &O : Outputs)
+    for (const kfuse::RewrittenFile &O : Outputs)
       outs() << kfuse::Rewriter::unifiedDiff("a/" + O.Path, "b/" + O.Path,
                                              O.Old, O.New);
     return Failed ? ExitError : ExitOK;
@@ -523,7 +419,7 @@ int runFuse(int Argc, const char **Argv) {
   if (Failed)
     return reportError("a file could not be analysed; no file was changed");
   std::vector<std::pair<std::string, std::string>> Writes;
-  for (const Output &O : Outputs) {
+  for (const kfuse::RewrittenFile &O : Outputs) {
     if (OutputDir.empty()) {
       if (O.Old != O.New)
         Writes.emplace_back(O.Path, O.New);

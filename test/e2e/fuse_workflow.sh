@@ -54,6 +54,18 @@ run "$KFUSE" fuse -p . --project-root . --profile "$TMP/proj/profiles/stream.jso
 cmp -s out/examples/stream/stream.cpp out-abs/examples/stream/stream.cpp ||
   { diff out/examples/stream/stream.cpp out-abs/examples/stream/stream.cpp; fail "an absolute profile path changed the output"; }
 
+# A rewrite that does not compile is never written: with a planted error in
+# every rewrite, the file stays as it was and the remarks say why.
+KFUSE_PLANT_EMIT_ERROR=1 run "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json \
+  --output-dir out-planted examples/stream/stream.cpp
+cmp examples/stream/stream.cpp out-planted/examples/stream/stream.cpp ||
+  fail "a rewrite that does not compile was written"
+grep -q "stream.cpp:1:1: remark: the fused code kfuse wrote for this file does not compile (line [0-9]*.*kfuse_planted_error.*\[kfuse-emit-check\]" "$TMP/stderr" ||
+  { cat "$TMP/stderr"; fail "no remark for the rewrite that does not compile"; }
+grep -q "remark: not fusing after all: the rewrite did not compile (fused 'copy'" "$TMP/stderr" ||
+  { cat "$TMP/stderr"; fail "the fused remark still stands"; }
+if grep -q "remark: fused" "$TMP/stderr"; then cat "$TMP/stderr"; fail "a dropped group is still said to be fused"; fi
+
 cp out/examples/stream/stream.cpp examples/stream/stream.cpp
 run "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json \
   --in-place examples/stream/stream.cpp

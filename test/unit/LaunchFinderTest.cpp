@@ -345,6 +345,32 @@ void run(int N, Kokkos::View<double*> a) {
   EXPECT_NE(A.Sites[0].Id.Hash, C.Sites[0].Id.Hash);
 }
 
+TEST(LaunchFinderTest, LambdasNamingMembersOfTheirClassCannotBeCopiedOut) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+class Solver {
+public:
+  void step(int N, Kokkos::View<double*> u);
+  static KOKKOS_INLINE_FUNCTION double open(double x) { return x; }
+private:
+  struct Coef { double a; };
+  static KOKKOS_INLINE_FUNCTION double limit(double x) { return x < 0 ? 0 : x; }
+};
+void Solver::step(int N, Kokkos::View<double*> u) {
+  Kokkos::parallel_for("helper", N, KOKKOS_LAMBDA(const int i) { u(i) = limit(u(i)); });
+  Kokkos::parallel_for("type", N, KOKKOS_LAMBDA(const int i) { u(i) *= Coef{2.0}.a; });
+  Kokkos::parallel_for("public", N, KOKKOS_LAMBDA(const int i) { u(i) = open(u(i)); });
+  Kokkos::parallel_for("qualified", N, KOKKOS_LAMBDA(const int i) { u(i) = Solver::open(u(i)); });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  EXPECT_EQ(siteLabelled(M, "helper").ScopedNames, std::vector<std::string>{"limit"});
+  EXPECT_EQ(siteLabelled(M, "type").ScopedNames, std::vector<std::string>{"Coef"});
+  // Unqualified, a public static is not found outside the class either.
+  EXPECT_EQ(siteLabelled(M, "public").ScopedNames, std::vector<std::string>{"open"});
+  EXPECT_TRUE(siteLabelled(M, "qualified").ScopedNames.empty());
+}
+
 TEST(LaunchFinderTest, NumberGettersReadNoMemoryAndPointersStoredThroughAreSaid) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
