@@ -444,6 +444,15 @@ std::string placeLaunch(FusionGroup &G, const std::vector<GroupGap> &Gaps,
           G.HostViews.push_back(V);
     return "";
   }
+  // A gap neither side may pass is the obstacle itself.
+  for (size_t K = 0; K < Gaps.size(); ++K)
+    if (!UpWhy[K].empty() && !DownWhy[K].empty()) {
+      if (UpWhy[K] == DownWhy[K])
+        return UpWhy[K];
+      llvm::StringRef Second = DownWhy[K];
+      Second.consume_front("the code between the launches ");
+      return UpWhy[K] + ", and " + Second.str();
+    }
   // The first gap the later launches cannot move up past, and why the
   // earlier ones cannot move down past it or an earlier gap either.
   size_t Up = 0;

@@ -106,6 +106,29 @@ TEST(FusionPlannerTest, ALaunchAfterItselfIsExplainedByWhatLaunchesItAgain) {
       << Plan.Refusals[0].Reason;
 }
 
+TEST(FusionPlannerTest, CodeBetweenRemarksNameBothObstacles) {
+  // 'k1' may move down past the declaration of 'pap' (which 'k2' uses),
+  // not past the host's read of 'a'; 'k3' may not move up past either.
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("k1", N, KOKKOS_LAMBDA(const int i) { a(i) = 1.0 + i; });
+  double pap = Dt * 2.0;
+  Kokkos::parallel_for("k2", N, KOKKOS_LAMBDA(const int i) { b(i) = pap * a(i); });
+  double seen = a(0);
+  Kokkos::parallel_for("k3", N, KOKKOS_LAMBDA(const int i) { c(i) = seen + a(i); });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan); // k1 + k2
+  bool Said = false;
+  for (const Refusal &R : P.Plan.Refusals) {
+    // The gap neither side may pass: 'seen' (for k3) reads 'a' (of k1).
+    Said |= R.Reason == "not fusing 'k2' with 'k3': the code between the launches declares "
+                        "'seen', which 'k3' uses, and uses 'a', which 'k1' uses";
+    EXPECT_EQ(R.Reason.find(", and  "), std::string::npos) << R.Reason;
+    EXPECT_FALSE(llvm::StringRef(R.Reason).rtrim().ends_with(", and")) << R.Reason;
+    EXPECT_FALSE(llvm::StringRef(R.Reason).rtrim().ends_with("and")) << R.Reason;
+  }
+  EXPECT_TRUE(Said);
+}
+
 TEST(FusionPlannerTest, LaunchesMovePastHostCodeThatOnlyReadsTheirScalars) {
   Planned P = plan(R"cpp(
   double Time = 0;
