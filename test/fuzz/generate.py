@@ -9,6 +9,7 @@
 #
 # Usage: generate.py SEED [-o prog.cpp] [--oracle prog.oracle.json]
 import argparse
+import os
 import json
 import random
 import re
@@ -488,8 +489,10 @@ def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
         return [f"{ind}Kokkos::deep_copy({v.name}, 3);"]
     elem = "h(1)" if v.rank == 1 else "h(1, 1)"
     # About half the time through a helper function: host code between the
-    # launches that reads a View inside a call (a flush goes there).
+    # launches that reads a View inside a call (a flush goes there). With
+    # --split the helpers are defined in another file (emit_helpers).
     if zlib.crc32(f"{chain.name}:{v.name}:{len(ind)}:peek".encode()) % 2 == 0:
+        PEEKED.add((v.rank, v.ctype()))
         return [f"{ind}g_host += kf_peek{v.rank}({v.name});"]
     return [f"{ind}{{",
             f"{ind}  auto h = Kokkos::create_mirror_view({v.name});",
@@ -670,17 +673,7 @@ template <class V> void kf_fill2(V v, int s) {
   Kokkos::deep_copy(v, h);
 }
 
-template <class V> long kf_peek1(V v) {
-  auto h = Kokkos::create_mirror_view(v);
-  Kokkos::deep_copy(h, v);
-  return (long)h(1);
-}
-
-template <class V> long kf_peek2(V v) {
-  auto h = Kokkos::create_mirror_view(v);
-  Kokkos::deep_copy(h, v);
-  return (long)h(1, 1);
-}
+PEEK_HELPERS
 
 template <class V> void kf_print1(const char *name, V v) {
   auto h = Kokkos::create_mirror_view(v);
@@ -704,6 +697,40 @@ template <class V> void kf_print2(const char *name, V v) {
 """
 
 
+PEEK_DEFINITIONS = """\
+template <class V> long kf_peek1(V v) {
+  auto h = Kokkos::create_mirror_view(v);
+  Kokkos::deep_copy(h, v);
+  return (long)h(1);
+}
+
+template <class V> long kf_peek2(V v) {
+  auto h = Kokkos::create_mirror_view(v);
+  Kokkos::deep_copy(h, v);
+  return (long)h(1, 1);
+}"""
+
+PEEK_DECLARATIONS = """\
+// Defined in helpers.cpp (another unit), for the View types used.
+template <class V> long kf_peek1(V v);
+template <class V> long kf_peek2(V v);"""
+
+# The (rank, View type) of every kf_peek call emit() wrote.
+PEEKED = set()
+
+HELPERS_FILE = "helpers.cpp"
+
+
+def emit_helpers() -> str:
+    """helpers.cpp of a --split program: the kf_peek helpers its main file
+    calls, instantiated for the View types emit() used."""
+    out = ["// kfuse fuzz program's host helpers (test/fuzz/generate.py; do not edit)",
+           "#include <Kokkos_Core.hpp>", "", PEEK_DEFINITIONS, ""]
+    for rank, ctype in sorted(PEEKED):
+        out.append(f"template long kf_peek{rank}<{ctype}>({ctype});")
+    return "\n".join(out) + "\n"
+
+
 def functor_labels(prog: Program, chain: Chain) -> set:
     """The parallel_for kernels of \p chain that --functors writes as functor
     objects: about half, chosen by a hash (the program is the same otherwise)."""
@@ -722,7 +749,8 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
            f"{' (functors)' if functors else ''} "
            "(test/fuzz/generate.py; do not edit)",
            f"// Arguments: n n2 m alias flags (profiled: {' '.join(prog.args())})"]
-    out.append(PRELUDE)
+    PEEKED.clear()
+    out.append(PRELUDE.replace("PEEK_HELPERS", PEEK_DECLARATIONS if split else PEEK_DEFINITIONS))
     for c in prog.chains:
         out += emit_chain(c, split, functor_labels(prog, c) if functors else ())
     a = prog.args()
@@ -808,6 +836,9 @@ def main(argv=None) -> int:
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
+        if args.split:  # its host helpers, in a unit of their own
+            with open(os.path.join(os.path.dirname(args.output) or ".", HELPERS_FILE), "w") as f:
+                f.write(emit_helpers())
     else:
         sys.stdout.write(text)
     if args.oracle:

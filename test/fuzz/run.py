@@ -34,6 +34,7 @@ import oracle  # noqa: E402
 
 ROOT = HERE.parent.parent
 SOURCE = "prog.cpp"
+HELPERS = generate.HELPERS_FILE  # with --split: host helpers in a unit of their own
 RUN_TIMEOUT = 30
 BUILD_TIMEOUT = 300
 
@@ -225,11 +226,18 @@ class Case:
         (self.work / f"{name}.stderr").write_text(err)
         return rc, out, err
 
-    def compile(self, name, src, exe, extra=()):
+    def compile(self, name, src, exe, extra=(), helpers=HELPERS):
+        """Builds \p src, with the helpers' unit \p helpers where the
+        program has one (--split), into \p exe."""
         cfg = self.cfg
+        others = [helpers] if cfg.split else []
         rc, _, err = self.step(name, [cfg.cxx] + cfg.flags + cfg.pch + list(extra) +
-                               [src, "-o", exe, cfg.lib, "-ldl"])
+                               [src] + others + ["-o", exe, cfg.lib, "-ldl"])
         return rc, err
+
+    def sources(self):
+        """The units kfuse is given."""
+        return [SOURCE] + ([HELPERS] if self.cfg.split else [])
 
     def kfuse(self, name, args, env=None):
         rc, out, err = self.step(name, [self.cfg.kfuse] + args, env=env, nice=True)
@@ -238,13 +246,18 @@ class Case:
         return rc, out, err
 
 
-def prepare(work: Path, text: str, cfg: Config):
+def prepare(work: Path, text: str, cfg: Config, helpers: str = None):
     work.mkdir(parents=True, exist_ok=True)
     (work / ".git").mkdir(exist_ok=True)
     (work / SOURCE).write_text(text)
-    cmd = " ".join([cfg.cxx] + cfg.flags + ["-c", str(work / SOURCE)])
+    units = [SOURCE]
+    if helpers is not None:
+        (work / HELPERS).write_text(helpers)
+        units.append(HELPERS)
     (work / "compile_commands.json").write_text(json.dumps(
-        [{"directory": str(work), "file": str(work / SOURCE), "command": cmd}], indent=1) + "\n")
+        [{"directory": str(work), "file": str(work / u),
+          "command": " ".join([cfg.cxx] + cfg.flags + ["-c", str(work / u)])} for u in units],
+        indent=1) + "\n")
 
 
 class Stop(Exception):
@@ -256,9 +269,10 @@ def test_program(prog, work: Path, cfg: Config, stop: str = None) -> dict:
     are listed in result['failures'] (kind, detail). stop: 'fuse' ends the
     test after kfuse fuse and the oracle, 'build' after the fused build."""
     text = generate.emit(prog, cfg.split, cfg.functors)
+    helpers = generate.emit_helpers() if cfg.split else None
     if work.exists():
         shutil.rmtree(work)
-    prepare(work, text, cfg)
+    prepare(work, text, cfg, helpers)
     (work / "oracle.json").write_text(json.dumps(oracle.oracle_json(prog), indent=1) + "\n")
     result = {"seed": prog.seed, "failures": [], "chains": {}, "notes": []}
     case = Case(cfg, work)
@@ -284,11 +298,15 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
         raise Failure("generator", "the original program does not compile:\n" + err[-2000:])
 
     # Profile.
-    rc, _, err = case.kfuse("instrument", ["instrument", "--", cfg.cxx] + cfg.flags +
-                           ["-c", SOURCE, "-o", "prof.o"], env={"KFUSE_PROJECT_ROOT": str(work)})
-    if rc != 0:
-        raise Failure("instrument", f"kfuse instrument {status_text(rc)}:\n" + err[-2000:])
-    rc, _, err = case.step("link-instrumented", [cfg.cxx] + cfg.flags + ["prof.o", "-o", "instrumented", cfg.lib, "-ldl"])
+    objects = []
+    for unit in case.sources():
+        obj = unit.replace(".cpp", ".prof.o")
+        rc, _, err = case.kfuse("instrument", ["instrument", "--", cfg.cxx] + cfg.flags +
+                               ["-c", unit, "-o", obj], env={"KFUSE_PROJECT_ROOT": str(work)})
+        if rc != 0:
+            raise Failure("instrument", f"kfuse instrument {status_text(rc)}:\n" + err[-2000:])
+        objects.append(obj)
+    rc, _, err = case.step("link-instrumented", [cfg.cxx] + cfg.flags + objects + ["-o", "instrumented", cfg.lib, "-ldl"])
     if rc != 0:
         raise Failure("instrument", "the instrumented program does not link:\n" + err[-2000:])
     modes = prog.run_modes()
@@ -309,7 +327,7 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
 
     # Fuse.
     common = ["-p", ".", "--project-root", ".", "--profile", "prof.json", "--min-share=0"]
-    rc, _, err = case.kfuse("fuse", ["fuse"] + common + ["--output-dir", "out", SOURCE])
+    rc, _, err = case.kfuse("fuse", ["fuse"] + common + ["--output-dir", "out"] + case.sources())
     if rc != 0:
         raise Failure("kfuse-error", f"kfuse fuse {status_text(rc)}: {err[-2000:]}")
     groups, refusals, others, cross = parse_remarks(err)
@@ -341,25 +359,28 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
     if changed != bool(groups or cross):
         fail.append({"kind": "kfuse-error",
                      "detail": f"{len(groups)} groups reported, file {'changed' if changed else 'unchanged'}"})
-    if not groups and not cfg.plant:
+    if not groups and not cross and not cfg.plant:
         # Nothing fused (and the file unchanged, checked above): the fused
-        # builds are the original; revert and check still run.
+        # builds are the original; revert and check still run. (Chains
+        # fused across functions alone are built and run like groups.)
         result["notes"].append("nothing fused")
         check_revert(case, text, fused_text, fused_path, common, result)
         return
     build_text = plant_bug(fused_text) if cfg.plant else fused_text
     (work / "fused.cpp").write_text(build_text)
-    rc, err = case.compile("build-fused", "fused.cpp", "fused", ["-I", str(ROOT / "include")])
+    rc, err = case.compile("build-fused", "fused.cpp", "fused", ["-I", str(ROOT / "include")],
+                           helpers=f"out/{HELPERS}")
     if rc != 0:
         raise Failure("fused-compile", "the fused program does not compile:\n" + err[-3000:])
     if stop == "build":
         raise Stop()
     rc, _, err = case.kfuse("fuse-no-restrict", ["fuse"] + common + ["--no-restrict", "--output-dir",
-                                                                        "out-nr", SOURCE])
+                                                                        "out-nr"] + case.sources())
     if rc != 0:
         raise Failure("kfuse-error", f"kfuse fuse --no-restrict {status_text(rc)}: {err[-2000:]}")
     shutil.copy(work / "out-nr" / SOURCE, work / "fused-nr.cpp")
-    rc, err = case.compile("build-fused-nr", "fused-nr.cpp", "fused-nr", ["-I", str(ROOT / "include")])
+    rc, err = case.compile("build-fused-nr", "fused-nr.cpp", "fused-nr", ["-I", str(ROOT / "include")],
+                           helpers=f"out-nr/{HELPERS}")
     if rc != 0:
         raise Failure("fused-compile", "the program fused --no-restrict does not compile:\n" + err[-3000:])
 
@@ -398,25 +419,36 @@ def check_revert(case: Case, text: str, fused_text: str, fused_path: Path, commo
     """Fusing the fused file changes nothing, `check` on it exits 0 or 1,
     `revert` gives the input back."""
     work, fail = case.work, result["failures"]
-    shutil.copy(fused_path, work / SOURCE)
-    rc, _, err = case.kfuse("fuse-again", ["fuse"] + common + ["--in-place", SOURCE])
+    # The helpers' unit as the input had it, and as fused.
+    helpers_text = (work / HELPERS).read_text() if case.cfg.split else None
+    fused_helpers = (work / "out" / HELPERS).read_text() if case.cfg.split else None
+    def put_fused():
+        shutil.copy(fused_path, work / SOURCE)
+        if case.cfg.split:
+            (work / HELPERS).write_text(fused_helpers)
+    put_fused()
+    rc, _, err = case.kfuse("fuse-again", ["fuse"] + common + ["--in-place"] + case.sources())
     if rc != 0:
         fail.append({"kind": "kfuse-error", "detail": f"fusing the fused file: {status_text(rc)}"})
-    elif (work / SOURCE).read_text() != fused_text:
+    elif (work / SOURCE).read_text() != fused_text or (
+            case.cfg.split and (work / HELPERS).read_text() != fused_helpers):
         fail.append({"kind": "not-idempotent", "detail": "fusing the fused file changed it"})
-    shutil.copy(fused_path, work / SOURCE)
+    put_fused()
     rc, _, err = case.kfuse("check", ["check", "-p", ".", "--project-root", ".", "--profile",
-                                      "prof.json", SOURCE])
+                                      "prof.json"] + case.sources())
     result["check_rc"] = rc
     if rc not in (0, 1):
         fail.append({"kind": "check-error", "detail": f"kfuse check on the fused file: {status_text(rc)}: "
                                                       f"{err[-1000:]}"})
-    rc, _, err = case.kfuse("revert", ["revert", SOURCE])
+    rc, _, err = case.kfuse("revert", ["revert"] + case.sources())
     if rc != 0:
         fail.append({"kind": "kfuse-error", "detail": f"kfuse revert {status_text(rc)}"})
-    elif (work / SOURCE).read_text() != text:
+    elif (work / SOURCE).read_text() != text or (
+            case.cfg.split and (work / HELPERS).read_text() != helpers_text):
         fail.append({"kind": "revert-not-exact", "detail": "kfuse revert did not restore the input"})
     (work / SOURCE).write_text(text)
+    if case.cfg.split:
+        (work / HELPERS).write_text(helpers_text)
 
 
 def first_difference(a: str, b: str) -> str:
