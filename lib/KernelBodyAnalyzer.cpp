@@ -516,11 +516,24 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
       visit(Obj, Use());
     }
   } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
-    // `v[i]` on a captured std::vector or a user array class.
-    if (FD && isa<CXXMethodDecl>(FD) && Op->getNumArgs() >= 1 &&
-        !viewRef(Op->getArg(0)))
+    // `v[i]` on a captured std::vector or a user array class; `(*this)(TagB(),
+    // i)`, another operator of the functor, whose body is not followed.
+    const auto *Deref = Op->getNumArgs() >= 1
+                            ? dyn_cast<UnaryOperator>(Op->getArg(0)->IgnoreParenImpCasts())
+                            : nullptr;
+    bool OwnOperator = Deref && Deref->getOpcode() == UO_Deref &&
+                       isa<CXXThisExpr>(Deref->getSubExpr()->IgnoreParenImpCasts());
+    if (OwnOperator && FD && isa<CXXMethodDecl>(FD)) {
+      FirstArg = 1; // `*this` is said here, not also as a dereference
+      recordUnknown(Call,
+                    "a call of another '" + FD->getNameAsString() +
+                        "' of its own object, whose body kfuse does not follow into",
+                    /*MayWrite=*/true);
+    } else if (FD && isa<CXXMethodDecl>(FD) && Op->getNumArgs() >= 1 &&
+               !viewRef(Op->getArg(0))) {
       if (std::string Why = outsideMemory(Op->getArg(0)); !Why.empty())
         recordUnknown(Call, "operator of " + Why, /*MayWrite=*/true);
+    }
     // Assignments to class-typed lvalues (complex, user types).
     OverloadedOperatorKind K = Op->getOperator();
     if (Op->getNumArgs() >= 1 &&

@@ -345,6 +345,32 @@ void run(int N, Kokkos::View<double*> a) {
   EXPECT_NE(A.Sites[0].Id.Hash, C.Sites[0].Id.Hash);
 }
 
+TEST(LaunchFinderTest, ACallOfAnotherOperatorOfTheFunctorIsNamedAsSuch) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct TagA {};
+struct TagB {};
+template <class T> KOKKOS_INLINE_FUNCTION double scaled(T, double y) { return 2.0 * y; }
+struct Step {
+  Kokkos::View<double*> x, v;
+  KOKKOS_INLINE_FUNCTION void operator()(TagB, const int i) const { v(i) += scaled(TagB(), x(i)); }
+  KOKKOS_INLINE_FUNCTION void operator()(TagA, const int i) const { x(i) += 1.0; (*this)(TagB(), i); }
+};
+void run(int N, Kokkos::View<double*> x, Kokkos::View<double*> v) {
+  Kokkos::parallel_for("a", Kokkos::RangePolicy<TagA>(0, N), Step{x, v});
+  Kokkos::parallel_for("b", Kokkos::RangePolicy<TagB>(0, N), Step{x, v});
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &A = siteLabelled(M, "a");
+  ASSERT_EQ(A.Unknown.size(), 1u) << A.Unknown[0].Why << " | " << A.Unknown.back().Why;
+  EXPECT_EQ(A.Unknown[0].Why,
+            "a call of another 'operator()' of its own object, whose body kfuse does not follow "
+            "into");
+  // An empty tag passed by value is no memory access.
+  EXPECT_TRUE(siteLabelled(M, "b").Unknown.empty());
+}
+
 TEST(LaunchFinderTest, LambdasNamingMembersOfTheirClassCannotBeCopiedOut) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
