@@ -288,9 +288,21 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
     }
     NewCommand.push_back(Command[I]);
   }
-  // Relative includes that leave the root still find the originals.
-  NewCommand.push_back("-iquote");
-  NewCommand.push_back(std::string(llvm::sys::path::parent_path(Source)));
+  // Relative includes that leave the root (not mirrored) still find the
+  // originals: each copied file's own directory, searched after every other
+  // (-idirafter). Before the mirrored -I directories (as -iquote was), it
+  // found an original where the copy was meant (`"Stream.h"` from a copied
+  // header in a subdirectory), and `#pragma once` saw two files.
+  std::vector<std::string> Dirs;
+  for (const auto &[Original, Text] : Instrumented->Files) {
+    std::string Dir(llvm::sys::path::parent_path(Original));
+    if (!llvm::is_contained(Dirs, Dir))
+      Dirs.push_back(Dir);
+  }
+  for (const std::string &Dir : Dirs) {
+    NewCommand.push_back("-idirafter");
+    NewCommand.push_back(Dir);
+  }
   int RC = runCommand(NewCommand);
   llvm::SmallString<256> TmpRoot(Mirrored);
   llvm::sys::path::append(TmpRoot, "");

@@ -4,7 +4,8 @@
 # launch under a brace-less `if`, a team kernel with a nested team-level
 # call, and a library kernel kfuse does not instrument (a system header).
 # One header is also reached by a path that climbs out of the project root
-# and back in: the instrumented build compiles it once, as the plain one.
+# and back in, and through -I from a header in a subdirectory: the
+# instrumented build compiles it once, as the plain one.
 # A program aborting after Kokkos::finalize() still writes its profile.
 #
 # The profile holds every launch the project wrote, the template's once;
@@ -36,10 +37,16 @@ inline void library_scale(Kokkos::View<double *> v) {
   Kokkos::parallel_for("library_scale", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) *= 2; });
 }
 CPP
+cat > "$TMP/proj/src/kernels/again.h" <<'CPP'
+#pragma once
+// Through -I ../src from a header in a subdirectory: the copy, not the original.
+#include "kernels/fill.h"
+CPP
 cat > "$TMP/proj/src/main.cpp" <<'CPP'
 #include "kernels/fill.h"
 // Out of the project root and back in: the same header, once (#pragma once).
 #include "../../proj/src/kernels/fill.h"
+#include "kernels/again.h"
 #include <library.h>
 #include <cstdio>
 int main(int argc, char **argv) {
