@@ -4,23 +4,14 @@
 #include "kfuse/CrossFunctionEmitter.h"
 #include "kfuse/EmissionCheck.h"
 #include "kfuse/Rewriter.h"
+#include "kfuse/SiteIdentity.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include <cstdlib>
 #include <map>
 #include <set>
 
 namespace kfuse {
 namespace {
-
-std::string absolutePath(llvm::StringRef F) {
-  llvm::SmallString<256> P(F);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
-}
 
 /// The remark for a unit whose rewrite does not compile; \p Then says what
 /// kfuse does about it. The error's line is one of the rewritten text,

@@ -54,13 +54,6 @@ bool takesValue(llvm::StringRef Arg) {
                             Arg);
 }
 
-std::string absolute(llvm::StringRef Path) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
 void printSkipped(const std::vector<SkippedSite> &Skipped) {
   for (const SkippedSite &S : Skipped)
     llvm::errs() << S.Pos.File << ":" << S.Pos.Line << ":" << S.Pos.Column
@@ -92,7 +85,7 @@ instrumentFile(const clang::tooling::CompilationDatabase &DB,
   Out.Root = projectRootFor(Source, Opts.Finder.ProjectRoot);
   std::vector<std::string> Files = Model.ProjectFiles;
   if (Files.empty())
-    Files.push_back(absolute(Source));
+    Files.push_back(absolutePath(Source));
   for (const std::string &File : Files) {
     auto Buffer = llvm::MemoryBuffer::getFile(File);
     if (!Buffer)
@@ -205,7 +198,7 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
   if (SourceIdx < 0)
     return runCommand(Command);
 
-  std::string Source = absolute(Command[SourceIdx]);
+  std::string Source = absolutePath(Command[SourceIdx]);
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   SingleCommandDatabase DB(std::string(Cwd), Source,
@@ -277,8 +270,8 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
       if (Separate && I + 1 >= Command.size())
         break;
       std::string Dir = Separate ? Command[I + 1] : A.drop_front(Flag.size()).str();
-      std::string Rel = underRoot(absolute(Dir), Root);
-      if (Rel.empty() && absolute(Dir) != Root)
+      std::string Rel = underRoot(absolutePath(Dir), Root);
+      if (Rel.empty() && absolutePath(Dir) != Root)
         break;
       llvm::SmallString<256> Mirror(Mirrored);
       llvm::sys::path::append(Mirror, Rel);
@@ -318,7 +311,7 @@ llvm::Error writeInstrumentedCopies(const clang::tooling::CompilationDatabase &D
                                     const InstrumentOptions &Opts) {
   unsigned Failures = 0;
   for (const std::string &File : Files) {
-    std::string Source = absolute(File);
+    std::string Source = absolutePath(File);
     llvm::Expected<InstrumentedUnit> Instrumented =
         instrumentFile(DB, Source, Opts);
     if (!Instrumented) {

@@ -1,6 +1,7 @@
 //===- CrossFunctionPlanner.cpp - Chains whose launches are in different functions ===//
 
 #include "kfuse/CrossFunctionPlan.h"
+#include "kfuse/SiteIdentity.h"
 #include "PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -32,13 +33,6 @@ std::string relativePath(llvm::StringRef Path, llvm::StringRef From) {
   for (size_t K = Common; K < P.size(); ++K)
     Out.push_back(P[K].str());
   return llvm::join(Out, "/");
-}
-
-std::string absolute(llvm::StringRef Path) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
 }
 
 std::string where(const SourcePos &P) {
@@ -175,8 +169,8 @@ public:
       : All(All), Opts(Opts) {
     std::vector<KernelModel> Sites;
     for (size_t F = 0; F < All.size(); ++F) {
-      FileIndex.emplace(absolute(All[F].Path), F);
-      FileIndex.emplace(absolute(All[F].Model.File), F);
+      FileIndex.emplace(absolutePath(All[F].Path), F);
+      FileIndex.emplace(absolutePath(All[F].Model.File), F);
       for (size_t S = 0; S < All[F].Model.Sites.size(); ++S) {
         const KernelModel &K = All[F].Model.Sites[S];
         ById.emplace(K.Id.str(), SiteRef{F, S});
@@ -1325,7 +1319,7 @@ private:
   const FileModel *unitOf(const std::string &File) const {
     // Analyses of headers carry the unit's files too; the main file's first.
     for (const FileAnalysis &F : All)
-      if (absolute(F.Model.File) == File || absolute(F.Path) == File)
+      if (absolutePath(F.Model.File) == File || absolutePath(F.Path) == File)
         return &F.Model;
     return nullptr;
   }

@@ -29,8 +29,8 @@ public:
     Info.FormatDiagnostic(Text);
     Failure->Error = std::string(Text);
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      clang::PresumedLoc P =
-          Info.getSourceManager().getPresumedLoc(Info.getSourceManager().getFileLoc(Info.getLocation()));
+      const clang::SourceManager &SM = Info.getSourceManager();
+      clang::PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
       if (P.isValid())
         Failure->Pos = {P.getFilename(), P.getLine(), P.getColumn()};
     }

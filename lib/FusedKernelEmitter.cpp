@@ -993,10 +993,9 @@ struct Emitter {
       std::vector<std::string> Names;
       for (size_t S : Group.Sites)
         Names.push_back(conditionName(Sites[S]));
-      std::string Inner = Launch;
       llvm::SmallVector<llvm::StringRef, 4> Lines;
       llvm::StringRef(Launch).split(Lines, "\n" + Indent + "  ");
-      Inner = llvm::join(Lines, "\n" + Indent + "    ");
+      std::string Inner = llvm::join(Lines, "\n" + Indent + "    ");
       Launch = "if (" + llvm::join(Names, " || ") + ") {\n" + Indent + "    " + Inner + "\n" +
                Indent + "  }";
     }

@@ -444,34 +444,30 @@ std::string placeLaunch(FusionGroup &G, const std::vector<GroupGap> &Gaps,
           G.HostViews.push_back(V);
     return "";
   }
+  // Why the later launches cannot move up past one gap, and the earlier
+  // ones down past another (or the same).
+  auto Both = [](const std::string &Up, const std::string &Down) {
+    if (Down.empty() || Up == Down)
+      return Up;
+    llvm::StringRef Second = Down;
+    Second.consume_front("the code between the launches ");
+    return Up + ", and " + Second.str();
+  };
   // A gap neither side may pass is the obstacle itself.
   for (size_t K = 0; K < Gaps.size(); ++K)
-    if (!UpWhy[K].empty() && !DownWhy[K].empty()) {
-      if (UpWhy[K] == DownWhy[K])
-        return UpWhy[K];
-      llvm::StringRef Second = DownWhy[K];
-      Second.consume_front("the code between the launches ");
-      return UpWhy[K] + ", and " + Second.str();
-    }
+    if (!UpWhy[K].empty() && !DownWhy[K].empty())
+      return Both(UpWhy[K], DownWhy[K]);
   // The first gap the later launches cannot move up past, and why the
   // earlier ones cannot move down past it or an earlier gap either.
   size_t Up = 0;
   while (Up < Gaps.size() && UpWhy[Up].empty())
     ++Up;
+  // (Where they may move down past that gap, a later one stops them, or
+  // nothing does and the later launches' gap alone is why.)
   size_t Down = 0;
-  while (Down < Up && DownWhy[Down].empty())
-    ++Down;
-  if (Down > Up)
-    Down = Up;
-  // The earlier launches may move down past that gap: then a later gap
-  // stops them (or nothing does, and the later launches' gap alone is why).
   while (Down < Gaps.size() && DownWhy[Down].empty())
     ++Down;
-  if (Down >= Gaps.size() || UpWhy[Up] == DownWhy[Down])
-    return UpWhy[Up];
-  llvm::StringRef Second = DownWhy[Down];
-  Second.consume_front("the code between the launches ");
-  return UpWhy[Up] + ", and " + Second.str();
+  return Both(UpWhy[Up], Down < Gaps.size() ? DownWhy[Down] : std::string());
 }
 
 /// Two names of kernels of the group (with \p M appended) that the profile

@@ -359,15 +359,13 @@ public:
   bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *E) {
     return add(E->getParameter());
   }
-  /// In a lambda's body, a static member of a class around it (`limit(x)`,
-  /// a static helper): a copy of the body outside the class cannot name it
-  /// unqualified, nor at all when it is not public.
+  /// In a lambda's body, a name declared in a class around it (a static
+  /// helper `limit(x)`, a static member, an enumerator): a copy of the body
+  /// outside the class cannot name it unqualified, nor at all when it is
+  /// not public.
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const ValueDecl *D = E->getDecl();
-    const auto *VD = dyn_cast<VarDecl>(D);
-    if (Lambda && (isa<CXXMethodDecl>(D) || (VD && VD->isStaticDataMember())) &&
-        ofEnclosingClass(D, E->hasQualifier()))
-      add(D);
+    if (ofEnclosingClass(E->getDecl(), E->hasQualifier()))
+      add(E->getDecl());
     return true;
   }
   /// The lambda's class when the body walked is a lambda's, else null.
@@ -390,15 +388,21 @@ private:
   /// body outside the class cannot name: unqualified (\p Qualified false),
   /// or not public.
   bool ofEnclosingClass(const NamedDecl *D, bool Qualified) const {
-    const DeclContext *DC = D->getDeclContext();
-    if (!Lambda || !DC->isRecord())
+    // An unscoped enum's enumerators are named in the enum's own scope.
+    const auto *Class = dyn_cast<CXXRecordDecl>(D->getDeclContext()->getRedeclContext());
+    if (!Lambda || !Class)
       return false;
-    bool Around = false;
     for (const DeclContext *C = Lambda->getDeclContext(); C; C = C->getParent())
-      Around |= C == DC || (isa<CXXRecordDecl>(C) && isa<CXXRecordDecl>(DC) &&
-                            cast<CXXRecordDecl>(C)->getCanonicalDecl() ==
-                                cast<CXXRecordDecl>(DC)->getCanonicalDecl());
-    return Around && (!Qualified || D->getAccess() != AS_public);
+      if (const auto *Around = dyn_cast<CXXRecordDecl>(C);
+          Around && Around->getCanonicalDecl() == Class->getCanonicalDecl())
+        return !Qualified || accessOf(D) != AS_public;
+    return false;
+  }
+  /// A member's access; an enumerator's is its enum's.
+  static AccessSpecifier accessOf(const NamedDecl *D) {
+    if (isa<EnumConstantDecl>(D))
+      return cast<EnumDecl>(D->getDeclContext())->getAccess();
+    return D->getAccess();
   }
   bool note(const NamedDecl *D) {
     if (D && Lambda && ofEnclosingClass(D, false))

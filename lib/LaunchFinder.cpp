@@ -499,13 +499,6 @@ private:
   const FinderOptions &Opts;
 };
 
-std::string absolutePath(StringRef File) {
-  SmallString<256> Abs(File);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
 } // namespace
 
 std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,

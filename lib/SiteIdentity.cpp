@@ -37,11 +37,9 @@ std::string hashLaunchText(llvm::StringRef LaunchText) {
 }
 
 std::string projectRootFor(llvm::StringRef File, llvm::StringRef Root) {
-  llvm::SmallString<256> Abs(Root.empty() ? File : Root);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::string Abs = absolutePath(Root.empty() ? File : Root);
   if (!Root.empty())
-    return std::string(Abs);
+    return Abs;
   llvm::SmallString<256> Dir = llvm::sys::path::parent_path(Abs);
   for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
     llvm::SmallString<256> Git(D);
@@ -52,10 +50,15 @@ std::string projectRootFor(llvm::StringRef File, llvm::StringRef Root) {
   return std::string(Dir);
 }
 
-std::string relativePath(llvm::StringRef File, llvm::StringRef Root) {
+std::string absolutePath(llvm::StringRef File) {
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+std::string relativePath(llvm::StringRef File, llvm::StringRef Root) {
+  std::string Abs = absolutePath(File);
   llvm::StringRef Rel = Abs;
   if (!Root.empty() && Rel.consume_front(Root) &&
       (Rel.empty() || llvm::sys::path::is_separator(Rel.front())))

@@ -205,18 +205,12 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   const std::vector<std::string> &Files = Parser.getSourcePathList();
   // Every unit of the compilation database given: a virtual function's
   // overriders are all among them.
-  auto Absolute = [](StringRef F) {
-    SmallString<256> P(F);
-    sys::fs::make_absolute(P);
-    sys::path::remove_dots(P, true);
-    return std::string(P);
-  };
   std::set<std::string> Given;
   for (const std::string &F : Files)
-    Given.insert(Absolute(F));
+    Given.insert(kfuse::absolutePath(F));
   std::vector<std::string> Units = Parser.getCompilations().getAllFiles();
   Opts.WholeProgram = !Units.empty() && llvm::all_of(Units, [&](const std::string &F) {
-    return Given.count(Absolute(F)) != 0;
+    return Given.count(kfuse::absolutePath(F)) != 0;
   });
   std::vector<std::pair<std::string, std::string>> Failures;
   auto Analyses = kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
@@ -388,8 +382,8 @@ int runFuse(int Argc, const char **Argv) {
   // the tree.
   {
     const std::vector<std::string> &Sources = Parser->getSourcePathList();
-    std::string Root = kfuse::projectRootFor(Sources.empty() ? StringRef(".") : StringRef(Sources.front()),
-                                             ProjectRoot);
+    StringRef First = Sources.empty() ? StringRef(".") : StringRef(Sources.front());
+    std::string Root = kfuse::projectRootFor(First, ProjectRoot);
     std::string Rel = kfuse::relativePath(ProfilePath, Root);
     EOpts.ProfilePath = sys::path::is_absolute(Rel) ? sys::path::filename(Rel).str() : Rel;
   }

@@ -24,6 +24,10 @@ std::string hashLaunchText(llvm::StringRef LaunchText);
 /// holding `.git`, else the file's directory. Always absolute.
 std::string projectRootFor(llvm::StringRef File, llvm::StringRef Root);
 
+/// \p File made absolute (against the working directory), without `.` or
+/// `..` components.
+std::string absolutePath(llvm::StringRef File);
+
 /// \p File relative to \p Root, with '/' separators.
 std::string relativePath(llvm::StringRef File, llvm::StringRef Root);
 

@@ -378,7 +378,9 @@ class Solver {
 public:
   void step(int N, Kokkos::View<double*> u);
   static KOKKOS_INLINE_FUNCTION double open(double x) { return x; }
+  enum Stencil { Width = 2 };
 private:
+  enum { Depth = 3 };
   struct Coef { double a; };
   static KOKKOS_INLINE_FUNCTION double limit(double x) { return x < 0 ? 0 : x; }
 };
@@ -386,7 +388,8 @@ void Solver::step(int N, Kokkos::View<double*> u) {
   Kokkos::parallel_for("helper", N, KOKKOS_LAMBDA(const int i) { u(i) = limit(u(i)); });
   Kokkos::parallel_for("type", N, KOKKOS_LAMBDA(const int i) { u(i) *= Coef{2.0}.a; });
   Kokkos::parallel_for("public", N, KOKKOS_LAMBDA(const int i) { u(i) = open(u(i)); });
-  Kokkos::parallel_for("qualified", N, KOKKOS_LAMBDA(const int i) { u(i) = Solver::open(u(i)); });
+  Kokkos::parallel_for("qualified", N, KOKKOS_LAMBDA(const int i) { u(i) = Solver::open(u(i)) + Solver::Width; });
+  Kokkos::parallel_for("enumerator", N, KOKKOS_LAMBDA(const int i) { u(i) += Depth; });
 }
 )cpp");
   ASSERT_FALSE(M.Failed) << M.Error;
@@ -395,6 +398,7 @@ void Solver::step(int N, Kokkos::View<double*> u) {
   // Unqualified, a public static is not found outside the class either.
   EXPECT_EQ(siteLabelled(M, "public").ScopedNames, std::vector<std::string>{"open"});
   EXPECT_TRUE(siteLabelled(M, "qualified").ScopedNames.empty());
+  EXPECT_EQ(siteLabelled(M, "enumerator").ScopedNames, std::vector<std::string>{"Depth"});
 }
 
 TEST(LaunchFinderTest, NumberGettersReadNoMemoryAndPointersStoredThroughAreSaid) {
