@@ -1,6 +1,7 @@
 //===- CompilationSetup.cpp - Compile databases and Clang flags -----------===//
 
 #include "kfuse/CompilationSetup.h"
+#include "kfuse/CudaCommand.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -22,8 +23,13 @@ clang::tooling::ArgumentsAdjuster
 kfuseArgumentsAdjuster(llvm::StringRef RuntimeIncludeDir) {
   std::string Runtime =
       RuntimeIncludeDir.empty() ? KFUSE_RUNTIME_INCLUDE_DIR : RuntimeIncludeDir.str();
-  return [Runtime](const clang::tooling::CommandLineArguments &Args,
+  return [Runtime](const clang::tooling::CommandLineArguments &Command,
                    llvm::StringRef) {
+    // A CUDA build's command (nvcc, nvcc_wrapper, clang -x cuda): its
+    // host side, as Clang parses it.
+    llvm::SmallString<256> Compat(Runtime);
+    llvm::sys::path::append(Compat, "kfuse", "cuda-host");
+    clang::tooling::CommandLineArguments Args = cudaHostCommand(Command, Compat);
     clang::tooling::CommandLineArguments Out;
     bool HasResourceDir = false;
     for (const std::string &A : Args)

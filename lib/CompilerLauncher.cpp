@@ -1,6 +1,7 @@
 //===- CompilerLauncher.cpp - kfuse instrument as a compiler launcher -----===//
 
 #include "kfuse/CompilerLauncher.h"
+#include "kfuse/CudaCommand.h"
 #include "kfuse/Instrumenter.h"
 #include "kfuse/SiteIdentity.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -42,7 +43,7 @@ private:
 bool isCxxSource(llvm::StringRef Arg) {
   llvm::StringRef Ext = llvm::sys::path::extension(Arg);
   return llvm::is_contained({".cpp", ".cc", ".cxx", ".c++", ".C", ".cp",
-                             ".CPP", ".CC"},
+                             ".CPP", ".CC", ".cu"},
                             Ext);
 }
 
@@ -178,8 +179,9 @@ int runCommand(llvm::ArrayRef<std::string> Command) {
 } // namespace
 
 int findCxxSource(llvm::ArrayRef<std::string> Command) {
+  bool Nvcc = !Command.empty() && isNvcc(Command[0]);
   for (size_t I = 1; I < Command.size(); ++I) {
-    if (takesValue(Command[I])) {
+    if (takesValue(Command[I]) || (Nvcc && nvccTakesValue(Command[I]))) {
       ++I;
       continue;
     }
@@ -293,6 +295,13 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
       Dirs.push_back(Dir);
   }
   for (const std::string &Dir : Dirs) {
+    if (isNvcc(Command[0])) {
+      // nvcc has no -idirafter: its host compiler's preprocessor does, for
+      // the host and the device passes alike.
+      NewCommand.push_back("-Xcompiler");
+      NewCommand.push_back("-idirafter," + Dir);
+      continue;
+    }
     NewCommand.push_back("-idirafter");
     NewCommand.push_back(Dir);
   }
