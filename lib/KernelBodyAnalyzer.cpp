@@ -523,7 +523,16 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
                             : nullptr;
     bool OwnOperator = Deref && Deref->getOpcode() == UO_Deref &&
                        isa<CXXThisExpr>(Deref->getSubExpr()->IgnoreParenImpCasts());
-    if (OwnOperator && FD && isa<CXXMethodDecl>(FD)) {
+    // An operator on dependent operands in a template, where lookup found
+    // some `operator*` (any header may declare one: CUDA's do): resolved
+    // only in each instantiation, whose stores are judged there. As
+    // written it reads and writes as the built-in operator, as when no
+    // overload is visible and Clang builds the built-in form.
+    bool Unresolved =
+        !FD && isa<UnresolvedLookupExpr>(Op->getCallee()->IgnoreParenImpCasts());
+    if (Unresolved) {
+      // nothing of its own: the operands below
+    } else if (OwnOperator && FD && isa<CXXMethodDecl>(FD)) {
       FirstArg = 1; // `*this` is said here, not also as a dereference
       recordUnknown(Call,
                     "a call of another '" + FD->getNameAsString() +
@@ -545,6 +554,11 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
                                ""});
       for (unsigned I = 1; I < Op->getNumArgs(); ++I)
         visit(Op->getArg(I), Use());
+      return;
+    }
+    if (Unresolved) {
+      for (const Expr *Arg : Op->arguments())
+        visit(Arg, Use());
       return;
     }
   } else {

@@ -219,6 +219,33 @@ struct Solver {
   EXPECT_TRUE(S.Scalars[0].IsMember);
 }
 
+TEST(LaunchFinderTest, DependentOperatorsWithVisibleOverloadsAreBuiltInAsWritten) {
+  // A header declaring a free operator* (CUDA's do, as do vector classes)
+  // makes `T(0.5) * b(i)` in a member template an unresolved operator call
+  // in the body as written: it reads as the built-in operator.
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Vec2 { double x, y; };
+inline Vec2 operator*(double s, Vec2 v) { return {s * v.x, s * v.y}; }
+template <bool Half> struct TagScale {};
+template <class T> struct Field {
+  Kokkos::View<T*> a, b;
+  template <bool Half>
+  KOKKOS_INLINE_FUNCTION void operator()(TagScale<Half>, const int i) const {
+    a(i) = Half ? T(0.5) * b(i) : T(2) * b(i);
+  }
+  void run(int n) { Kokkos::parallel_for("scale", Kokkos::RangePolicy<TagScale<true>>(0, n), *this); }
+};
+template struct Field<double>;
+)cpp");
+  const KernelModel &S = siteLabelled(M, "scale");
+  EXPECT_TRUE(S.Unknown.empty()) << (S.Unknown.empty() ? "" : S.Unknown.front().Why);
+  ASSERT_NE(viewNamed(S, "a"), nullptr);
+  EXPECT_EQ(viewNamed(S, "a")->Mode, AccessMode::Write);
+  ASSERT_NE(viewNamed(S, "b"), nullptr);
+  EXPECT_EQ(viewNamed(S, "b")->Mode, AccessMode::Read);
+}
+
 TEST(LaunchFinderTest, ClassLambdaUsesMembers) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
