@@ -7,8 +7,10 @@
 // Kokkos' own kernels ("Kokkos::View::initialization [a]", fills of deep_copy) and deep copies are
 // not sites: they end the current chain, since they may touch the launches' data.
 //
-// Durations are the time between Kokkos' begin and end callbacks; Kokkos does not fence there,
-// so on an asynchronous backend they are launch times unless the program fences.
+// Durations are the time between Kokkos' begin and end callbacks. The connector asks Kokkos for
+// global fencing (kokkosp_request_tool_settings, Kokkos 3.3 on; Kokkos' default too): Kokkos
+// fences before each callback, so on an asynchronous backend (CUDA) a duration is the kernel's
+// run, not its launch.
 
 #include "kfuse/runtime/Recorder.hpp"
 
@@ -223,6 +225,18 @@ KFUSE_CONNECTOR_EXPORT void kokkosp_init_library(const int /*LoadSeq*/,
                                                  const std::uint32_t /*DevInfoCount*/,
                                                  void * /*DeviceInfo*/) {
   guarded([&] { connector().init(InterfaceVersion); });
+}
+
+/// Kokkos' Kokkos_Tools_ToolSettings (Kokkos_Profiling_C_Interface.h).
+struct ToolSettings {
+  bool requires_global_fencing;
+  bool padding[255];
+};
+
+KFUSE_CONNECTOR_EXPORT void kokkosp_request_tool_settings(const std::uint32_t NumActions,
+                                                          ToolSettings *Settings) {
+  if (NumActions >= 1 && Settings)
+    Settings->requires_global_fencing = true;
 }
 
 KFUSE_CONNECTOR_EXPORT void kokkosp_finalize_library() {

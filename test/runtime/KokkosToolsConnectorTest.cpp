@@ -84,4 +84,21 @@ TEST(KokkosToolsConnectorTest, NamesUnlabelledFunctorsByTheirDemangledType) {
   EXPECT_EQ(P->findSite("4KinE"), nullptr);
 }
 
+TEST(KokkosToolsConnectorTest, AsksKokkosToFenceSoKernelTimesAreRunTimes) {
+  // On CUDA a kernel returns at launch; Kokkos fences before each callback
+  // only for a tool that requires global fencing.
+  void *Lib = dlopen(KFUSE_CONNECTOR, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(Lib, nullptr) << dlerror();
+  struct Settings {
+    bool requires_global_fencing;
+    bool padding[255];
+  } S{};
+  auto Request = reinterpret_cast<void (*)(std::uint32_t, Settings *)>(
+      dlsym(Lib, "kokkosp_request_tool_settings"));
+  ASSERT_NE(Request, nullptr);
+  S.requires_global_fencing = false;
+  Request(1, &S);
+  EXPECT_TRUE(S.requires_global_fencing);
+}
+
 } // namespace
