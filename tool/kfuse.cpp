@@ -7,6 +7,7 @@
 
 #include "kfuse/CompilationSetup.h"
 #include "kfuse/CompilerLauncher.h"
+#include "kfuse/CudaCommand.h"
 #include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/Diagnostics.h"
 #include "kfuse/CheckedRewrite.h"
@@ -164,6 +165,18 @@ struct ProjectRootOption : cl::opt<std::string> {
             cl::init(defaultProjectRoot()), cl::cat(Category)) {}
 };
 
+/// --backend, for the modes that plan.
+struct BackendOption : cl::opt<std::string> {
+  explicit BackendOption(cl::OptionCategory &Category)
+      : cl::opt<std::string>(
+            "backend",
+            cl::desc("The Kokkos execution space to plan for: Serial, OpenMP, Cuda, HIP, "
+                     "SYCL, ... (default: Cuda where the files' compile commands build "
+                     "for CUDA, with nvcc or clang -x cuda; else the backend the profile "
+                     "ran on)"),
+            cl::cat(Category)) {}
+};
+
 /// -j, for the modes that analyse many files.
 struct JobsOption : cl::opt<unsigned> {
   explicit JobsOption(cl::OptionCategory &Category)
@@ -189,11 +202,31 @@ std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
 /// \p Failed; the others are planned.
 Expected<std::vector<kfuse::FileAnalysis>>
 planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
-          StringRef ProjectRoot, double MinShare, unsigned Jobs, kfuse::Profile &Read,
-          kfuse::CrossFunctionPlan &Cross, bool &Failed) {
+          StringRef ProjectRoot, double MinShare, unsigned Jobs, StringRef Backend,
+          kfuse::Profile &Read, kfuse::CrossFunctionPlan &Cross, bool &Failed) {
   Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
   if (!Prof)
     return Prof.takeError();
+  // The backend planned for: the one given, CUDA for a CUDA build, else the
+  // profile's. A plan for a GPU from a host profile is said once.
+  Prof->PlanSpace = Backend.str();
+  if (Backend.empty())
+    for (const std::string &F : Parser.getSourcePathList()) {
+      bool Cuda = false;
+      for (const clang::tooling::CompileCommand &C :
+           Parser.getCompilations().getCompileCommands(kfuse::absolutePath(F)))
+        Cuda |= kfuse::compilerKind(C.CommandLine) != kfuse::CompilerKind::Host;
+      if (Cuda) {
+        Prof->PlanSpace = "Cuda";
+        break;
+      }
+    }
+  if (!Prof->PlanSpace.empty() && Prof->PlanSpace != Prof->Backend)
+    WithColor::note(errs(), "kfuse")
+        << "planning for " << Prof->PlanSpace
+        << (Backend.empty() ? " (the compile commands build for CUDA)" : "")
+        << "; the profile ran on " << (Prof->Backend.empty() ? "an unknown backend" : Prof->Backend)
+        << "\n";
   Read = *Prof;
   for (const std::string &W : Prof->Warnings)
     WithColor::warning(errs(), "kfuse") << ProfilePath << ": " << W << " [kfuse-profile]\n";
@@ -354,6 +387,7 @@ int runFuse(int Argc, const char **Argv) {
       cl::cat(Category));
   ProjectRootOption ProjectRoot(Category);
   JobsOption Jobs(Category);
+  BackendOption Backend(Category);
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "Fuses consecutive Kokkos launches that the profile saw running back to "
@@ -393,7 +427,7 @@ int runFuse(int Argc, const char **Argv) {
   kfuse::CrossFunctionPlan Cross;
   bool Failed = false;
   auto Analyses =
-      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross, Failed);
+      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Backend, Prof, Cross, Failed);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
   kfuse::CheckedRewrite Rewrite =
@@ -455,6 +489,7 @@ int runCheck(int Argc, const char **Argv) {
       cl::cat(Category));
   ProjectRootOption ProjectRoot(Category);
   JobsOption Jobs(Category);
+  BackendOption Backend(Category);
   auto Parser = parseToolArgs(
       Argc, Argv, Category,
       "A CI gate: warns about every chain of launches that the profile saw "
@@ -469,7 +504,7 @@ int runCheck(int Argc, const char **Argv) {
   kfuse::CrossFunctionPlan Cross;
   bool Failed = false;
   auto Analyses =
-      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Prof, Cross, Failed);
+      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Backend, Prof, Cross, Failed);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;

@@ -113,6 +113,10 @@ struct Profile {
   std::string Program;
   std::string KokkosVersion;
   std::string Backend;
+  /// The execution space plans are made for where it is not the profiled
+  /// one (`kfuse fuse --backend`, or a CUDA compile command): "" plans for
+  /// the backend each kernel ran on.
+  std::string PlanSpace;
   std::string Time; ///< ISO 8601, UTC
   uint64_t TotalLaunches = 0;
   uint64_t TotalKernelNs = 0;

@@ -5,8 +5,9 @@
 # and every golden case with an expected output (test/golden/CASE.cpp):
 #   1. `kfuse fuse` reads a compile database of nvcc_wrapper commands against
 #      a CUDA Kokkos (the fixture test/e2e/cuda_kokkos.sh builds it);
-#   2. its output is the host build's: the golden's expected file, and for an
-#      example the output of the same fuse through a host (g++) database;
+#   2. its output is the host build's: for a golden case planned for its
+#      profile's backend, the expected file; for an example planned for CUDA,
+#      the output of `fuse --backend=Cuda` through a host (g++) database;
 #   3. the fused file compiles with nvcc_wrapper (compile only).
 # A fused output that nvcc rejects fails the test.
 #
@@ -53,7 +54,12 @@ one() { # KIND REL PROFILE
   local kind=$1 rel=$2 profile=$3 name out
   name=$(basename "$rel" .cpp)
   out=$TMP/out/$kind-$name
-  "$KFUSE" fuse -p "$TMP/cuda" --project-root "$SRC" --profile "$SRC/$profile" \
+  # A golden case is planned for the backend its expected output was (its
+  # profile's): the front end must make no difference. An example is
+  # planned for CUDA, as a CUDA build is by default.
+  local backend=()
+  [ "$kind" = golden ] && backend=(--backend="$(sed -n 's/.*"backend": *"\([A-Za-z]*\)".*/\1/p' "$SRC/$profile" | head -1)")
+  "$KFUSE" fuse -p "$TMP/cuda" --project-root "$SRC" --profile "$SRC/$profile" "${backend[@]}" \
     --output-dir "$out/cuda" "$SRC/$rel" > "$out.cuda.log" 2>&1 ||
     { cat "$out.cuda.log"; echo "FAIL [$name]: kfuse fuse on the CUDA database failed"; return 1; }
   if grep -q "\[kfuse-emit-check\]" "$out.cuda.log"; then
@@ -64,7 +70,7 @@ one() { # KIND REL PROFILE
   if [ "$kind" = golden ]; then
     expected=$SRC/test/golden/$name.expected.cpp
   else
-    "$KFUSE" fuse -p "$TMP/host" --project-root "$SRC" --profile "$SRC/$profile" \
+    "$KFUSE" fuse -p "$TMP/host" --project-root "$SRC" --profile "$SRC/$profile" --backend=Cuda \
       --output-dir "$out/host" "$SRC/$rel" > "$out.host.log" 2>&1 ||
       { cat "$out.host.log"; echo "FAIL [$name]: kfuse fuse on the host database failed"; return 1; }
     expected=$out/host/$rel

@@ -4,7 +4,8 @@
 #               the host build's launch model, site ids included;
 #   instrument: as the compiler launcher of a CMake build whose compiler is
 #               nvcc_wrapper: the build passes (its binary needs a GPU to run);
-#   check:      the host build's finding (exit 1);
+#   check:      plans for CUDA (said once), with the finding of the host
+#               build planned for CUDA (exit 1);
 #   fuse:       --in-place through the CUDA database; the fused file compiles
 #               with nvcc, and check is then clean (exit 0).
 #
@@ -74,7 +75,10 @@ echo "ok: instrumented CUDA build through the compiler launcher (nvcc_wrapper)"
 status=0
 "$KFUSE" check -p wrapper --project-root . --profile profiles/stream.json "$FILE" > check.out 2> check.err || status=$?
 [ "$status" = 1 ] || { cat check.err; fail "check through nvcc_wrapper exited $status, expected 1"; }
-"$KFUSE" check -p host --project-root . --profile profiles/stream.json "$FILE" > /dev/null 2> check.host.err || true
+"$KFUSE" check -p host --project-root . --profile profiles/stream.json --backend=Cuda "$FILE" > /dev/null 2> check.host.err || true
+grep -q "note: planning for Cuda (the compile commands build for CUDA); the profile ran on Serial" check.err ||
+  { cat check.err; fail "check through nvcc_wrapper does not say it plans for CUDA"; }
+sed -i 's/ (the compile commands build for CUDA)//' check.err
 diff -u check.host.err check.err || fail "check through nvcc_wrapper differs from the host build's"
 
 # 4. fuse in place, compile for CUDA, check clean.
