@@ -34,7 +34,9 @@ case $Name in
   stream) Groups="copy+mul+add+triad+dot" ;;
   # The launch alone in the iteration loop: the loop moves into the kernel.
   nstream) Groups="nstream(repeated)" ;;
-  transpose) Groups="transpose+increment" ;;
+  # The loop's two launches fused, and the loop moved into the fused kernel:
+  # each element of A and B is one launch index's (A through (j, i)).
+  transpose) Groups="transpose+increment(repeated)" ;;
   # Fusing the random scatter was measured slower (hand-fused too): refused.
   gups | gups_atomic)
     Groups=""
@@ -50,7 +52,7 @@ case $Name in
     Refusals=("not fusing 'stencil_b' with 'stencil_a': .*\[kfuse-unsafe-dependence\]") ;;
   # A(i, j) and A(j, i): no element shared in one iteration, but the inner
   # loops merge, with their accumulators (Sum of the second renamed).
-  mvt) Groups="mv+mv_transposed" ;;
+  mvt) Groups="mv+mv_transposed(repeated)" ;;
   syrk) Groups="scale+rank_k_update" ;;
   syr2k) Groups="scale+rank_2k_update" ;;
   # Hand-fused: class_sums..variance_smoothing. class_sums..class_variances
@@ -83,11 +85,11 @@ sed "s|^$SRC/||" "$TMP/remarks"
 
 # shellcheck disable=SC2086 # $1 is a list of words
 sorted() { printf '%s\n' $1 | sort | paste -sd ' ' -; }
-# (A launch fused with the host loop around it runs as 'label(repeated)'.)
+# (Launches fused with the host loop around them run as 'a+b(repeated)'.)
 Got=$({ grep -v 'temporal fusion' "$TMP/remarks" || true; } |
   sed -n "s/.*remark: fused \(.*\) ([0-9.]*% of kernel time.*/\1/p" | sed "s/', '/+/g; s/'//g")
 Got="$Got $(sed -n "s/.*remark: fused '\(.*\)' ([0-9.]*% of kernel time.*temporal fusion.*/\1(repeated)/p" \
-  "$TMP/remarks")"
+  "$TMP/remarks" | sed "s/', '/+/g")"
 [ "$(sorted "$Got")" = "$(sorted "$Groups")" ] ||
   fail "fused groups [$(sorted "$Got")], expected [$(sorted "$Groups")] (the table in $0)"
 for R in "${Refusals[@]}"; do

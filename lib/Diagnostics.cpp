@@ -192,9 +192,16 @@ std::vector<Diagnostic> checkDiagnostics(const FileAnalysis &A, bool Verbose) {
   for (const FusionGroup &G : A.Plan.Groups) {
     Diagnostic D = make(
         Severity::Warning, Sites[G.Sites.front()].Pos,
-        G.Repeats
+        G.Repeats && G.Sites.size() == 1
             ? llvm::formatv("{0} runs back to back with itself {1} times ({2:P} of "
                             "kernel time) and the loop at line {3} can move into it",
+                            names(G, Sites), G.Count, G.Share,
+                            Sites[G.Sites.front()].Repeat->Pos.Line)
+                  .str()
+        : G.Repeats
+            ? llvm::formatv("{0} run back to back {1} times ({2:P} of kernel time): they "
+                            "can be fused, and the loop at line {3} can move into the "
+                            "fused kernel",
                             names(G, Sites), G.Count, G.Share,
                             Sites[G.Sites.front()].Repeat->Pos.Line)
                   .str()

@@ -500,12 +500,18 @@ struct Emitter {
   /// whose inner loops are merged (loop fusion).
   std::vector<std::string> bodies() {
     std::vector<std::string> Out;
-    if (Group.Repeats) {
+    if (Group.Repeats && Group.Sites.size() == 1) {
       // Each element runs every iteration of the host loop in turn.
       const KernelModel &M = Sites[Group.Sites.front()];
       const TextRange &H = M.Repeat->Header;
       Out.push_back("    " + Text.substr(H.Offset, H.Length).str() + " " + kernelBody(M));
       return Out;
+    }
+    if (Group.Repeats) {
+      // Each launch index runs every iteration of the host loop in turn,
+      // the loop's launches in order in each.
+      const TextRange &H = Sites[Group.Sites.front()].Repeat->Header;
+      Out.push_back("    " + Text.substr(H.Offset, H.Length).str() + " {");
     }
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
@@ -524,6 +530,8 @@ struct Emitter {
       std::vector<std::string> Lines = mergedLoops(Run);
       Out.insert(Out.end(), Lines.begin(), Lines.end());
     }
+    if (Group.Repeats)
+      Out.push_back("    }");
     return Out;
   }
 
@@ -774,7 +782,9 @@ struct Emitter {
     const SourcePos &At = Sites[Group.Sites.front()].Pos;
     L.push_back("// " + llvm::join(Labels, ", ") + " (" + Sites[Group.Sites.front()].Id.RelFile +
                 ":" + std::to_string(At.Line) + "), fused" +
-                (Group.Repeats ? " with the host loop around it (line " +
+                (Group.Repeats ? std::string(Group.Sites.size() == 1 ? " with the host loop around it"
+                                                                     : " with the host loop around them") +
+                                     " (line " +
                                      std::to_string(Sites[Group.Sites.front()].Repeat->Pos.Line) +
                                      ")."
                                : "."));

@@ -164,55 +164,75 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
   return "";
 }
 
-std::string FusionPlanner::repeatLegality(const KernelModel &M, SourcePos &Pos,
-                                          std::string &Check, const FusionGroup *Names) {
+std::string FusionPlanner::repeatLegality(llvm::ArrayRef<const KernelModel *> Body,
+                                          SourcePos &Pos, std::string &Check,
+                                          const FusionGroup *Names) {
   auto Canonical = [&](const std::string &N) { return Names ? Names->canonical(N) : N; };
   std::set<std::string> Written;
-  for (const ViewUse &V : M.Views)
-    if (writes(V.Mode))
-      Written.insert(Canonical(V.Name));
-  const RepeatLoop &R = *M.Repeat;
+  for (const KernelModel *M : Body)
+    for (const ViewUse &V : M->Views)
+      if (writes(V.Mode))
+        Written.insert(Canonical(V.Name));
+  const RepeatLoop &R = *Body.front()->Repeat;
   Pos = R.Pos;
   Check = "kfuse-not-fusable";
   if (!R.Unsupported.empty())
     return R.Unsupported;
-  if (M.Kind != LaunchKind::For)
-    return name(M) + " is a reduction, whose result each iteration delivers";
-  if (!M.Unknown.empty()) {
-    Pos = M.Unknown.front().Pos;
-    Check = "kfuse-unknown-access";
-    return unknownAccess(M);
-  }
-  for (const RawToken &T : tokenize(M.Policy.Text))
-    if (T.Identifier && llvm::is_contained(R.LoopVars, T.Text))
-      return "the range of " + name(M) + " depends on '" + T.Text + "'";
-  for (const ScalarUse &S : M.Scalars)
-    if (S.Written)
-      return name(M) + " assigns '" + S.Name + "'";
-  // Each element must see only its own earlier iterations: what the kernel
-  // writes, it reads and writes at its own element only.
-  for (const ViewUse &V : M.Views) {
-    if (!Written.count(Canonical(V.Name)))
-      continue;
-    for (const ViewAccess &A : V.Accesses) {
-      bool Own = A.Mode != AccessMode::Atomic && A.Mode != AccessMode::PassedToCall &&
-                 A.Indices.size() == M.Functor.IndexParams.size();
-      for (size_t D = 0; Own && D < A.Indices.size(); ++D)
-        Own = A.Indices[D].Form == IndexForm::LaunchIndex && A.Indices[D].Offset == 0 &&
-              A.Indices[D].Var == M.Functor.IndexParams[D];
-      if (Own)
-        continue;
-      Pos = A.Pos;
-      Check = "kfuse-unsafe-dependence";
-      if (A.Mode == AccessMode::Atomic || A.Mode == AccessMode::PassedToCall)
-        return "'" + V.Name + "' is " +
-               (A.Mode == AccessMode::Atomic ? "updated atomically" : "passed to a call") +
-               " in " + name(M);
-      return name(M) + " writes '" + V.Name + "' and uses '" + accessText(V, A) +
-             "', not its own element: the next iteration would read what another "
-             "element's iteration wrote";
+  for (const KernelModel *M : Body) {
+    if (M->Kind != LaunchKind::For)
+      return name(*M) + " is a reduction, whose result each iteration delivers";
+    if (!M->Unknown.empty()) {
+      Pos = M->Unknown.front().Pos;
+      Check = "kfuse-unknown-access";
+      return unknownAccess(*M);
     }
+    for (const RawToken &T : tokenize(M->Policy.Text))
+      if (T.Identifier && llvm::is_contained(R.LoopVars, T.Text))
+        return "the range of " + name(*M) + " depends on '" + T.Text + "'";
+    for (const ScalarUse &S : M->Scalars)
+      if (S.Written)
+        return name(*M) + " assigns '" + S.Name + "'";
   }
+  // Each element must see only its own earlier iterations: every access of
+  // a written View, in every launch, goes through one map of the launch
+  // indices that is one-to-one (each index once, in any order, plus a
+  // constant: `b(j, i)`, `a(i + 1)`), so one launch index owns the element.
+  // The map is compared by index positions (kernels may name them apart).
+  using Map = std::vector<std::pair<size_t, int64_t>>; // per dimension: (index, offset)
+  std::map<std::string, std::pair<Map, std::string>> Owner; // View -> map, first access
+  for (const KernelModel *M : Body)
+    for (const ViewUse &V : M->Views) {
+      if (!Written.count(Canonical(V.Name)))
+        continue;
+      for (const ViewAccess &A : V.Accesses) {
+        Pos = A.Pos;
+        Check = "kfuse-unsafe-dependence";
+        if (A.Mode == AccessMode::Atomic || A.Mode == AccessMode::PassedToCall)
+          return "'" + V.Name + "' is " +
+                 (A.Mode == AccessMode::Atomic ? "updated atomically" : "passed to a call") +
+                 " in " + name(*M);
+        Map Of;
+        std::set<size_t> Seen;
+        bool OneToOne = A.Indices.size() == M->Functor.IndexParams.size();
+        for (size_t D = 0; OneToOne && D < A.Indices.size(); ++D) {
+          const IndexExpr &I = A.Indices[D];
+          auto It = llvm::find(M->Functor.IndexParams, I.Var);
+          OneToOne = I.Form == IndexForm::LaunchIndex && It != M->Functor.IndexParams.end() &&
+                     Seen.insert(size_t(It - M->Functor.IndexParams.begin())).second;
+          if (OneToOne)
+            Of.emplace_back(size_t(It - M->Functor.IndexParams.begin()), I.Offset);
+        }
+        if (!OneToOne)
+          return name(*M) + " writes '" + V.Name + "' and uses '" + accessText(V, A) +
+                 "', which does not map the launch indices one to one: the next iteration "
+                 "would read what another index's iteration wrote";
+        auto [It, New] = Owner.try_emplace(Canonical(V.Name), Of, accessText(V, A));
+        if (!New && It->second.first != Of)
+          return name(*M) + " uses '" + accessText(V, A) + "' and the loop also uses '" +
+                 It->second.second + "', another element at the same launch index: the "
+                 "next iteration would read what another index's iteration wrote";
+      }
+    }
   return "";
 }
 

@@ -711,6 +711,36 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
   };
   std::vector<GroupGap> Gaps; // code the group moves past
   std::set<std::pair<size_t, size_t>> Evaluated;   // adjacent pairs judged above
+  // Temporal fusion of a loop's whole body: a group of every launch of a
+  // host loop's body, the last of which the profile saw back to back with
+  // the first (the next iteration), takes the loop into its kernel where
+  // each element is one launch index's (repeatLegality).
+  auto WithLoop = [&](FusionGroup G) {
+    const KernelModel &First = Sites[G.Sites.front()], &Last = Sites[G.Sites.back()];
+    if (G.Sites.size() < 2 || !First.Repeat || First.Repeat->BodySize != G.Sites.size() ||
+        G.Horizontal)
+      return G;
+    for (size_t S : G.Sites)
+      if (!Sites[S].Repeat || Sites[S].Repeat->Range.Offset != First.Repeat->Range.Offset)
+        return G;
+    if (!Prof.findPair(Last.Id.str(), First.Id.str()))
+      return G;
+    Evaluated.insert({G.Sites.back(), G.Sites.front()});
+    std::vector<const KernelModel *> Body;
+    for (size_t S : G.Sites)
+      Body.push_back(&Sites[S]);
+    SourcePos Pos = First.Repeat->Pos;
+    std::string Check;
+    if (std::string Why = repeatLegality(Body, Pos, Check, &G); !Why.empty()) {
+      Refuse(G.Sites.back(), G.Sites.front(),
+             "not moving the loop around " + name(First) + " through " + name(Last) +
+                 " into their fused kernel: " + Why,
+             Check.c_str(), Pos);
+      return G;
+    }
+    G.Repeats = true;
+    return G;
+  };
   auto Close = [&]() {
     if (Current.Sites.size() >= 2) {
       // Loop fusion: a kernel's loop (with declarations before it and
@@ -764,7 +794,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
                              Current.Share, Opts.MinShare),
                "kfuse-cold-chain", Sites[Current.Sites.front()].Pos);
       else
-        Plan.Groups.push_back(Current);
+        Plan.Groups.push_back(WithLoop(Current));
     }
     Current = FusionGroup();
     Gaps.clear();
@@ -984,8 +1014,9 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
   // running back to back with itself.
   for (size_t I = 0; I < Sites.size(); ++I) {
     const KernelModel &M = Sites[I];
-    const ProfileChain *Self =
-        Usable[I] && M.Repeat ? Prof.findPair(M.Id.str(), M.Id.str()) : nullptr;
+    const ProfileChain *Self = Usable[I] && M.Repeat && M.Repeat->BodySize == 1
+                                   ? Prof.findPair(M.Id.str(), M.Id.str())
+                                   : nullptr;
     if (!Self)
       continue;
     Evaluated.insert({I, I});
@@ -1005,7 +1036,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         Check = "kfuse-aliasing";
     }
     if (Why.empty())
-      Why = repeatLegality(M, Pos, Check, &G);
+      Why = repeatLegality({&M}, Pos, Check, &G);
     // The launches of the site, not the overlapping pairs (a loop of T
     // iterations runs T launches and T - 1 pairs).
     const ProfileSite *Site = Prof.findSite(M.Id.str());

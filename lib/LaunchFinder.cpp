@@ -154,16 +154,18 @@ private:
   const ASTContext &Ctx;
 };
 
-/// Records the host `for` loop around the launch when the launch is the
-/// loop's whole body (KernelModel::Repeat).
+/// Records the host `for` loop whose body is the launch's block
+/// (KernelModel::Repeat): the planner knows the body is launches only when
+/// it finds as many sites of the loop as the body has statements.
 void setRepeatLoop(KernelModel &M, const CompoundStmt *Block, ASTContext &Ctx) {
-  if (!M.StmtRange.valid() || Block->size() != 1)
+  if (!M.StmtRange.valid() || Block->size() == 0)
     return;
   DynTypedNodeList Parents = Ctx.getParents(*Block);
   const auto *For = Parents.size() == 1 ? Parents[0].get<ForStmt>() : nullptr;
   if (!For || For->getBody() != Block)
     return;
   RepeatLoop R;
+  R.BodySize = Block->size();
   R.Range = fileRange(For->getSourceRange(), Ctx);
   R.Header = fileRange(SourceRange(For->getForLoc(), For->getRParenLoc()), Ctx);
   if (!R.Range.valid() || !R.Header.valid())

@@ -59,8 +59,8 @@ struct FusionGroup {
   /// helpers. The guard checks the ranges are related (same begins, ends
   /// at most 16 apart), and each part runs below its own ends.
   bool BoundsAtRunTime = false;
-  /// Temporal fusion: the group is one launch, and the host loop around it
-  /// (KernelModel::Repeat) runs inside the fused kernel.
+  /// Temporal fusion: the group is the launches of a host loop's body
+  /// (KernelModel::Repeat), and the loop runs inside the fused kernel.
   bool Repeats = false;
 
   /// True if the loop of the group's \p K-th kernel is merged with a
@@ -123,13 +123,17 @@ public:
                                        llvm::StringRef FileText,
                                        const FusionGroup &Names);
 
-  /// Why the host loop around \p M (its KernelModel::Repeat) may not run
-  /// inside the kernel, each element taking every iteration in turn, or ""
-  /// when it may. \p Pos is set to what the reason is about, \p Check to
-  /// its diagnostic name.
+  /// Why the host loop around \p Body (the launches of its
+  /// KernelModel::Repeat, in order; fusable as one group) may not run
+  /// inside the fused kernel, each launch index taking every iteration in
+  /// turn, or "" when it may: each element of a View they write must be
+  /// touched by one launch index only, through one one-to-one map of the
+  /// indices (`a(i)`, `b(j, i)`, `c(i + 1)`) in every access of every
+  /// launch. \p Pos is set to what the reason is about, \p Check to its
+  /// diagnostic name.
   /// Views are compared by their name in \p Names (one allocation under
   /// two names: what one name writes, the other reads).
-  static std::string repeatLegality(const KernelModel &M, SourcePos &Pos,
+  static std::string repeatLegality(llvm::ArrayRef<const KernelModel *> Body, SourcePos &Pos,
                                     std::string &Check,
                                     const FusionGroup *Names = nullptr);
   /// Why running \p B's body right after \p A's for each index (\p B's

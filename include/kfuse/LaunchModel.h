@@ -290,15 +290,19 @@ struct ReductionModel {
   std::string AccumulatorQualified;
 };
 
-/// A host `for` loop whose body is one launch and nothing else,
-/// `for (int t = 0; t < T; ++t) { Kokkos::parallel_for(...); }`: the launch
-/// runs back to back with itself. When every iteration of the kernel touches
-/// only its own element of what it writes, the loop can run inside the
-/// kernel instead (temporal fusion).
+/// A host `for` loop whose body is launches and nothing else,
+/// `for (int t = 0; t < T; ++t) { Kokkos::parallel_for(...); ... }`: the
+/// launches run back to back, the last with the first of the next
+/// iteration. When each element of what they write is touched by one launch
+/// index only, the loop can run inside the fused kernel instead (temporal
+/// fusion).
 struct RepeatLoop {
   TextRange Range;  ///< the whole `for` statement
   TextRange Header; ///< `for (...)` through its `)`
   SourcePos Pos;
+  /// Statements of the loop's body. It is launches only where that many
+  /// sites have this loop (one: the launch alone).
+  unsigned BodySize = 1;
   std::vector<std::string> LoopVars; ///< declared by its init statement
   std::vector<ScalarUse> Names;      ///< other variables its header reads
   /// Why the header cannot run inside a kernel (it calls a function, names a

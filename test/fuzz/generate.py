@@ -105,6 +105,13 @@ class Generator:
             if kind == "if":
                 chain.items.append(Item("if", kern, bit=bit, braces=self.chance(0.5)))
                 bit += 1
+            elif kind == "loop" and self.chance(0.4):
+                # A loop whose body is two launches: kfuse may fuse them,
+                # and take the loop into the fused kernel (temporal fusion).
+                reps, loop = r.randint(2, 3), sum(1 for it in chain.items if it.loop >= 0)
+                chain.items.append(Item("loop", kern, reps=reps, braces=True, loop=loop))
+                second = self.kernel(chain, f"{name}k{k}b", in_loop=True)
+                chain.items.append(Item("loop", second, reps=reps, braces=True, loop=loop))
             elif kind == "loop":
                 chain.items.append(Item("loop", kern, reps=r.randint(2, 3), braces=self.chance(0.6)))
             else:
@@ -631,6 +638,14 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                     body += [cond + " {"] + emit_launch(it.kernel, chain, step + "  ") + [f"{step}}}"]
                 else:
                     body += [cond] + emit_launch(it.kernel, chain, step + "  ", statement=False)
+            elif it.loop >= 0:
+                # The launches of one host loop, emitted at its first.
+                loop = [o for o in chain.items if o.kind == "loop" and o.loop == it.loop]
+                if loop[0] is it:
+                    body.append(f"{step}for (int r = 0; r < {it.reps}; ++r) {{")
+                    for o in loop:
+                        body += emit_launch(o.kernel, chain, step + "  ")
+                    body.append(f"{step}}}")
             else:
                 head = f"{step}for (int r = 0; r < {it.reps}; ++r)"
                 if it.braces:

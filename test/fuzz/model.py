@@ -81,6 +81,7 @@ class Item:
     bit: int = 0         # if: the flag bit tested
     braces: bool = False
     reps: int = 0        # loop: iterations
+    loop: int = -1       # loop: the id of a host loop of several launches (its items in a row)
     host: str = ""       # arith | mirror | fence | fill | use-result
     view: str = ""
     result: str = ""

@@ -141,10 +141,21 @@ class Oracle:
     def repeat(self, k: Kernel) -> List[str]:
         """Reasons why a launch alone in a host loop cannot take the loop
         into its kernel (each element runs all iterations in turn)."""
-        why = [f"unknown-access: {u} in {k.label}" for u in unknown(k)[:1]]
-        if k.kind == "reduce":
-            why.append("reduction-in-loop")
-        return why + self.data(k, k, accesses(k), accesses(k))
+        return self.repeat_body([k])
+
+    def repeat_body(self, ks: List[Kernel]) -> List[str]:
+        """Reasons why the launches of a host loop's body, fused, cannot take
+        the loop into the fused kernel: each element of what they write must
+        be one launch index's in every access of every launch."""
+        why = []
+        for k in ks:
+            why += [f"unknown-access: {u} in {k.label}" for u in unknown(k)[:1]]
+            if k.kind == "reduce":
+                why.append("reduction-in-loop")
+        for x, p in enumerate(ks):
+            for q in ks[x:]:
+                why += self.data(p, q, accesses(p), accesses(q))
+        return sorted(set(why))
 
     def sets(self, it: Item):
         """What an item reads and writes: (alloc, lo, hi) regions and scalars."""
@@ -182,17 +193,27 @@ class Oracle:
         rb, wb = self.sets(b)
         return not (self._meet(wa, rb + wb) or self._meet(wb, ra))
 
-    def group(self, labels: List[str]) -> List[str]:
+    def group(self, labels: List[str], repeated: bool = False) -> List[str]:
         """Reasons why kfuse's group (labels of launches of this chain) is not
-        a legal fusion; empty: legal."""
+        a legal fusion; empty: legal. \p repeated: kfuse also took the host
+        loop around the group into the fused kernel (temporal fusion)."""
         members = sorted(self.by_label[l][0] for l in labels)
         items = self.chain.items
         if len(members) == 1:
             it = items[members[0]]
             return self.repeat(it.kernel) if it.kind == "loop" else []
         why = []
+        # The launches of one host loop's body, all of them, fuse within each
+        # iteration; with the loop taken in, across iterations too.
+        loops = {items[i].loop for i in members}
+        whole_loop = (len(loops) == 1 and -1 not in loops and
+                      members == [i for i, it in enumerate(items) if it.loop in loops])
+        if repeated and not whole_loop:
+            why.append("repeated: the group is not the body of one host loop")
+        if repeated and whole_loop:
+            why += self.repeat_body([items[i].kernel for i in members])
         for i in members:
-            if items[i].kind == "loop":
+            if items[i].kind == "loop" and not whole_loop:
                 why.append(f"host-loop: {items[i].kernel.label} runs in a host loop")
         for x, i in enumerate(members):
             for j in members[x + 1:]:
@@ -232,7 +253,8 @@ class Oracle:
             pairs.append({"first": a.kernel.label, "second": b.kernel.label,
                           "legal": not why, "why": why})
         repeats = [{"label": it.kernel.label, "legal": not self.repeat(it.kernel),
-                    "why": self.repeat(it.kernel)} for it in seq if it.kind == "loop"]
+                    "why": self.repeat(it.kernel)} for it in seq
+                   if it.kind == "loop" and it.loop < 0]
         return {"labels": [k.label for k in self.chain.kernels()],
                 "runtime": [it.kernel.label for it in seq],
                 "alias_mode": ALIAS_NAMES[self.mode] if any(v.slot >= 0 for v in self.chain.views) else None,

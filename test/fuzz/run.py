@@ -105,10 +105,16 @@ REMARK = re.compile(r"^(.*?):(\d+):(\d+): (remark|warning|error): (.*?)(?: \[([a
 QUOTED = re.compile(r"'([^']*)'")
 
 
+# The groups of the last parse_remarks whose remark says temporal fusion.
+REPEATED: list = []
+
+
 def parse_remarks(stderr: str):
     """kfuse's diagnostics: fused groups (label lists), refusals, other
     warnings and errors."""
     groups, refusals, others, cross = [], [], [], []
+    repeated = REPEATED  # groups that also took their host loop in
+    repeated.clear()
     for line in stderr.splitlines():
         m = REMARK.match(line)
         if not m:
@@ -122,6 +128,8 @@ def parse_remarks(stderr: str):
         if level == "remark" and msg.startswith("fused "):
             head = msg[len("fused "):].split(" (", 1)[0]
             groups.append(QUOTED.findall(head))
+            if "temporal fusion" in msg:
+                repeated.append(groups[-1])
             continue
         if level == "remark":
             m2 = (re.match(r"not fusing '([^']*)' with '([^']*)': (.*)", msg) or
@@ -163,7 +171,7 @@ def classify(prog, groups, refusals, adjacent: set):
         mine = [g for g in groups if all(l in o.by_label for l in g)]
         judged = []
         for g in mine:
-            why = o.group(g)
+            why = o.group(g, repeated=g in REPEATED and len(g) > 1)
             judged.append({"labels": g, "legal": not why, "why": why})
             if why:
                 illegal.append({"group": g, "why": why})

@@ -8,17 +8,16 @@
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
-// kfuse-functor-begin kfuse_fused_row_sum_row_max_norm_relative
-// 'row_sum', 'row_max', 'norm', 'relative' (test/golden/loop_fusion_locals.cpp:20), fused.
-template <class T_A, class T_rowsum, class T_rowmax, class T_norm, class T_M, class T_It,
-          class T_kfuse_chunks>
-struct kfuse_fused_row_sum_row_max_norm_relative {
+// kfuse-functor-begin kfuse_fused_row_sum_row_max_norm_relative_repeated
+// 'row_sum', 'row_max', 'norm', 'relative' (test/golden/loop_fusion_locals.cpp:20), fused with the
+// host loop around them (line 19).
+template <class T_A, class T_rowsum, class T_rowmax, class T_norm, class T_M, class T_kfuse_chunks>
+struct kfuse_fused_row_sum_row_max_norm_relative_repeated {
   T_A A;
   T_rowsum rowsum;
   T_rowmax rowmax;
   T_norm norm;
   T_M M;
-  T_It It;
   // The indices each call runs (one on a device, a chunk on the host).
   T_kfuse_chunks kfuse_chunks;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
@@ -26,49 +25,51 @@ struct kfuse_fused_row_sum_row_max_norm_relative {
   body(const int kfuse_begin, const int kfuse_end, const double *KOKKOS_RESTRICT A_,
        const ::kfuse::stride_t<T_A, 0, 2> A_s0, const ::kfuse::stride_t<T_A, 1, 2> A_s1,
        double *KOKKOS_RESTRICT rowsum_, double *KOKKOS_RESTRICT rowmax_,
-       double *KOKKOS_RESTRICT norm_, const T_M M, const T_It It) {
+       double *KOKKOS_RESTRICT norm_, const T_M M) {
     for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
-      {
-        const int i = kfuse_i0;
-        double Acc = 0.0;
-        double Acc_2 = A_[i * A_s0 + 0 * A_s1];
-        const double Floor = -100.0;
-        double Sq = 0.0;
-        for (int j = 0; j < M; ++j) {
-          {
-            Acc += A_[i * A_s0 + j * A_s1];
+      for (int It = 0; It < 3; ++It) {
+        {
+          const int i = kfuse_i0;
+          double Acc = 0.0;
+          double Acc_2 = A_[i * A_s0 + 0 * A_s1];
+          const double Floor = -100.0;
+          double Sq = 0.0;
+          for (int j = 0; j < M; ++j) {
+            {
+              Acc += A_[i * A_s0 + j * A_s1];
+            }
+            {
+              const double V = A_[i * A_s0 + j * A_s1];
+              Acc_2 = Acc_2 > V ? Acc_2 : V;
+            }
+            {
+              Sq += A_[i * A_s0 + j * A_s1] * A_[i * A_s0 + j * A_s1];
+            }
           }
           {
-            const double V = A_[i * A_s0 + j * A_s1];
-            Acc_2 = Acc_2 > V ? Acc_2 : V;
+            rowsum_[i] = Acc + It;
           }
           {
-            Sq += A_[i * A_s0 + j * A_s1] * A_[i * A_s0 + j * A_s1];
+            const double Half = 0.5 * Acc_2;
+            rowmax_[i] = Half > Floor ? Half : Floor;
+          }
+          {
+            norm_[i] = Sq;
           }
         }
         {
-          rowsum_[i] = Acc + It;
+          const int i = kfuse_i0;
+          double Acc = 0.0;
+          for (int j = 0; j < M; ++j)
+            Acc += A_[i * A_s0 + j * A_s1] / (norm_[i] + 1.0);
+          rowsum_[i] += Acc;
         }
-        {
-          const double Half = 0.5 * Acc_2;
-          rowmax_[i] = Half > Floor ? Half : Floor;
-        }
-        {
-          norm_[i] = Sq;
-        }
-      }
-      {
-        const int i = kfuse_i0;
-        double Acc = 0.0;
-        for (int j = 0; j < M; ++j)
-          Acc += A_[i * A_s0 + j * A_s1] / (norm_[i] + 1.0);
-        rowsum_[i] += Acc;
       }
     }
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
     body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), A.data(), A.stride(0),
-         A.stride(1), rowsum.data(), rowmax.data(), norm.data(), M, It);
+         A.stride(1), rowsum.data(), rowmax.data(), norm.data(), M);
   }
 };
 // kfuse-functor-end
@@ -81,14 +82,14 @@ int main(int argc, char **argv) {
     Kokkos::parallel_for(
         "init", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, M}),
         KOKKOS_LAMBDA(const int i, const int j) { A(i, j) = double((i * 7 + j * 13) % 31) - 15.0; });
-    for (int It = 0; It < 3; ++It) {
-      // kfuse-begin fused("row_sum", "row_max", "norm", "relative") profile=test/golden/loop_fusion_locals.profile.json
-      if (::kfuse::use_fused("row_sum+row_max+norm+relative", ::kfuse::no_overlap({::kfuse::bytes_of(A, false), ::kfuse::bytes_of(rowsum, true), ::kfuse::bytes_of(rowmax, true), ::kfuse::bytes_of(norm, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("row_sum+row_max+norm+relative", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_row_sum_row_max_norm_relative>(A, rowsum, rowmax, norm, M, It, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+    // kfuse-begin fused("row_sum", "row_max", "norm", "relative") repeated profile=test/golden/loop_fusion_locals.profile.json
+    if (::kfuse::use_fused("row_sum+row_max+norm+relative(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(A, false), ::kfuse::bytes_of(rowsum, true), ::kfuse::bytes_of(rowmax, true), ::kfuse::bytes_of(norm, true)}))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("row_sum+row_max+norm+relative(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_row_sum_row_max_norm_relative_repeated>(A, rowsum, rowmax, norm, M, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      for (int It = 0; It < 3; ++It) {
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "row_sum", N, KOKKOS_LAMBDA(const int i) {
             double Acc = 0.0;
             for (int j = 0; j < M; ++j)
@@ -120,10 +121,10 @@ int main(int argc, char **argv) {
               Acc += A(i, j) / (norm(i) + 1.0);
             rowsum(i) += Acc;
           });
-// kfuse-original-end
-      }
-      // kfuse-end
     }
+// kfuse-original-end
+    }
+    // kfuse-end
     double Sum = 0;
     Kokkos::parallel_reduce(
         "sum", N,

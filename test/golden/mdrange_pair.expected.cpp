@@ -5,32 +5,33 @@
 #include <cstdio>
 #include <cstdlib>
 
-// kfuse-functor-begin kfuse_fused_heat_flux
-// 'heat', 'flux' (test/golden/mdrange_pair.cpp:15), fused.
-template <class T_T, class T_Q, class T_It> struct kfuse_fused_heat_flux {
+// kfuse-functor-begin kfuse_fused_heat_flux_repeated
+// 'heat', 'flux' (test/golden/mdrange_pair.cpp:15), fused with the host loop around them (line 14).
+template <class T_T, class T_Q> struct kfuse_fused_heat_flux_repeated {
   T_T T;
   T_Q Q;
-  T_It It;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void
   body(const int kfuse_i0, const int kfuse_i1, double *KOKKOS_RESTRICT T_,
        const ::kfuse::stride_t<T_T, 0, 2> T_s0, const ::kfuse::stride_t<T_T, 1, 2> T_s1,
        double *KOKKOS_RESTRICT Q_, const ::kfuse::stride_t<T_Q, 0, 2> Q_s0,
-       const ::kfuse::stride_t<T_Q, 1, 2> Q_s1, const T_It It) {
-    {
-      const int i = kfuse_i0;
-      const int j = kfuse_i1;
-      T_[i * T_s0 + j * T_s1] = 0.1 * i * j + It;
-    }
-    {
-      const int i = kfuse_i0;
-      const int j = kfuse_i1;
-      Q_[i * Q_s0 + j * Q_s1] = Q_[i * Q_s0 + j * Q_s1] * 0.5 + T_[i * T_s0 + j * T_s1];
+       const ::kfuse::stride_t<T_Q, 1, 2> Q_s1) {
+    for (int It = 0; It < 3; ++It) {
+      {
+        const int i = kfuse_i0;
+        const int j = kfuse_i1;
+        T_[i * T_s0 + j * T_s1] = 0.1 * i * j + It;
+      }
+      {
+        const int i = kfuse_i0;
+        const int j = kfuse_i1;
+        Q_[i * Q_s0 + j * Q_s1] = Q_[i * Q_s0 + j * Q_s1] * 0.5 + T_[i * T_s0 + j * T_s1];
+      }
     }
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, const int kfuse_i1) const {
-    body(kfuse_i0, kfuse_i1, T.data(), T.stride(0), T.stride(1), Q.data(), Q.stride(0), Q.stride(1),
-         It);
+    body(kfuse_i0, kfuse_i1, T.data(), T.stride(0), T.stride(1), Q.data(), Q.stride(0),
+         Q.stride(1));
   }
 };
 // kfuse-functor-end
@@ -41,22 +42,22 @@ int main(int argc, char **argv) {
     const int M = 90;
     Kokkos::View<double **> T("T", N, M), Q("Q", N, M);
     using Policy = Kokkos::MDRangePolicy<Kokkos::Rank<2>>;
-    for (int It = 0; It < 3; ++It) {
-      // kfuse-begin fused("heat", "flux") profile=test/golden/mdrange_pair.profile.json
-      if (::kfuse::use_fused("heat+flux", ::kfuse::no_overlap({::kfuse::bytes_of(T, true), ::kfuse::bytes_of(Q, true)}))) {
-        Kokkos::parallel_for("heat+flux", Policy({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_heat_flux>(T, Q, It));
-      } else {
+    // kfuse-begin fused("heat", "flux") repeated profile=test/golden/mdrange_pair.profile.json
+    if (::kfuse::use_fused("heat+flux(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(T, true), ::kfuse::bytes_of(Q, true)}))) {
+      Kokkos::parallel_for("heat+flux(repeated)", Policy({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_heat_flux_repeated>(T, Q));
+    } else {
 // kfuse-original-begin
-        Kokkos::parallel_for(
+      for (int It = 0; It < 3; ++It) {
+      Kokkos::parallel_for(
           "heat", Policy({0, 0}, {N, M}),
           KOKKOS_LAMBDA(const int i, const int j) { T(i, j) = 0.1 * i * j + It; });
       Kokkos::parallel_for(
           "flux", Policy({0, 0}, {N, M}),
           KOKKOS_LAMBDA(const int i, const int j) { Q(i, j) = Q(i, j) * 0.5 + T(i, j); });
-// kfuse-original-end
-      }
-      // kfuse-end
     }
+// kfuse-original-end
+    }
+    // kfuse-end
     double Sum = 0;
     Kokkos::parallel_reduce(
         "sum", N,
