@@ -171,8 +171,9 @@ def classify(prog, groups, refusals, adjacent: set):
         mine = [g for g in groups if all(l in o.by_label for l in g)]
         judged = []
         for g in mine:
-            why = o.group(g, repeated=g in REPEATED and len(g) > 1)
-            judged.append({"labels": g, "legal": not why, "why": why})
+            repeated = g in REPEATED and len(g) > 1
+            why = o.group(g, repeated=repeated)
+            judged.append({"labels": g, "legal": not why, "why": why, "repeated": repeated})
             if why:
                 illegal.append({"group": g, "why": why})
         s = o.summary()
