@@ -277,8 +277,14 @@ llvm::Expected<int> runInstrumentedCompile(llvm::ArrayRef<std::string> Command,
         break;
       llvm::SmallString<256> Mirror(Mirrored);
       llvm::sys::path::append(Mirror, Rel);
-      NewCommand.push_back(Flag.str());
-      NewCommand.push_back(std::string(Mirror));
+      // Spelled as the user's flag is: nvcc_wrapper takes `-I` with its
+      // directory attached only.
+      if (Separate) {
+        NewCommand.push_back(Flag.str());
+        NewCommand.push_back(std::string(Mirror));
+      } else {
+        NewCommand.push_back(Flag.str() + std::string(Mirror));
+      }
       break;
     }
     NewCommand.push_back(Command[I]);

@@ -59,7 +59,9 @@ cmake_minimum_required(VERSION 3.16)
 project(stream_cuda CXX)
 find_package(Kokkos REQUIRED)
 add_executable(stream $FILE)
-target_include_directories(stream PRIVATE $SRC/include)
+# An include directory under the project root: the launcher searches its
+# mirror first, spelled as CMake spells it (-I<dir>, which nvcc_wrapper needs).
+target_include_directories(stream PRIVATE $SRC/include $TMP/proj/examples/stream)
 target_link_libraries(stream PRIVATE Kokkos::kokkos)
 CMAKE
 cmake -S cm -B cm/build -G Ninja -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$KOKKOS" \
