@@ -7,6 +7,7 @@ KFUSE_PACKAGES=(
   libtrilinos-kokkos-dev nlohmann-json3-dev
   libgtest-dev googletest
   python3
+  patch binutils   # the CUDA tests: Kokkos patched for CUDA 13; nm
 )
 
 kfuse_install_deps() {
