@@ -730,8 +730,16 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     for (size_t S : G.Sites)
       Body.push_back(&Sites[S]);
     SourcePos Pos = First.Repeat->Pos;
-    std::string Check;
-    if (std::string Why = repeatLegality(Body, Pos, Check, &G); !Why.empty()) {
+    std::string Check = "kfuse-not-fusable";
+    std::string Why;
+    // As for a launch alone: a composed group calls the objects' operators,
+    // with no place for the loop.
+    for (const KernelModel *M : Body)
+      if (Why.empty() && M->Functor.Kind == FunctorModel::Form::Object)
+        Why = "the loop around a functor object's launch stays on the host";
+    if (Why.empty())
+      Why = repeatLegality(Body, Pos, Check, &G);
+    if (!Why.empty()) {
       Refuse(G.Sites.back(), G.Sites.front(),
              "not moving the loop around " + name(First) + " through " + name(Last) +
                  " into their fused kernel: " + Why,
@@ -906,7 +914,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           Culprit = S;
         }
       }
-      if (Why.empty()) {
+      if (Why.empty() && onDevice(Prof, Prof.findSite(M.Id.str()))) {
         Why = loopsOnDevice(Prev, M, Prof,
                             reusesData(Trial, M) &&
                                 loopFusionBetween(Prev, M, FileText, Trial).empty(),

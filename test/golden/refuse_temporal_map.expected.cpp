@@ -3,12 +3,22 @@
 // not one launch index's, a write through `i / 2` (only even indices write,
 // so the program is race-free, but the map is not one to one); and a loop
 // whose two launches fuse, the second a reduction whose result each
-// iteration delivers: the loop stays on the host.
+// iteration delivers, or functor objects (composed): the loop stays on the host.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
+// Functor objects: composed when fused, so the loop around them stays.
+struct Damp {
+  Kokkos::View<double *> v;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { v(i) = 0.5 * v(i) + 1.0; }
+};
+struct Accumulate {
+  Kokkos::View<double *> v, w;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { w(i) += v(i); }
+};
+
 // kfuse-functor-begin kfuse_fused_bump_norm
-// 'bump', 'norm' (test/golden/refuse_temporal_map.cpp:31), fused.
+// 'bump', 'norm' (test/golden/refuse_temporal_map.cpp:41), fused.
 template <class T_x, class T_It> struct kfuse_fused_bump_norm {
   T_x x;
   T_It It;
@@ -27,6 +37,18 @@ template <class T_x, class T_It> struct kfuse_fused_bump_norm {
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, double &Acc) const {
     body(kfuse_i0, x.data(), It, Acc);
+  }
+};
+// kfuse-functor-end
+// kfuse-functor-begin kfuse_fused_damp_accumulate
+// 'damp', 'accumulate' (test/golden/refuse_temporal_map.cpp:48), fused: the functors called in turn
+// for each index.
+template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_damp_accumulate {
+  T_kfuse_part1 kfuse_part1;
+  T_kfuse_part2 kfuse_part2;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    kfuse_part1(kfuse_i0);
+    kfuse_part2(kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -65,11 +87,24 @@ int main(int argc, char **argv) {
       }
       // kfuse-end
     }
+    Kokkos::View<double *> w("w", N);
+    for (int It = 0; It < Steps; ++It) { // EXPECT-REMARK: kfuse-not-fusable
+      // kfuse-begin fused("damp", "accumulate") profile=test/golden/refuse_temporal_map.profile.json
+      if (::kfuse::use_fused("damp+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(w, true)}))) {
+        Kokkos::parallel_for("damp+accumulate", N, ::kfuse::make_fused<kfuse_fused_damp_accumulate>(Damp{x}, Accumulate{x, w}));
+      } else {
+// kfuse-original-begin
+        Kokkos::parallel_for("damp", N, Damp{x}); // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for("accumulate", N, Accumulate{x, w});
+// kfuse-original-end
+      }
+      // kfuse-end
+    }
     double Sum = 0;
     Kokkos::parallel_reduce(
         "sum", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, N}),
         KOKKOS_LAMBDA(const int i, const int j, double &Acc) {
-          Acc += A(i, j) + (j < N / 2 && i == 0 ? h(j) : 0.0);
+          Acc += A(i, j) + (j < N / 2 && i == 0 ? h(j) : 0.0) + (j == 0 ? 3.0 * w(i) : 0.0);
         },
         Sum);
     std::printf("checksum=%.17g norm=%.17g\n", Sum, Norm);
