@@ -292,8 +292,7 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
         return Prefix + (V.Member.empty() ? V.Name : V.Member);
       };
       std::string NA = Through(First, VA), NB = Through(Second, VB);
-      auto M = C.Merged.find(VA.Name);
-      if (VA.Name == VB.Name || (M != C.Merged.end() && M->second == VB.Name))
+      if (sameView(C.Merged, VA.Name, VB.Name))
         Checks.push_back("::kfuse::same_or_apart(" + NA + ", " + NB + ")");
       else
         Checks.push_back("::kfuse::apart(" + NA + ", " + (WA ? "true" : "false") + ", " + NB +
@@ -337,15 +336,21 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
                   : guardOf(C, A, B, "kfuse_first.", "kfuse_second.", Indent + "              ")) +
          "))");
     Emit("          return false;");
+    bool Chunked = !Inlined && composedInChunks(A); // launched over A's policy
     auto LaunchOf = [&](const std::string &Make) {
       return "Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", " +
-             (Inlined ? Inlined->Policy : std::string("kfuse_policy")) + ", " + Make + ");";
+             (Inlined   ? Inlined->Policy
+              : Chunked ? std::string("::kfuse::chunked(kfuse_policy)")
+                        : std::string("kfuse_policy")) +
+             ", " + Make + ");";
     };
     Emit("        " +
          (Inlined ? inlinedLaunch(*Inlined, LaunchOf, Indent + "        ")
-                  : LaunchOf("::kfuse::compose<" + planner::withoutConstRef(A.Functor.IndexType) +
-                             ">(" + taggedPart(A, "kfuse_first") + ", " +
-                             taggedPart(B, "kfuse_second") + ")")));
+                  : LaunchOf("::kfuse::compose" + std::string(Chunked ? "_chunks<" : "<") +
+                             planner::withoutConstRef(A.Functor.IndexType) + ">(" +
+                             (Chunked ? "::kfuse::chunks_of(kfuse_policy), " : "") +
+                             taggedPart(A, "kfuse_first") + ", " + taggedPart(B, "kfuse_second") +
+                             ")")));
     Emit("        return true;");
     Emit("      });");
     Emit("} else {");
@@ -380,12 +385,19 @@ std::string composedLaunch(const KernelModel &B, llvm::StringRef TextB, const st
   std::string Second = B.Functor.Kind == FunctorModel::Form::Object
                            ? taggedPart(B, "kfuse_second")
                            : TextB.substr(B.Functor.Range.Offset, B.Functor.Range.Length).str();
+  // Over a 1-D range each call runs a chunk of indices (ComposedChunks).
+  // A reduction's chunks only where they keep its order of combining.
+  bool Chunked = composedInChunks(B);
+  std::string Of = B.Kind == LaunchKind::Reduce ? "reduction_" : "";
+  std::string Policy = Chunked ? "::kfuse::" + Of + "chunked(kfuse_policy)" : "kfuse_policy";
+  std::string Chunks = Chunked ? "::kfuse::" + Of + "chunks_of(kfuse_policy), " : "";
   if (B.Kind == LaunchKind::Reduce)
-    return "Kokkos::parallel_reduce(\"" + Label + "\", kfuse_policy, ::kfuse::compose_reduce<" +
-           Index + ", " + planner::withoutConstRef(B.Reduction->AccumulatorType) + ">(" + First + ", " +
+    return "Kokkos::parallel_reduce(\"" + Label + "\", " + Policy + ", ::kfuse::compose_reduce" +
+           (Chunked ? "_chunks<" : "<") + Index + ", " +
+           planner::withoutConstRef(B.Reduction->AccumulatorType) + ">(" + Chunks + First + ", " +
            Second + "), " + B.Reduction->ResultArgText + ");";
-  return "Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, ::kfuse::compose<" + Index +
-         ">(" + First + ", " + Second + "));";
+  return "Kokkos::parallel_for(\"" + Label + "\", " + Policy + ", ::kfuse::compose" +
+         (Chunked ? "_chunks<" : "<") + Index + ">(" + Chunks + First + ", " + Second + "));";
 }
 
 /// The site of \p M, the second kernel of \p P (X -> M) and the first of

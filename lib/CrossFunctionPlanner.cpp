@@ -406,7 +406,8 @@ private:
       if (F.Count == C.Count && F.A.Position != F.B.Position && F.A.Name != F.B.Name) {
         const ChainArgument &InA = F.A.Position == 0 ? F.A : F.B;
         const ChainArgument &InB = F.A.Position == 0 ? F.B : F.A;
-        Merged.emplace(InA.Name, InB.Name);
+        if (!sameView(Merged, InA.Name, InB.Name))
+          Merged.emplace(InA.Name, InB.Name);
       }
     OneView.clear();
     for (const IdentityFact &F : C.SameAllocation)
@@ -416,19 +417,27 @@ private:
       for (const ViewUse &V : KA.Views)
         if (llvm::any_of(KB.Views, [&](const ViewUse &W) { return W.Name == V.Name; }))
           OneView.emplace(V.Name, V.Name);
-    KernelModel Renamed = KA;
-    for (ViewUse &V : Renamed.Views)
-      if (auto It = Merged.find(V.Name); It != Merged.end())
-        V.Name = It->second;
+    // Each View one name in both kernels: a name of the first merged with
+    // names of the second takes the first of those, and so do the others.
+    KernelModel Renamed = KA, RenamedB = KB;
+    for (ViewUse &V : Renamed.Views) {
+      auto [Begin, End] = Merged.equal_range(V.Name);
+      if (Begin == End)
+        continue;
+      for (ViewUse &W : RenamedB.Views)
+        if (std::any_of(Begin, End, [&](const auto &P) { return P.second == W.Name; }))
+          W.Name = Begin->second;
+      V.Name = Begin->second;
+    }
     Check = "kfuse-aliasing";
     if (std::string Why = aliasing(KA, KB); !Why.empty())
       return Why;
     Check = "kfuse-unsafe-dependence";
     SourcePos Pos;
-    if (std::string Why = FusionPlanner::dependenceBetween(Renamed, KB, Pos); !Why.empty())
+    if (std::string Why = FusionPlanner::dependenceBetween(Renamed, RenamedB, Pos); !Why.empty())
       return Why;
     Check = "kfuse-not-profitable";
-    if (std::string Why = FusionPlanner::profitability(Renamed, KB, Bound, Pos); !Why.empty())
+    if (std::string Why = FusionPlanner::profitability(Renamed, RenamedB, Bound, Pos); !Why.empty())
       return Why;
     // The fused launch runs only where both ranges are equal (checked at
     // run time); a pair the profile never saw so would never run fused.
@@ -1053,8 +1062,8 @@ private:
             if (!InA || !InB || InA == InB)
               continue;
             bool Same = Facts == &C.SameAllocation;
-            auto M = Between ? Merged.end() : Merged.find(InA->Name);
-            if ((Same && (InA->Name == InB->Name || (M != Merged.end() && M->second == InB->Name))) ||
+            if ((Same && (InA->Name == InB->Name ||
+                          (!Between && sameView(Merged, InA->Name, InB->Name)))) ||
                 (!Written(A, InA->Name) && !Written(B, InB->Name)))
               continue;
             return "the profile saw '" + InA->Name + "' (in " + planner::name(A) + ") and '" +
@@ -1835,7 +1844,8 @@ private:
   std::vector<std::string> Includes;
   std::set<std::pair<size_t, std::string>> Included;
   /// Its first kernel's View names merged with the second's.
-  std::map<std::string, std::string> Merged, OneView;
+  std::multimap<std::string, std::string> Merged;
+  std::map<std::string, std::string> OneView;
   CrossFunctionPlan Out;
 };
 
@@ -1847,6 +1857,19 @@ bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Rest
     return Same(O.Second, C.First) || Same(O.First, C.Second);
   });
   return Restrict && C.Inlinable && !InThree;
+}
+
+bool sameView(const std::multimap<std::string, std::string> &Merged, const std::string &First,
+              const std::string &Second) {
+  auto [Begin, End] = Merged.equal_range(First);
+  return First == Second ||
+         std::any_of(Begin, End, [&](const auto &P) { return P.second == Second; });
+}
+
+bool composedInChunks(const KernelModel &Launched) {
+  return (Launched.Policy.Kind == PolicyKind::Range ||
+          Launched.Policy.Kind == PolicyKind::Count) &&
+         Launched.Policy.Rank == 1;
 }
 
 std::string callersOf(const CrossChain &C) {

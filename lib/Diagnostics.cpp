@@ -38,9 +38,13 @@ std::string transformations(const FusionGroup &G,
   auto Object = [&](size_t S) { return Sites[S].Functor.Kind == FunctorModel::Form::Object; };
   if (llvm::any_of(G.Sites, Object)) {
     bool Self = planner::squeeze(Sites[G.Sites.front()].Functor.Text) == "*this";
+    // Over a 1-D range, each over a chunk of indices (FusedKernelEmitter).
+    const PolicyModel &P = Sites[G.Sites.front()].Policy;
+    bool Chunks = P.Rank == 1 && (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
     T.push_back(std::string("composition (") +
                 (Self ? "the object's operators" : "the functors, each kept whole,") +
-                " called in turn for each index)");
+                (Chunks ? " called in turn over each chunk of indices)"
+                        : " called in turn for each index)"));
     if (G.MovesPastCode)
       T.push_back("launches moved past the code between them");
     T.push_back("guarded fallback");
@@ -322,7 +326,9 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
                       siteName(A), siteName(B), C.Share, C.Count, Path, Where,
                       runsAsOneBody(Plan, C, Restrict)
                           ? "both bodies in one function over restrict pointers"
-                          : "the two kernels called in turn",
+                      : composedInChunks(C.Reverse ? A : B)
+                          ? "the two kernels' bodies in turn over each chunk of indices"
+                          : "the two kernels called in turn for each index",
                       Flushed + Elsewhere)
             .str(),
         "kfuse-fused"));

@@ -581,6 +581,22 @@ struct Emitter {
            P.Rank == 1 && (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
   }
 
+  /// A composed functor's call runs a chunk of indices (on the host; one
+  /// on a device), each part's operator over the chunk in turn
+  /// (::kfuse::compose_chunks): over a 1-D range. A reduction's chunks
+  /// are more than one index only where they keep its order of combining
+  /// (::kfuse::reduction_chunk_size).
+  bool composedChunks() const {
+    const PolicyModel &P = Sites[Group.Sites.front()].Policy;
+    return composition() && P.Rank == 1 &&
+           (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
+  }
+
+  /// The prefix of the chunk helpers for this group's launch.
+  std::string chunkHelper() const {
+    return Reduce || combinedReductions() ? "::kfuse::reduction_" : "::kfuse::";
+  }
+
   static bool self(const KernelModel &M) {
     return M.Functor.Kind == FunctorModel::Form::Object &&
            planner::squeeze(M.Functor.Text) == "*this";
@@ -718,7 +734,22 @@ struct Emitter {
       Call += ");";
       // Under its `if`, below its own ends (horizontal fusion).
       std::string When = partGuard(M);
-      Calls.push_back("    " + (When.empty() ? std::string() : "if (" + When + ") ") + Call);
+      std::string Guarded = (When.empty() ? std::string() : "if (" + When + ") ") + Call;
+      if (composedChunks())
+        Calls.push_back("    for (" + indexType() + " kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; "
+                        "++kfuse_i0)\n      " + Guarded);
+      else
+        Calls.push_back("    " + Guarded);
+    }
+    std::string Index = indexParams();
+    if (composedChunks()) {
+      Params.push_back("class T_kfuse_chunks");
+      Members.push_back("  // The indices each call runs (one on a device, a chunk on the host).\n"
+                        "  T_kfuse_chunks kfuse_chunks;");
+      Index = "const " + indexType() + " kfuse_chunk";
+      Calls.insert(Calls.begin(), "    const " + indexType() +
+                                      " kfuse_begin = kfuse_chunks.begin(kfuse_chunk), "
+                                      "kfuse_end = kfuse_chunks.end(kfuse_chunk);");
     }
     std::vector<std::string> L;
     std::vector<std::string> Labels;
@@ -728,13 +759,14 @@ struct Emitter {
                 ":" + std::to_string(Sites[Group.Sites.front()].Pos.Line) +
                 "), fused: " +
                 (selfComposition() ? "the object's operators" : "the functors") +
-                " called in turn for each index.");
+                (composedChunks() ? " called in turn over each chunk of indices."
+                                  : " called in turn for each index."));
     if (combinedReductions())
       combinedStruct(Name, L);
     L.push_back("template <" + llvm::join(Params, ", ") + "> struct " + Name + " {");
     L.insert(L.end(), Members.begin(), Members.end());
     L.insert(L.end(), Reducing.begin(), Reducing.end());
-    L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + indexParams() + Acc + ") const {");
+    L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(" + Index + Acc + ") const {");
     L.insert(L.end(), Calls.begin(), Calls.end());
     L.push_back("  }");
     L.push_back("};");
@@ -949,9 +981,9 @@ struct Emitter {
     // Chunked, over `kfuse_policy`, declared in the prelude below.
     std::string Policy = untaggedPolicy();
     std::vector<std::string> Args = memberArgs();
-    if (chunked()) {
-      Policy = "::kfuse::chunked(kfuse_policy)";
-      Args.push_back("::kfuse::chunks_of(kfuse_policy)");
+    if (chunked() || composedChunks()) {
+      Policy = chunkHelper() + "chunked(kfuse_policy)";
+      Args.push_back(chunkHelper() + "chunks_of(kfuse_policy)");
     }
     std::string Launch = Call + "(\"" + labels("+") + "\", " + Policy + ", ::kfuse::make_fused<" +
                          Name + ">(" + llvm::join(Args, ", ") + ")";
@@ -976,7 +1008,7 @@ struct Emitter {
       }
     }
 
-    if (chunked()) {
+    if (chunked() || composedChunks()) {
       // A count becomes the range Kokkos runs it as (its default execution
       // space), so that the chunks know their space.
       std::string Range = untaggedPolicy();

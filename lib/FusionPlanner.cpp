@@ -107,10 +107,11 @@ std::string unsupported(const KernelModel &M) {
         return "its condition '" + C->Text + "' reads the data of '" + Names->front() +
                "', which kernels may change";
   }
-  if (!M.ScopedNames.empty() && (composable(M) || boundObject(M)))
-    return "the operator calls or names '" + M.ScopedNames.front() +
-           "' of the class, which kfuse does not follow into";
-  if (!M.ScopedNames.empty())
+  // A functor object is composed: its body is called, never copied, so
+  // what it names of its class or function needs no reach from outside
+  // (the calls on its own object the analysis does not follow are unknown
+  // accesses).
+  if (!M.ScopedNames.empty() && !composable(M) && !boundObject(M))
     return "the body names '" + M.ScopedNames.front() +
            "', declared in the enclosing function or class, which the fused "
            "functor (at namespace scope) cannot reach";

@@ -15,7 +15,21 @@ namespace kfuse {
 
 bool KernelBodyAnalyzer::isLocal(const ValueDecl *D) const {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (DC == Fn)
+    if (DC == Fn || llvm::is_contained(Following, DC))
+      return true;
+  return false;
+}
+
+const Expr *KernelBodyAnalyzer::argumentFor(const ValueDecl *D) const {
+  auto It = Arguments.find(D);
+  return It == Arguments.end() ? nullptr : It->second;
+}
+
+bool KernelBodyAnalyzer::calleeLocal(const ValueDecl *D) const {
+  if (Following.empty() || argumentFor(D))
+    return false;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (llvm::is_contained(Following, DC))
       return true;
   return false;
 }
@@ -49,6 +63,10 @@ KernelBodyAnalyzer::pathRef(const Expr *E) const {
   std::reverse(Path.begin(), Path.end());
   if (isa<CXXThisExpr>(Cur)) {
     R.IsMember = true;
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
+             DRE && Path.empty() && argumentFor(DRE->getDecl())) {
+    // A View parameter of a followed call: the View its argument names.
+    return pathRef(argumentFor(DRE->getDecl()));
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
     R.Local = isLocal(DRE->getDecl());
     R.RootDecl = DRE->getDecl();
@@ -462,6 +480,73 @@ bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use
   return true;
 }
 
+namespace {
+/// True if \p S holds a statement a followed call may not: a loop (its
+/// inner loops are the kernel's, which the planners read from the
+/// kernel's own text), a lambda, a jump or inline assembly.
+bool followable(const Stmt *S) {
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr, GotoStmt, AsmStmt,
+          CXXTryStmt, CXXThrowExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (Child && !followable(Child))
+      return false;
+  return true;
+}
+
+/// An empty class: a work tag, passed to select an operator.
+bool tagType(QualType T) {
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  return RD && RD->hasDefinition() && RD->isEmpty();
+}
+} // namespace
+
+bool KernelBodyAnalyzer::followOwnCall(const CallExpr *Call, const CXXMethodDecl *MD,
+                                       unsigned FirstArg, const Use &U) {
+  // The kernel is a functor's operator, so `this` is the functor.
+  const auto *Kernel = dyn_cast_or_null<CXXMethodDecl>(Fn);
+  if (!Kernel || Kernel->getParent()->isLambda() || !MD || MD->isVirtual() || MD->isStatic())
+    return false;
+  const FunctionDecl *Def = nullptr;
+  if (!MD->hasBody(Def) || !Def || !Def->getBody() || Def == Fn ||
+      llvm::is_contained(Following, Def) || Following.size() >= 4 || !followable(Def->getBody()))
+    return false;
+  if (Call->getNumArgs() < FirstArg || Call->getNumArgs() - FirstArg != Def->getNumParams())
+    return false;
+  // Numbers (by value, or by reference: the argument read and written),
+  // Views (by value or const reference: the argument's View) and tags.
+  SmallVector<bool, 4> Written;
+  for (const ParmVarDecl *P : Def->parameters()) {
+    QualType T = P->getType(), V = T.getNonReferenceType();
+    bool MutableRef = T->isReferenceType() && !V.isConstQualified();
+    if (isKokkosView(V)) {
+      if (MutableRef)
+        return false;
+    } else if (!(V->isArithmeticType() || V->isEnumeralType() || tagType(V))) {
+      return false;
+    }
+    Written.push_back(MutableRef && !isKokkosView(V));
+  }
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const Expr *Arg = Call->getArg(I + FirstArg);
+    Arguments[Def->getParamDecl(I)] = Arg;
+    // A View argument is read where the body indexes its parameter.
+    if (!isKokkosView(Def->getParamDecl(I)->getType().getNonReferenceType()))
+      visit(Arg, Written[I] ? Use{AccessMode::ReadWrite, ""} : Use());
+  }
+  // The body reaches the object beyond its data members: a copy of the
+  // body outside the class could not call the method.
+  Model.ThisBeyondMembers = true;
+  QualType R = Def->getReturnType();
+  Use Saved = ReturnUse;
+  ReturnUse = R->isReferenceType() && !R.getNonReferenceType().isConstQualified() ? U : Use();
+  Following.push_back(Def);
+  visit(Def->getBody(), Use());
+  Following.pop_back();
+  ReturnUse = Saved;
+  return true;
+}
+
 void KernelBodyAnalyzer::recordScalar(const ValueDecl *D, bool IsMember,
                                       const Use &U, const Expr *Ref) {
   std::string Name = D->getNameAsString();
@@ -485,7 +570,7 @@ void KernelBodyAnalyzer::recordScalar(const ValueDecl *D, bool IsMember,
   Model.Scalars.push_back(std::move(S));
 }
 
-void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
+void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
   const FunctionDecl *FD = Call->getDirectCallee();
   std::string Name = FD ? FD->getQualifiedNameAsString()
                         : exprText(Call->getCallee(), Ctx);
@@ -504,9 +589,12 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
         bool Known = false;
         viewFor(Obj, Known).MetadataUsed = true;
       }
+    } else if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()) &&
+               followOwnCall(Call, MC->getMethodDecl(), 0, U)) {
+      return;
     } else if (Obj) {
-      // An accessor of a captured object (`d.xd(i)`, LULESH's domain) may
-      // reach any memory the object holds.
+      // An accessor of a captured object may reach any memory the object
+      // holds.
       std::string Why = numberGetter(MC->getMethodDecl()) ? "" : outsideMemory(Obj);
       if (!Why.empty()) {
         StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
@@ -532,6 +620,9 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call) {
         !FD && isa<UnresolvedLookupExpr>(Op->getCallee()->IgnoreParenImpCasts());
     if (Unresolved) {
       // nothing of its own: the operands below
+    } else if (OwnOperator && FD && isa<CXXMethodDecl>(FD) &&
+               followOwnCall(Call, cast<CXXMethodDecl>(FD), 1, U)) {
+      return;
     } else if (OwnOperator && FD && isa<CXXMethodDecl>(FD)) {
       FirstArg = 1; // `*this` is said here, not also as a dereference
       recordUnknown(Call,
@@ -601,10 +692,28 @@ IndexExpr KernelBodyAnalyzer::classifyIndex(const Expr *Original) {
   IndexExpr Out;
   Out.Text = exprText(Original, Ctx);
   const Expr *E = Original->IgnoreParenImpCasts();
-  auto VarOf = [&](const Expr *X) -> std::string {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
-      return DRE->getDecl()->getNameAsString();
-    return "";
+  // A parameter of a followed call is its argument.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const Expr *Arg = argumentFor(DRE->getDecl())) {
+      IndexExpr A = classifyIndex(Arg);
+      A.Text = Out.Text;
+      return A;
+    }
+  // A variable and an offset: the kernel's index or loop variable, or a
+  // parameter of a followed call bound to one plus an offset.
+  auto VarOf = [&](const Expr *X, int64_t &Offset) -> std::string {
+    Offset = 0;
+    const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    if (!DRE || calleeLocal(DRE->getDecl()))
+      return "";
+    if (const Expr *Arg = argumentFor(DRE->getDecl())) {
+      IndexExpr A = classifyIndex(Arg);
+      if (A.Form != IndexForm::LaunchIndex && A.Form != IndexForm::LoopVar)
+        return "";
+      Offset = A.Offset;
+      return A.Var;
+    }
+    return DRE->getDecl()->getNameAsString();
   };
   auto ConstOf = [&](const Expr *X, int64_t &V) {
     if (X->isValueDependent() || X->isTypeDependent())
@@ -634,16 +743,18 @@ IndexExpr KernelBodyAnalyzer::classifyIndex(const Expr *Original) {
     Out.Offset = C;
     return Out;
   }
-  if (SetVar(VarOf(E), 0))
+  int64_t At = 0;
+  if (std::string V = VarOf(E, At); !V.empty() && SetVar(V, At))
     return Out;
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
-      std::string L = VarOf(BO->getLHS()), R = VarOf(BO->getRHS());
+      int64_t LAt = 0, RAt = 0;
+      std::string L = VarOf(BO->getLHS(), LAt), R = VarOf(BO->getRHS(), RAt);
       if (!L.empty() && ConstOf(BO->getRHS(), C) &&
-          SetVar(L, BO->getOpcode() == BO_Add ? C : -C))
+          SetVar(L, LAt + (BO->getOpcode() == BO_Add ? C : -C)))
         return Out;
       if (!R.empty() && BO->getOpcode() == BO_Add && ConstOf(BO->getLHS(), C) &&
-          SetVar(R, C))
+          SetVar(R, RAt + C))
         return Out;
     }
   }
@@ -658,6 +769,12 @@ IndexExpr KernelBodyAnalyzer::classifyIndex(const Expr *Original) {
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const Expr *Arg = argumentFor(DRE->getDecl())) {
+        Work.push_back(Arg);
+        continue;
+      }
+      if (calleeLocal(DRE->getDecl()))
+        continue;
       std::string N = DRE->getDecl()->getNameAsString();
       if (IndexParams.contains(N)) {
         Out.Var = N;
@@ -674,6 +791,9 @@ IndexExpr KernelBodyAnalyzer::classifyIndex(const Expr *Original) {
 }
 
 bool KernelBodyAnalyzer::containsViewAccess(const Stmt *S) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const Expr *Arg = argumentFor(DRE->getDecl()))
+      return containsViewAccess(Arg);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
     if ((Op->getOperator() == OO_Call || Op->getOperator() == OO_Subscript) &&
         Op->getNumArgs() > 0 && isKokkosView(Op->getArg(0)->getType()))
@@ -736,8 +856,15 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
 void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (const auto *For = dyn_cast<ForStmt>(S))
     return visitFor(For);
-  if (isa<ReturnStmt>(S))
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    // In a followed call, its result, used as the call's.
+    if (!Following.empty()) {
+      if (Ret->getRetValue())
+        visit(Ret->getRetValue(), ReturnUse);
+      return;
+    }
     Model.EarlyExit = true;
+  }
   // Data members through `this` are read above it (MemberExpr); any other
   // `this` reaches the object itself.
   if (isa<CXXThisExpr>(S))
@@ -847,7 +974,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return visitCall(Call);
+    return visitCall(Call, U);
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (viewRef(E)) {

@@ -14,6 +14,7 @@
 #include "kfuse/LaunchModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -68,7 +69,8 @@ private:
 
   void visit(const clang::Stmt *S, const Use &U);
   void visitChildren(const clang::Stmt *S, const Use &U);
-  void visitCall(const clang::CallExpr *Call);
+  /// \p U: how the call's result is used.
+  void visitCall(const clang::CallExpr *Call, const Use &U);
   bool visitViewAccess(const clang::Expr *E, const Use &U);
   void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,
                     llvm::ArrayRef<const clang::Expr *> Indices, const Use &U);
@@ -90,6 +92,22 @@ private:
   bool accessorAccess(const clang::CXXMemberCallExpr *Call, const Use &U);
   IndexExpr classifyIndex(const clang::Expr *E);
   bool containsViewAccess(const clang::Stmt *S);
+  /// Follows \p Call, a call of \p MD on the functor's own object (a
+  /// member function, `neighbour(j)`, or another of its operators,
+  /// `(*this)(TagB(), i)`; its arguments from \p FirstArg), into \p MD's
+  /// body: what it touches is recorded as the kernel's, each parameter
+  /// standing for its argument (`p(j)` with `j` bound to `i - 1` reads
+  /// `p(i - 1)`), its result used as \p U. False, recording nothing, where
+  /// the body is not one kfuse follows: virtual, not in the unit, already
+  /// being followed, four calls deep, with loops or lambdas, or taking
+  /// parameters other than numbers, Views and tags.
+  bool followOwnCall(const clang::CallExpr *Call, const clang::CXXMethodDecl *MD,
+                     unsigned FirstArg, const Use &U);
+  /// The argument a parameter of a followed call stands for, else null.
+  const clang::Expr *argumentFor(const clang::ValueDecl *D) const;
+  /// True if \p D is a variable of a followed call's body that stands for
+  /// no argument: its name says nothing about the kernel's indices.
+  bool calleeLocal(const clang::ValueDecl *D) const;
 
   const clang::ASTContext &Ctx;
   KernelModel &Model;
@@ -101,6 +119,12 @@ private:
   /// its name with a local of an inner block).
   llvm::SmallPtrSet<const clang::VarDecl *, 16> Locals;
   unsigned LoopDepth = 0;
+  /// The calls being followed (followOwnCall), outermost first; the
+  /// arguments their parameters stand for; how the innermost one's result
+  /// is used.
+  llvm::SmallVector<const clang::FunctionDecl *, 4> Following;
+  llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> Arguments;
+  Use ReturnUse;
 };
 
 } // namespace kfuse

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of the mini-apps (not a test): chains across functions and files.
 # For each app: builds it unfused at -O3, and hand-fused (the same sources
-# with -DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED: the chain
+# with -DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED -DCG_HANDFUSED: the chain
 # fused by hand, see
 # the apps' READMEs), profiles an instrumented build, fuses every file with
 # that profile (--min-share=0: the integrate chain is a small share next to
@@ -13,12 +13,13 @@
 # unfused/hand-fused ratios, in examples/RESULTS-apps.md.
 #
 # Usage: scripts/bench-apps.sh [apps...]
-#          (default: minimd minimd_large minimd_tagged hydro2d lagrange)
+#          (default: minimd minimd_large minimd_tagged hydro2d lagrange cg cg_large)
 #   minimd_large is minimd with a million atoms: its integrate kernels stream
 #   72 MB a step, more than this machine's caches hold (minimd's 13,824 atoms,
 #   1 MB, stay in cache). minimd_tagged is minimd_large built with
 #   -DMINIMD_TAGGED: its integrator is its own functor, the halves selected
-#   by work tags and launched with `*this` (miniMD's form).
+#   by work tags and launched with `*this` (miniMD's form). cg_large is cg
+#   with four million points (128 MB of vectors); cg's 100,000 stay in cache.
 #   RUNS=7                 runs per variant (at least 5)
 #   KFUSE=build/bin/kfuse  the kfuse binary; KFUSE_BUILD=build its build tree
 #   WORK=build/bench-apps  builds, profiles, raw results
@@ -38,16 +39,18 @@ RESULTS=${RESULTS:-examples/RESULTS-apps.md}
 source "$BUILD/kokkos-paths.env"   # KOKKOS_INC, KOKKOS_LIB
 KFUSE_KOKKOS_FLAGS=${KFUSE_KOKKOS_FLAGS:-${KOKKOS_FLAGS:-}}
 CXX=${CXX:-c++}
-APPS=${*:-minimd minimd_large minimd_tagged hydro2d lagrange}
+APPS=${*:-minimd minimd_large minimd_tagged hydro2d lagrange cg cg_large}
 # Per app: its arguments and the kernels of its chain (a regular expression;
 # it matches the hand-fused kernels' labels too).
 declare -A ARGS=([minimd]="${MINIMD_ARGS:-24 50}" [minimd_large]="100 10"
                  [minimd_tagged]="100 10"
-                 [hydro2d]="${HYDRO2D_ARGS:-64 100}" [lagrange]="${LAGRANGE_ARGS:-48 40}")
+                 [hydro2d]="${HYDRO2D_ARGS:-64 100}" [lagrange]="${LAGRANGE_ARGS:-48 40}"
+                 [cg]="${CG_ARGS:-100000 400}" [cg_large]="4000000 20")
 declare -A CHAIN=([minimd]="integrate" [minimd_large]="integrate" [minimd_tagged]="integrate"
-                  [hydro2d]="ideal_gas|cell_velocity" [lagrange]="constraint")
+                  [hydro2d]="ideal_gas|cell_velocity" [lagrange]="constraint"
+                  [cg]="apply|curvature|update|residual" [cg_large]="apply|curvature|update|residual")
 # the example an app builds, if not its name, and the macros it is built with
-declare -A DIR=([minimd_large]=minimd [minimd_tagged]=minimd)
+declare -A DIR=([minimd_large]=minimd [minimd_tagged]=minimd [cg_large]=cg)
 declare -A DEFINES=([minimd_tagged]="-DMINIMD_TAGGED")
 
 rows=()
@@ -75,7 +78,7 @@ for app in $APPS; do
     local name=$1 objs=() defines=()
     shift
     if [ "$name" = handfused ]; then
-      defines=(-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED)
+      defines=(-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED -DCG_HANDFUSED)
     fi
     mkdir -p "$P/$name.o"
     for s in "${SOURCES[@]}"; do
@@ -161,12 +164,14 @@ done
   echo "velocities (cell_velocity_kernel.cpp, which kfuse makes include the header"
   echo "the first kernel's body needs), for lagrange the Courant and volume-change"
   echo "limits of every region (the second computed ahead, in one kernel with the"
-  echo "first, its domain held by its address);"
+  echo "first, its domain held by its address), for cg its two pairs (apply ->"
+  echo "curvature, update -> residual: functor objects whose operators call private"
+  echo "helpers, composed, each body over a chunk of indices in turn);"
   echo "hand-fused: the same chain fused by hand in the sources, built with"
-  echo "\`-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED\` (minimd's time"
+  echo "\`-DMINIMD_HANDFUSED -DHYDRO2D_HANDFUSED -DLAGRANGE_HANDFUSED -DCG_HANDFUSED\` (minimd's time"
   echo "loop rotated so that final_integrate and the next initial_integrate are one"
-  echo "kernel except on thermo steps, hydro2d's and lagrange's two kernels written"
-  echo "as one);"
+  echo "kernel except on thermo steps, hydro2d's, lagrange's and cg's two kernels"
+  echo "written as one);"
   echo "ratios are unfused/fused and unfused/hand-fused (above 1: the fused or"
   echo "hand-fused app is faster). The fused, hand-fused and unfused apps print"
   echo "the same results. Fused launches: the launches of kfuse's fused kernels"

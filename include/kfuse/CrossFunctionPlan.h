@@ -83,9 +83,10 @@ struct CrossChain {
   /// call's arguments); the second's site takes the result when its Views
   /// and values are the ones it was computed from.
   bool Ahead = false;
-  /// Names of the first kernel's Views merged with a name of the second's:
-  /// the profile saw them as one View in every run (re-checked by the guard).
-  std::map<std::string, std::string> Merged;
+  /// Names of the first kernel's Views merged with names of the second's
+  /// (one name may be several there: `Dot{r, r}`): the profile saw them as
+  /// one View in every run (re-checked by the guard).
+  std::multimap<std::string, std::string> Merged;
   /// Names of the first kernel's Views that are one View with a name of
   /// the second's (the same name included) in every run the profile saw
   /// (with a profile that knows no identities: the same names).
@@ -126,6 +127,17 @@ struct CrossFunctionPlan {
 /// when restrict is on (\p Restrict): its kernels are inlinable and it is a
 /// pair, not part of a chain of three; else its kernels are composed.
 bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Restrict);
+
+/// True if a composed launch over \p Launched's policy (the kernel whose
+/// site launches the pair or chain) runs a chunk of indices per call, each
+/// kernel's body over the chunk in turn (::kfuse::compose_chunks): a 1-D
+/// range or count.
+bool composedInChunks(const KernelModel &Launched);
+
+/// True if \p First (a View name of a chain's first kernel) and \p Second
+/// (of its second) are one View: the same name, or merged (CrossChain::Merged).
+bool sameView(const std::multimap<std::string, std::string> &Merged, const std::string &First,
+              const std::string &Second);
 
 /// The functions opening \p C's windows, quoted, as a message names them
 /// ("'main'", "'main' or 'setup'").

@@ -39,13 +39,20 @@ template <class Device> struct Slope {
 
 // kfuse-functor-begin kfuse_fused_first_second
 // 'first', 'second' (test/golden/functor_declared_between.cpp:41), fused: the functors called in
-// turn for each index.
-template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_first_second {
+// turn over each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
+struct kfuse_fused_first_second {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_part2 kfuse_part2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    kfuse_part1(kfuse_i0);
-    kfuse_part2(kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -62,7 +69,8 @@ void step(int n, Vec a, Vec b, Vec c, Vec d) {
   Scale f2(c, d);
   // kfuse-kept-end
   if (kfuse_fused_first_second_on) {
-    Kokkos::parallel_for("first+second", n, ::kfuse::make_fused<kfuse_fused_first_second>(f1, f2));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("first+second", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_first_second>(f1, f2, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("second", n, f2);

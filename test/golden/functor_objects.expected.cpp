@@ -42,14 +42,21 @@ struct Fields {
 };
 
 // kfuse-functor-begin kfuse_fused_scale_add
-// 'scale', 'add' (test/golden/functor_objects.cpp:45), fused: the functors called in turn for each
-// index.
-template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_scale_add {
+// 'scale', 'add' (test/golden/functor_objects.cpp:45), fused: the functors called in turn over each
+// chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
+struct kfuse_fused_scale_add {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_part2 kfuse_part2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    kfuse_part1(kfuse_i0);
-    kfuse_part2(kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -57,7 +64,8 @@ void named_and_lambda(Vec a, Vec b, Vec c, int n) {
   Scale f(a, b, 2.0);
   // kfuse-begin fused("scale", "add") profile=test/golden/functor_objects.profile.json
   if (::kfuse::use_fused("scale+add", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}) && ::kfuse::same_view(f.out, b) && ::kfuse::same_view(f.in, a))) {
-    Kokkos::parallel_for("scale+add", n, ::kfuse::make_fused<kfuse_fused_scale_add>(f, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; }));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("scale+add", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_add>(f, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; }, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("scale", n, f);
@@ -68,21 +76,29 @@ void named_and_lambda(Vec a, Vec b, Vec c, int n) {
 }
 
 // kfuse-functor-begin kfuse_fused_axpy_b_axpy_c
-// 'axpy_b', 'axpy_c' (test/golden/functor_objects.cpp:50), fused: the functors called in turn for
-// each index.
-template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_axpy_b_axpy_c {
+// 'axpy_b', 'axpy_c' (test/golden/functor_objects.cpp:50), fused: the functors called in turn over
+// each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
+struct kfuse_fused_axpy_b_axpy_c {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_part2 kfuse_part2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    kfuse_part1(kfuse_i0);
-    kfuse_part2(kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_i0);
   }
 };
 // kfuse-functor-end
 void functor_template(Vec a, Vec b, Vec c, int n) {
   // kfuse-begin fused("axpy_b", "axpy_c") profile=test/golden/functor_objects.profile.json
   if (::kfuse::use_fused("axpy_b+axpy_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
-    Kokkos::parallel_for("axpy_b+axpy_c", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_axpy_b_axpy_c>(Axpy<Vec>{a, b, 0.5}, Axpy<Vec>{b, c, 0.25}));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("axpy_b+axpy_c", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_axpy_b_axpy_c>(Axpy<Vec>{a, b, 0.5}, Axpy<Vec>{b, c, 0.25}, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("axpy_b", Kokkos::RangePolicy<>(0, n), Axpy<Vec>{a, b, 0.5});
@@ -93,21 +109,29 @@ void functor_template(Vec a, Vec b, Vec c, int n) {
 }
 
 // kfuse-functor-begin kfuse_fused_scale_b_scale_c
-// 'scale_b', 'scale_c' (test/golden/functor_objects.cpp:55), fused: the functors called in turn for
-// each index.
-template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_scale_b_scale_c {
+// 'scale_b', 'scale_c' (test/golden/functor_objects.cpp:55), fused: the functors called in turn
+// over each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
+struct kfuse_fused_scale_b_scale_c {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_part2 kfuse_part2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    kfuse_part1(kfuse_i0);
-    kfuse_part2(kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_i0);
   }
 };
 // kfuse-functor-end
 void temporaries(Vec a, Vec b, Vec c, int n) {
   // kfuse-begin fused("scale_b", "scale_c") profile=test/golden/functor_objects.profile.json
   if (::kfuse::use_fused("scale_b+scale_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
-    Kokkos::parallel_for("scale_b+scale_c", n, ::kfuse::make_fused<kfuse_fused_scale_b_scale_c>(Scale(a, b, 3.0), Scale(b, c, 0.5)));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("scale_b+scale_c", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_b_scale_c>(Scale(a, b, 3.0), Scale(b, c, 0.5), ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("scale_b", n, Scale(a, b, 3.0));
@@ -118,24 +142,32 @@ void temporaries(Vec a, Vec b, Vec c, int n) {
 }
 
 // kfuse-functor-begin kfuse_fused_kick_drift
-// 'kick', 'drift' (test/golden/functor_objects.cpp:60), fused: the functors called in turn for each
-// index.
-template <class T_kfuse_part1, class T_kfuse_tag1, class T_kfuse_part2, class T_kfuse_tag2>
+// 'kick', 'drift' (test/golden/functor_objects.cpp:60), fused: the functors called in turn over
+// each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_tag1, class T_kfuse_part2, class T_kfuse_tag2,
+          class T_kfuse_chunks>
 struct kfuse_fused_kick_drift {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_tag1 kfuse_tag1;
   T_kfuse_part2 kfuse_part2;
   T_kfuse_tag2 kfuse_tag2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    kfuse_part1(kfuse_tag1, kfuse_i0);
-    kfuse_part2(kfuse_tag2, kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_tag1, kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_tag2, kfuse_i0);
   }
 };
 // kfuse-functor-end
 void tagged(Vec x, Vec v, int n) {
   // kfuse-begin fused("kick", "drift") profile=test/golden/functor_objects.profile.json
   if (::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(x, true)}))) {
-    Kokkos::parallel_for("kick+drift", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_kick_drift>(Motion{x, v, 0.125}, Motion::TagKick(), Motion{x, v, 0.125}, Motion::TagDrift()));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(Motion{x, v, 0.125}, Motion::TagKick(), Motion{x, v, 0.125}, Motion::TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("kick", Kokkos::RangePolicy<Motion::TagKick>(0, n), Motion{x, v, 0.125});

@@ -12,17 +12,20 @@ using Vec = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_fused_drift_kinetic_fastest
 // 'drift', 'kinetic', 'fastest' (test/golden/functor_reductions.cpp:28), fused: the object's
-// operators called in turn for each index. The results of 2 reductions, combined.
+// operators called in turn over each chunk of indices. The results of 2 reductions, combined.
 struct kfuse_fused_drift_kinetic_fastest_values {
   double r0;
   double r1;
 };
-template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2, class T_kfuse_tag3>
+template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2, class T_kfuse_tag3,
+          class T_kfuse_chunks>
 struct kfuse_fused_drift_kinetic_fastest {
   T_self self;
   T_kfuse_tag1 kfuse_tag1;
   T_kfuse_tag2 kfuse_tag2;
   T_kfuse_tag3 kfuse_tag3;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   using value_type = kfuse_fused_drift_kinetic_fastest_values;
   KOKKOS_INLINE_FUNCTION void init(value_type &kfuse_v) const {
     kfuse_v.r0 = ::Kokkos::reduction_identity<double>::sum();
@@ -40,10 +43,15 @@ struct kfuse_fused_drift_kinetic_fastest {
     if (kfuse_s.r1 > kfuse_d.r1)
       kfuse_d.r1 = kfuse_s.r1;
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, value_type &kfuse_v) const {
-    self(kfuse_tag1, kfuse_i0);
-    self(kfuse_tag2, kfuse_i0, kfuse_v.r0);
-    self(kfuse_tag3, kfuse_i0, kfuse_v.r1);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk, value_type &kfuse_v) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag1, kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag2, kfuse_i0, kfuse_v.r0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag3, kfuse_i0, kfuse_v.r1);
   }
 };
 // kfuse-functor-end
@@ -65,8 +73,9 @@ struct Particles {
   void step(double &e, double &fastest) {
     // kfuse-begin fused("drift", "kinetic", "fastest") profile=test/golden/functor_reductions.profile.json
     if (::kfuse::use_fused("drift+kinetic+fastest", ::kfuse::no_overlap({::kfuse::bytes_of(this->x, true), ::kfuse::bytes_of(this->v, false)}))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
       kfuse_fused_drift_kinetic_fastest_values kfuse_results;
-      Kokkos::parallel_reduce("drift+kinetic+fastest", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_drift_kinetic_fastest>(*this, TagDrift(), TagKinetic(), TagFastest()), kfuse_results);
+      Kokkos::parallel_reduce("drift+kinetic+fastest", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_drift_kinetic_fastest>(*this, TagDrift(), TagKinetic(), TagFastest(), ::kfuse::reduction_chunks_of(kfuse_policy)), kfuse_results);
       e = kfuse_results.r0;
       fastest = kfuse_results.r1;
     } else {
@@ -109,15 +118,22 @@ struct MeanOf {
 };
 
 // kfuse-functor-begin kfuse_fused_twice_norm
-// 'twice', 'norm' (test/golden/functor_reductions.cpp:64), fused: the functors called in turn for
-// each index.
-template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_twice_norm {
+// 'twice', 'norm' (test/golden/functor_reductions.cpp:64), fused: the functors called in turn over
+// each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
+struct kfuse_fused_twice_norm {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_part2 kfuse_part2;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
   using value_type = double;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, value_type &kfuse_v) const {
-    kfuse_part1(kfuse_i0);
-    kfuse_part2(kfuse_i0, kfuse_v);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk, value_type &kfuse_v) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_i0, kfuse_v);
   }
 };
 // kfuse-functor-end
@@ -125,7 +141,8 @@ double norms(Vec a, Vec b, int n) {
   double r = 0;
   // kfuse-begin fused("twice", "norm") profile=test/golden/functor_reductions.profile.json
   if (::kfuse::use_fused("twice+norm", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false)}))) {
-    Kokkos::parallel_reduce("twice+norm", n, ::kfuse::make_fused<kfuse_fused_twice_norm>(KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i) - 1.0; }, Norm{b}), r);
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_reduce("twice+norm", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_twice_norm>(KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i) - 1.0; }, Norm{b}, ::kfuse::reduction_chunks_of(kfuse_policy)), r);
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("twice", n, KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i) - 1.0; });

@@ -12,14 +12,21 @@
 
 // kfuse-functor-begin kfuse_fused_kick_drift
 // 'kick', 'drift' (test/golden/functor_this.cpp:29), fused: the object's operators called in turn
-// for each index.
-template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2> struct kfuse_fused_kick_drift {
+// over each chunk of indices.
+template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2, class T_kfuse_chunks>
+struct kfuse_fused_kick_drift {
   T_self self;
   T_kfuse_tag1 kfuse_tag1;
   T_kfuse_tag2 kfuse_tag2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    self(kfuse_tag1, kfuse_i0);
-    self(kfuse_tag2, kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag1, kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag2, kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -42,7 +49,8 @@ struct Integrator {
   void step() {
     // kfuse-begin fused("kick", "drift") profile=test/golden/functor_this.profile.json
     if (::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(this->v, true), ::kfuse::bytes_of(this->f, false), ::kfuse::bytes_of(this->x, true)}))) {
-      Kokkos::parallel_for("kick+drift", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_kick_drift>(*this, TagKick(), TagDrift()));
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(*this, TagKick(), TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
     } else {
 // kfuse-original-begin
       Kokkos::parallel_for("kick", Kokkos::RangePolicy<TagKick>(0, n), *this);

@@ -78,18 +78,25 @@ struct Accumulate {
 
 // kfuse-functor-begin kfuse_fused_accumulate_cells_accumulate_nodes
 // 'accumulate_cells', 'accumulate_nodes' (test/golden/horizontal.cpp:33), fused: the functors
-// called in turn for each index.
-template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_end1, class T_kfuse_end2>
+// called in turn over each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_end1, class T_kfuse_end2,
+          class T_kfuse_chunks>
 struct kfuse_fused_accumulate_cells_accumulate_nodes {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_part2 kfuse_part2;
   T_kfuse_end1 kfuse_end1;
   T_kfuse_end2 kfuse_end2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    if (kfuse_i0 < kfuse_end1)
-      kfuse_part1(kfuse_i0);
-    if (kfuse_i0 < kfuse_end2)
-      kfuse_part2(kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      if (kfuse_i0 < kfuse_end1)
+        kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      if (kfuse_i0 < kfuse_end2)
+        kfuse_part2(kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -98,7 +105,8 @@ void accumulate(Vector cell_e, Vector cell_mass, Vector node_mass, int NCells) {
   if (::kfuse::use_fused("accumulate_cells+accumulate_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(cell_mass, true), ::kfuse::bytes_of(cell_e, false), ::kfuse::bytes_of(node_mass, true)}))) {
     const int kfuse_end1 = (NCells);
     const int kfuse_end2 = (NCells + 1);
-    Kokkos::parallel_for("accumulate_cells+accumulate_nodes", std::max({kfuse_end1, kfuse_end2}), ::kfuse::make_fused<kfuse_fused_accumulate_cells_accumulate_nodes>(Accumulate{cell_e, cell_mass}, Accumulate{cell_e, node_mass}, kfuse_end1, kfuse_end2));
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, std::max({kfuse_end1, kfuse_end2}));
+    Kokkos::parallel_for("accumulate_cells+accumulate_nodes", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_accumulate_cells_accumulate_nodes>(Accumulate{cell_e, cell_mass}, Accumulate{cell_e, node_mass}, kfuse_end1, kfuse_end2, ::kfuse::chunks_of(kfuse_policy)));
   } else {
 // kfuse-original-begin
     Kokkos::parallel_for("accumulate_cells", NCells, Accumulate{cell_e, cell_mass});

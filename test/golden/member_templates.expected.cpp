@@ -14,14 +14,21 @@ struct TagBlur {};
 
 // kfuse-functor-begin kfuse_fused_scale_shift
 // 'scale', 'shift' (test/golden/member_templates.cpp:32), fused: the object's operators called in
-// turn for each index.
-template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2> struct kfuse_fused_scale_shift {
+// turn over each chunk of indices.
+template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2, class T_kfuse_chunks>
+struct kfuse_fused_scale_shift {
   T_self self;
   T_kfuse_tag1 kfuse_tag1;
   T_kfuse_tag2 kfuse_tag2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    self(kfuse_tag1, kfuse_i0);
-    self(kfuse_tag2, kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag1, kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag2, kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -45,7 +52,8 @@ template <class T> struct Field {
   void step() {
     // kfuse-begin fused("scale", "shift") profile=test/golden/member_templates.profile.json
     if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(this->a, true), ::kfuse::bytes_of(this->b, true)}))) {
-      Kokkos::parallel_for("scale+shift", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_scale_shift>(*this, TagScale<true>(), TagShift<3>()));
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(*this, TagScale<true>(), TagShift<3>(), ::kfuse::chunks_of(kfuse_policy)));
     } else {
 // kfuse-original-begin
       Kokkos::parallel_for("scale", Kokkos::RangePolicy<TagScale<true>>(0, n), *this);

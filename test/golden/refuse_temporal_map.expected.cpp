@@ -42,13 +42,20 @@ template <class T_x, class T_It> struct kfuse_fused_bump_norm {
 // kfuse-functor-end
 // kfuse-functor-begin kfuse_fused_damp_accumulate
 // 'damp', 'accumulate' (test/golden/refuse_temporal_map.cpp:48), fused: the functors called in turn
-// for each index.
-template <class T_kfuse_part1, class T_kfuse_part2> struct kfuse_fused_damp_accumulate {
+// over each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
+struct kfuse_fused_damp_accumulate {
   T_kfuse_part1 kfuse_part1;
   T_kfuse_part2 kfuse_part2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    kfuse_part1(kfuse_i0);
-    kfuse_part2(kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -91,7 +98,8 @@ int main(int argc, char **argv) {
     for (int It = 0; It < Steps; ++It) { // EXPECT-REMARK: kfuse-not-fusable
       // kfuse-begin fused("damp", "accumulate") profile=test/golden/refuse_temporal_map.profile.json
       if (::kfuse::use_fused("damp+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(w, true)}))) {
-        Kokkos::parallel_for("damp+accumulate", N, ::kfuse::make_fused<kfuse_fused_damp_accumulate>(Damp{x}, Accumulate{x, w}));
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("damp+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_damp_accumulate>(Damp{x}, Accumulate{x, w}, ::kfuse::chunks_of(kfuse_policy)));
       } else {
 // kfuse-original-begin
         Kokkos::parallel_for("damp", N, Damp{x}); // EXPECT-REMARK: kfuse-fused

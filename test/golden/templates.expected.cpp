@@ -61,14 +61,21 @@ template <class Real> void scale_twice(Kokkos::View<Real *> a, Kokkos::View<Real
 
 // kfuse-functor-begin kfuse_fused_spread_decay
 // 'spread', 'decay' (test/golden/templates.cpp:29), fused: the object's operators called in turn
-// for each index.
-template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2> struct kfuse_fused_spread_decay {
+// over each chunk of indices.
+template <class T_self, class T_kfuse_tag1, class T_kfuse_tag2, class T_kfuse_chunks>
+struct kfuse_fused_spread_decay {
   T_self self;
   T_kfuse_tag1 kfuse_tag1;
   T_kfuse_tag2 kfuse_tag2;
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
-    self(kfuse_tag1, kfuse_i0);
-    self(kfuse_tag2, kfuse_i0);
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag1, kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      self(kfuse_tag2, kfuse_i0);
   }
 };
 // kfuse-functor-end
@@ -82,7 +89,8 @@ template <class Real> struct Smoother {
   void step() {
     // kfuse-begin fused("spread", "decay") profile=test/golden/templates.profile.json
     if (::kfuse::use_fused("spread+decay", ::kfuse::no_overlap({::kfuse::bytes_of(this->s, true), ::kfuse::bytes_of(this->u, true)}))) {
-      Kokkos::parallel_for("spread+decay", Kokkos::RangePolicy<>(0, n), ::kfuse::make_fused<kfuse_fused_spread_decay>(*this, TagSpread(), TagDecay()));
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("spread+decay", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_spread_decay>(*this, TagSpread(), TagDecay(), ::kfuse::chunks_of(kfuse_policy)));
     } else {
 // kfuse-original-begin
       Kokkos::parallel_for("spread", Kokkos::RangePolicy<TagSpread>(0, n), *this);

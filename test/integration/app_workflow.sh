@@ -9,9 +9,10 @@
 #     then the fused build prints the plain build's results (fused and with
 #     KFUSE_DISABLE=1), and `kfuse check` on the fused files exits 0.
 #
-# Usage: app_workflow.sh KFUSE SOURCE_DIR KOKKOS_INCLUDE_DIR KOKKOS_LIB APP LAUNCHES
+# Usage: app_workflow.sh KFUSE SOURCE_DIR KOKKOS_INCLUDE_DIR KOKKOS_LIB APP LAUNCHES [FUSED]
+#   FUSED: the fewest pairs `kfuse fuse` must fuse (default 0)
 set -euo pipefail
-KFUSE=$1 SRC=$2 KOKKOS_INC=$3 KOKKOS_LIB=$4 APP=$5 LAUNCHES=$6
+KFUSE=$1 SRC=$2 KOKKOS_INC=$3 KOKKOS_LIB=$4 APP=$5 LAUNCHES=$6 FUSED=${7:-0}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 CXX=${CXX:-c++}
@@ -102,7 +103,9 @@ done
 "$KFUSE" fuse -p build --profile profile.json --in-place "${SOURCES[@]}" 2>fuse.stderr ||
   { cat fuse.stderr; fail "kfuse fuse failed"; }
 if grep -q "duplicate" fuse.stderr; then cat fuse.stderr; fail "duplicate ids"; fi
-grep -c "remark: fused" fuse.stderr || true
+fused=$(grep -c "remark: fused" fuse.stderr || true)
+echo "$fused fused"
+[ "$fused" -ge "$FUSED" ] || { cat fuse.stderr; fail "kfuse fused $fused pairs, at least $FUSED expected"; }
 build build-fused "$CXX" -I "$SRC/include"
 [ "$want" = "$(build-fused/"$APP" | results)" ] || fail "the fused build printed other results"
 [ "$want" = "$(KFUSE_DISABLE=1 build-fused/"$APP" | results)" ] || fail "the fallback printed other results"

@@ -1,6 +1,7 @@
 // Tests of composing functor objects whose operators work tags select
-// (Defer.hpp: tagged, compose), on real Kokkos: each part runs the operator
-// its own tag selects, whatever tag the launch's policy carries.
+// (Defer.hpp: tagged, compose, compose_chunks), on real Kokkos: each part
+// runs the operator its own tag selects, whatever tag the launch's policy
+// carries, and a chunked composition runs every index of both parts once.
 
 #include "kfuse/runtime/Guard.hpp"
 
@@ -50,6 +51,41 @@ TEST(TaggedTest, ComposedPartsRunInTurnOverATaggedPolicy) {
   Kokkos::fence();
   for (int I = 0; I < N; ++I)
     ASSERT_EQ(A(I), 2.0 * (2.0 * I + 1.0) + 1.0) << I;
+}
+
+TEST(TaggedTest, ChunkedCompositionRunsEachIndexOfBothPartsOnce) {
+  using Space = Kokkos::DefaultHostExecutionSpace;
+  // Not a multiple of the chunk size: the last chunk is short.
+  const int N = 1000;
+  Vec A("a", N);
+  for (int I = 0; I < N; ++I)
+    A(I) = I;
+  const Kokkos::RangePolicy<Space, Halves::TagShift> Policy(3, N);
+  const auto Both = ::kfuse::compose_chunks<int>(
+      ::kfuse::chunks_of(Policy), ::kfuse::tagged<Halves::TagScale>(Halves{A, 2.0}),
+      ::kfuse::tagged<Halves::TagShift>(Halves{A, 1.0}));
+  Kokkos::parallel_for(::kfuse::chunked(Policy), Both);
+  Kokkos::fence();
+  for (int I = 0; I < N; ++I)
+    ASSERT_EQ(A(I), I < 3 ? I : 2.0 * I + 1.0) << I;
+}
+
+TEST(TaggedTest, ChunkedReductionReadsWhatTheFirstPartWrote) {
+  using Space = Kokkos::DefaultHostExecutionSpace;
+  const int N = 777;
+  Vec A("a", N);
+  for (int I = 0; I < N; ++I)
+    A(I) = I;
+  const Kokkos::RangePolicy<Space> Policy(0, N);
+  double Sum = 0;
+  Kokkos::parallel_reduce(
+      ::kfuse::reduction_chunked(Policy),
+      ::kfuse::compose_reduce_chunks<int, double>(
+          ::kfuse::reduction_chunks_of(Policy), ::kfuse::tagged<Halves::TagScale>(Halves{A, 2.0}),
+          [=](const int I, double &S) { S += A(I); }),
+      Sum);
+  // Every element doubled once, then summed: 2 * (0 + 1 + ... + N - 1).
+  EXPECT_EQ(Sum, 1.0 * N * (N - 1));
 }
 
 } // namespace

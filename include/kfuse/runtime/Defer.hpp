@@ -496,6 +496,63 @@ ComposedReduce<Index, Value, First, Second> compose_reduce(const First &A, const
   return ComposedReduce<Index, Value, First, Second>{A, B};
 }
 
+/// Composed over a 1-D range, one call per chunk of indices (chunks_of):
+/// \p First's body over the chunk, then \p Second's. Called once per index,
+/// the two bodies share one loop in which the compiler cannot tell their
+/// Views apart, and neither vectorises as it did alone (measured 0.7x of the
+/// two launches with the data in cache); each in a loop of its own, each
+/// compiles as its launch did, and the chunk is still in cache when the
+/// second reads it. The order runs no index of the second before the first
+/// ran it, as calling them per index does. On a device a chunk is one index.
+template <class Index, class First, class Second, class Chunks> struct ComposedChunks {
+  First A;
+  Second B;
+  Chunks C;
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index K) const {
+    const Index Begin = C.begin(K), End = C.end(K);
+    for (Index I = Begin; I < End; ++I)
+      A(I);
+    for (Index I = Begin; I < End; ++I)
+      B(I);
+  }
+  template <class Tag, class = typename std::enable_if<std::is_class<Tag>::value>::type>
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Tag &, const Index K) const {
+    (*this)(K);
+  }
+};
+template <class Index, class First, class Second, class Chunks>
+ComposedChunks<Index, First, Second, Chunks> compose_chunks(const Chunks &C, const First &A,
+                                                            const Second &B) {
+  return ComposedChunks<Index, First, Second, Chunks>{A, B, C};
+}
+
+/// The same for a reduction: \p Second reduces into a Value (chunks of
+/// reduction_chunks_of: more than one index only where the space combines
+/// its indices in order).
+template <class Index, class Value, class First, class Second, class Chunks>
+struct ComposedReduceChunks {
+  using value_type = Value;
+  First A;
+  Second B;
+  Chunks C;
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index K, Value &Sum) const {
+    const Index Begin = C.begin(K), End = C.end(K);
+    for (Index I = Begin; I < End; ++I)
+      A(I);
+    for (Index I = Begin; I < End; ++I)
+      B(I, Sum);
+  }
+  template <class Tag, class = typename std::enable_if<std::is_class<Tag>::value>::type>
+  KFUSE_DEFER_HOST_DEVICE inline void operator()(const Tag &, const Index K, Value &Sum) const {
+    (*this)(K, Sum);
+  }
+};
+template <class Index, class Value, class First, class Second, class Chunks>
+ComposedReduceChunks<Index, Value, First, Second, Chunks>
+compose_reduce_chunks(const Chunks &C, const First &A, const Second &B) {
+  return ComposedReduceChunks<Index, Value, First, Second, Chunks>{A, B, C};
+}
+
 /// How a reduction run as one with another combines its partial results,
 /// as Kokkos does for it. By default a lambda's own value type (a number or
 /// a class of the program's, LULESH's MinFinder): value initialised, joined

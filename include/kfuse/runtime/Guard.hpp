@@ -100,6 +100,43 @@ N chunked(const N &Count) {
   return Count;
 }
 
+/// The size of a chunk of a reduction for an execution space \p E: a
+/// chunk_size where the space combines its indices in order (Serial), one
+/// index elsewhere: a parallel space then splits the indices among its
+/// threads as it splits the kernel's own, and each partial result is the
+/// same sum, in the same order.
+template <class E>
+struct reduction_chunk_size
+    : std::integral_constant<long,
+#ifdef KOKKOS_ENABLE_SERIAL
+                             std::is_same<E, Kokkos::Serial>::value ? chunk_size<E>::value :
+#endif
+                                                                    1> {
+};
+
+/// chunks_of and chunked for a reduction (reduction_chunk_size).
+template <class P>
+auto reduction_chunks_of(const P &Policy)
+    -> decltype(Policy.begin(), Policy.end(), chunks<typename P::index_type>{}) {
+  return {Policy.begin(), Policy.end(),
+          reduction_chunk_size<typename P::execution_space>::value};
+}
+template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
+chunks<N> reduction_chunks_of(const N &Count) {
+  return {0, Count, 1};
+}
+template <class P>
+auto reduction_chunked(const P &Policy)
+    -> decltype(P(Policy.space(), Policy.begin(), Policy.end())) {
+  const long Size = reduction_chunk_size<typename P::execution_space>::value;
+  const auto Count = Policy.end() - Policy.begin();
+  return P(Policy.space(), 0, (Count + Size - 1) / Size);
+}
+template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
+N reduction_chunked(const N &Count) {
+  return Count;
+}
+
 /// Joins \p S into \p D, volatile values of a combined reduction (Kokkos 3
 /// joins those), through the reducer \p R: with its volatile overload where
 /// it has one (Kokkos 3), else its plain one (Kokkos 4 has only that).

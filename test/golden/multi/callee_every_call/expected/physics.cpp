@@ -95,11 +95,11 @@ void settle(State &s) {
     if (kfuse_both && ::kfuse::use_fused("cool+mix+settle", ::kfuse::apart(kfuse_both->A.t, true, u, true) &&
           ::kfuse::same_or_apart(kfuse_both->B.u, u) &&
           ::kfuse::apart(kfuse_both->B.t, false, u, true))) {
-      Kokkos::parallel_for("cool+mix+settle", kfuse_policy, ::kfuse::compose<int>(*kfuse_both, KOKKOS_LAMBDA(const int i) { u(i) += 0.25; }));
+      Kokkos::parallel_for("cool+mix+settle", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i) { u(i) += 0.25; }));
       ::kfuse::discard("kfuse_chain_f76e19a1_97365e4c");
     } else if (kfuse_first && ::kfuse::use_fused("mix+settle", ::kfuse::same_or_apart(kfuse_first->u, u) &&
           ::kfuse::apart(kfuse_first->t, false, u, true))) {
-      Kokkos::parallel_for("mix+settle", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, KOKKOS_LAMBDA(const int i) { u(i) += 0.25; }));
+      Kokkos::parallel_for("mix+settle", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { u(i) += 0.25; }));
       ::kfuse::discard("kfuse_chain_f76e19a1_97365e4c");
     } else {
       ::kfuse::flush("kfuse_chain_f76e19a1_97365e4c");

@@ -45,13 +45,13 @@ double energy(Particles &p) {
           ::kfuse::apart(kfuse_both->B.v, true, x, false) &&
           ::kfuse::apart(kfuse_both->B.x, true, v, false) &&
           ::kfuse::same_or_apart(kfuse_both->B.x, x))) {
-      Kokkos::parallel_reduce("force+kick+energy", kfuse_policy, ::kfuse::compose_reduce<int, double>(*kfuse_both, KOKKOS_LAMBDA(const int i, double &s) { s += 0.5 * (v(i) * v(i) + x(i) * x(i)); }), e);
+      Kokkos::parallel_reduce("force+kick+energy", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i, double &s) { s += 0.5 * (v(i) * v(i) + x(i) * x(i)); }), e);
       ::kfuse::discard("kfuse_chain_1e0438d0_4600d0d6");
     } else if (kfuse_first && ::kfuse::use_fused("kick+energy", ::kfuse::same_or_apart(kfuse_first->v, v) &&
           ::kfuse::apart(kfuse_first->v, true, x, false) &&
           ::kfuse::apart(kfuse_first->x, true, v, false) &&
           ::kfuse::same_or_apart(kfuse_first->x, x))) {
-      Kokkos::parallel_reduce("kick+energy", kfuse_policy, ::kfuse::compose_reduce<int, double>(*kfuse_first, KOKKOS_LAMBDA(const int i, double &s) { s += 0.5 * (v(i) * v(i) + x(i) * x(i)); }), e);
+      Kokkos::parallel_reduce("kick+energy", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i, double &s) { s += 0.5 * (v(i) * v(i) + x(i) * x(i)); }), e);
       ::kfuse::discard("kfuse_chain_1e0438d0_4600d0d6");
     } else {
       ::kfuse::flush("kfuse_chain_1e0438d0_4600d0d6");

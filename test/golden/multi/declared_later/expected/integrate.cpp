@@ -19,7 +19,7 @@ void Integrate::initial() {
           ::kfuse::apart(kfuse_first->v, true, kfuse_second.x, true) &&
           ::kfuse::apart(kfuse_first->f, false, kfuse_second.v, true) &&
           ::kfuse::apart(kfuse_first->f, false, kfuse_second.x, true))) {
-      Kokkos::parallel_for("Integrate::final_half+Integrate::initial", kfuse_policy, ::kfuse::compose<int>(::kfuse::tagged<Integrate::TagFinal>(*kfuse_first), ::kfuse::tagged<Integrate::TagInitial>(kfuse_second)));
+      Kokkos::parallel_for("Integrate::final_half+Integrate::initial", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<Integrate::TagFinal>(*kfuse_first), ::kfuse::tagged<Integrate::TagInitial>(kfuse_second)));
       ::kfuse::discard("kfuse_chain_0c00495f_6d4a80fd");
     } else {
       ::kfuse::flush("kfuse_chain_0c00495f_6d4a80fd");

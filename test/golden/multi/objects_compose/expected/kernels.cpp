@@ -45,7 +45,7 @@ void accumulate(Vec b, Vec c) {
     if (kfuse_first && ::kfuse::use_fused("smooth+accumulate", ::kfuse::apart(kfuse_first->b, true, c, true) &&
           ::kfuse::same_or_apart(kfuse_first->b, b) &&
           ::kfuse::apart(kfuse_first->a, false, c, true))) {
-      Kokkos::parallel_for("smooth+accumulate", kfuse_policy, ::kfuse::compose<int>(::kfuse::tagged<Smooth::TagHalf>(*kfuse_first), KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); }));
+      Kokkos::parallel_for("smooth+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<Smooth::TagHalf>(*kfuse_first), KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); }));
       ::kfuse::discard("kfuse_chain_e559e049_5132ed09");
     } else {
       ::kfuse::flush("kfuse_chain_e559e049_5132ed09");

@@ -1,0 +1,147 @@
+// Functor objects whose operators call member functions of their own class
+// (private helpers, another tagged operator): the analysis follows each call
+// into its body, each parameter standing for its argument, so `p(j)` in
+// 'neighbour(i - 1)' is read as 'p(i - 1)'. Composed, the functors are
+// called as they are, over each chunk of indices in turn.
+// - 'apply' then 'curvature' (a reduction reading what 'apply' wrote at
+//   the same index, through 'product'): fused.
+// - 'kick' then 'drift' (tagged operators, 'drift' calling the other
+//   operator of its object): fused.
+// - 'relax' then 'smooth': 'smooth' reads 'u' at i - 1 and i + 1 through
+//   its helper, which 'relax' writes at i: refused, the remark naming the
+//   access in the helper.
+// - 'sum_loop': a helper with a loop is not followed, an unknown access.
+// "alias" passes one View as both 'p' and 'q': the guard sees the overlap
+// and the original launches run.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstring>
+
+using Vec = Kokkos::View<double *>;
+
+struct Laplacian {
+  Vec p, q;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const {
+    q(i) = 2.0 * p(i) - neighbour(i - 1) - neighbour(i + 1);
+  }
+
+private:
+  KOKKOS_INLINE_FUNCTION double neighbour(const int j) const {
+    return j < 0 || j >= n ? 0.0 : p(j);
+  }
+};
+
+struct Dot {
+  Vec a, b;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &sum) const { sum += product(i); }
+
+private:
+  KOKKOS_INLINE_FUNCTION double product(const int i) const { return a(i) * b(i); }
+};
+
+struct Motion {
+  struct TagKick {};
+  struct TagDrift {};
+  Vec x, v;
+  double dt;
+  KOKKOS_INLINE_FUNCTION void operator()(TagKick, const int i) const { v(i) -= dt * force(i); }
+  KOKKOS_INLINE_FUNCTION void operator()(TagDrift, const int i) const {
+    x(i) += dt * v(i);
+    (*this)(TagKick(), i);
+  }
+
+private:
+  KOKKOS_INLINE_FUNCTION double force(const int i) const { return x(i); }
+};
+
+struct Smooth {
+  Vec u, w;
+  int n;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { w(i) = average(i); }
+
+private:
+  KOKKOS_INLINE_FUNCTION double at(const int k) const { return k < 0 || k >= n ? 0.0 : u(k); } // EXPECT-REMARK: kfuse-unsafe-dependence
+  KOKKOS_INLINE_FUNCTION double average(const int i) const {
+    return 0.5 * (at(i - 1) + at(i + 1));
+  }
+};
+
+struct Relax {
+  Vec u;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { u(i) = 0.5 * u(i) + 1.0; }
+};
+
+struct SumLoop {
+  Vec a, b;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { b(i) = total(i); } // EXPECT-REMARK: kfuse-unknown-access
+
+private:
+  KOKKOS_INLINE_FUNCTION double total(const int i) const {
+    double s = 0.0;
+    for (int k = 0; k < 3; ++k)
+      s += a(i) * k;
+    return s;
+  }
+};
+
+double curvature(Vec p, Vec q, int n) {
+  double pq = 0.0;
+  Kokkos::parallel_for("apply", Kokkos::RangePolicy<>(0, n), Laplacian{p, q, n});
+  Kokkos::parallel_reduce("curvature", Kokkos::RangePolicy<>(0, n), Dot{p, q}, pq);
+  return pq;
+}
+
+void motion(Vec x, Vec v, int n) {
+  Kokkos::parallel_for("kick", Kokkos::RangePolicy<Motion::TagKick>(0, n), Motion{x, v, 0.125});
+  Kokkos::parallel_for("drift", Kokkos::RangePolicy<Motion::TagDrift>(0, n), Motion{x, v, 0.125});
+}
+
+void smooth(Vec u, Vec w, int n) {
+  Kokkos::parallel_for("relax", Kokkos::RangePolicy<>(0, n), Relax{u});
+  Kokkos::parallel_for("smooth", Kokkos::RangePolicy<>(0, n), Smooth{u, w, n});
+}
+
+void looping(Vec a, Vec b, Vec c, int n) {
+  Kokkos::parallel_for("sum_loop", Kokkos::RangePolicy<>(0, n), SumLoop{a, b});
+  Kokkos::parallel_for("after_loop", Kokkos::RangePolicy<>(0, n), Relax{c});
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const bool Alias = argc > 1 && std::strcmp(argv[1], "alias") == 0;
+    const int n = 1000;
+    Vec p("p", n), q("q", n), x("x", n), v("v", n), u("u", n), w("w", n), c("c", n);
+    if (Alias)
+      q = p;
+    Kokkos::parallel_for(
+        "init", n, KOKKOS_LAMBDA(const int i) {
+          p(i) = i % 13;
+          q(i) = 1;
+          x(i) = i % 7;
+          v(i) = 1 - i % 3;
+          u(i) = i % 5;
+          c(i) = i % 3;
+        });
+    double history = 0.0;
+    for (int r = 0; r < 3; ++r) {
+      history += curvature(p, q, n);
+      motion(x, v, n);
+      smooth(u, w, n);
+      looping(p, w, c, n);
+    }
+    double sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", n,
+        KOKKOS_LAMBDA(const int i, double &s) {
+          s += (p(i) + 2 * q(i) + 3 * x(i) + 4 * v(i) + 5 * u(i) + 6 * w(i) + 7 * c(i)) *
+               (1 + i % 7);
+        },
+        sum);
+    std::printf("checksum=%.17g history=%.17g\n", sum, history);
+  }
+  Kokkos::finalize();
+}
+// KFUSE-RUN:
+// KFUSE-RUN-FALLBACK: alias
