@@ -439,6 +439,14 @@ private:
     Check = "kfuse-not-profitable";
     if (std::string Why = FusionPlanner::profitability(Renamed, RenamedB, Bound, Pos); !Why.empty())
       return Why;
+    // Composed (not one body) with a reduction: a reducing functor object,
+    // or a first kernel whose body cannot be copied.
+    bool Composed = KB.Functor.Kind == FunctorModel::Form::Object ||
+                    (KA.Functor.Kind == FunctorModel::Form::Object &&
+                     !inlinable(KA, All[A.File].Text));
+    if (KB.Kind == LaunchKind::Reduce && Composed)
+      if (std::string Why = FusionPlanner::composedReduction(KB, Bound); !Why.empty())
+        return planner::name(KA) + " and " + planner::name(KB) + " are " + Why;
     // The fused launch runs only where both ranges are equal (checked at
     // run time); a pair the profile never saw so would never run fused.
     // (A Kokkos Tools profile knows no ranges.)

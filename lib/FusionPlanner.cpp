@@ -563,6 +563,23 @@ std::string loopsOnDevice(const KernelModel &A, const KernelModel &B, const Prof
 
 } // namespace
 
+std::string FusionPlanner::composedReduction(const KernelModel &Last, const Profile &Prof) {
+  const ProfileSite *Site = Prof.findSite(Last.Id.str());
+  llvm::StringRef Space = !Prof.PlanSpace.empty()            ? llvm::StringRef(Prof.PlanSpace)
+                          : Site && !Site->Space.empty() ? llvm::StringRef(Site->Space)
+                                                         : llvm::StringRef(Prof.Backend);
+  bool ParallelHost = !onDevice(Prof, Site) &&
+                      (Space.contains("OpenMP") || Space.contains("Threads") ||
+                       Space.contains("HPX"));
+  if (!ParallelHost)
+    return "";
+  return "composed with a reduction (a functor object's operator is called, not copied): on " +
+         Space.str() +
+         " the fused kernel runs one index per call, so that the partial sums are grouped as the "
+         "reduction's own are, and that was measured slower than the launches (0.83x, a CG step "
+         "on OpenMP with 2 threads; see docs/composition.md)";
+}
+
 std::string FusionPlanner::profitability(const KernelModel &A, const KernelModel &B,
                                          const Profile &Prof, SourcePos &Pos) {
   for (const KernelModel *K : {&A, &B})
@@ -939,6 +956,21 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
               "measured slower";
         Check = "kfuse-not-profitable";
         Pos = G->Pos;
+      }
+      // Composed with a reduction on a parallel host backend (measured).
+      if (Why.empty()) {
+        bool Objects = composable(M) || boundObject(M), Reduces = M.Reduction.has_value();
+        for (size_t S : Current.Sites) {
+          Objects |= composable(Sites[S]) || boundObject(Sites[S]);
+          Reduces |= Sites[S].Reduction.has_value();
+        }
+        if (Objects && Reduces) {
+          Why = composedReduction(M, Prof);
+          if (!Why.empty()) {
+            Check = "kfuse-not-profitable";
+            Pos = M.Pos;
+          }
+        }
       }
       // Kernels sharing no element still gain when their loops merge: one
       // pass, and the loop bodies' latencies overlap.

@@ -144,6 +144,13 @@ public:
   /// \p Pos is set to what the reason is about.
   static std::string profitability(const KernelModel &A, const KernelModel &B,
                                    const Profile &Prof, SourcePos &Pos);
+  /// Why a composed launch (functor objects, whose operators are called)
+  /// that reduces, \p Last one of its kernels, would not be faster: on a
+  /// parallel host backend (OpenMP, Threads) each call runs one index, so
+  /// that the partial sums are grouped as the kernel's own are, and that
+  /// was measured slower than the launches. "" elsewhere (Serial, where a
+  /// call runs a chunk; devices, where a thread runs an index either way).
+  static std::string composedReduction(const KernelModel &Last, const Profile &Prof);
 
   /// Why the kernels \p Moving may not move past the host code \p Gap (up
   /// past it when \p Up, down past it otherwise), or "" when the code

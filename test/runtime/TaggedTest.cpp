@@ -70,6 +70,19 @@ TEST(TaggedTest, ChunkedCompositionRunsEachIndexOfBothPartsOnce) {
     ASSERT_EQ(A(I), I < 3 ? I : 2.0 * I + 1.0) << I;
 }
 
+TEST(TaggedTest, ReductionsRunChunksOnlyOnSerial) {
+  // This file includes the runtime before Kokkos, as fused files do.
+#ifdef KOKKOS_ENABLE_SERIAL
+  EXPECT_EQ(::kfuse::reduction_chunk_size<Kokkos::Serial>::value,
+            ::kfuse::chunk_size<Kokkos::Serial>::value);
+  EXPECT_GT(::kfuse::reduction_chunk_size<Kokkos::Serial>::value, 1);
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  EXPECT_EQ(::kfuse::reduction_chunk_size<Kokkos::OpenMP>::value, 1);
+  EXPECT_GT(::kfuse::chunk_size<Kokkos::OpenMP>::value, 1);
+#endif
+}
+
 TEST(TaggedTest, ChunkedReductionReadsWhatTheFirstPartWrote) {
   using Space = Kokkos::DefaultHostExecutionSpace;
   const int N = 777;

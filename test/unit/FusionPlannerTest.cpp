@@ -26,9 +26,10 @@ struct Planned {
 /// launches ran back to back 10 times, each launch taking \p MedianNs.
 Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
              std::vector<IdentityFact> SameAllocation = {}, const char *Space = "Serial",
-             uint64_t EqualRanges = 10) {
+             uint64_t EqualRanges = 10, const std::string &Before = "") {
   std::string Code = "#include <Kokkos_Core.hpp>\n"
-                     "using V = Kokkos::View<double*>;\n"
+                     "using V = Kokkos::View<double*>;\n" +
+                     Before +
                      "void run(int N, V a, V b, V c, Kokkos::View<double**> m, "
                      "Kokkos::View<int*> idx, double Dt) {\n" +
                      Body + "\n}\n";
@@ -452,6 +453,39 @@ TEST(FusionPlannerTest, OnAGpuKernelsThatEachLoopOverDataFuseOnlyWhereAMergedLoo
   Planned R = plan(Reuse, 5000, {}, "Cuda");
   ASSERT_EQ(R.Plan.Groups.size(), 1u) << checks(R.Plan);
   EXPECT_EQ(R.Plan.Groups[0].JoinsPreviousLoop, (std::vector<bool>{false, true}));
+}
+
+TEST(FusionPlannerTest, ComposedReductionsFuseOnlyWhereAChunkRunsManyIndices) {
+  // Composed, a reduction runs a chunk of indices per call on Serial, one
+  // on OpenMP (its partial sums grouped as its own): measured slower there.
+  const char *Functors = R"cpp(
+struct Update {
+  V x, r;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { x(i) += step(r(i)); }
+private:
+  KOKKOS_INLINE_FUNCTION double step(const double v) const { return 0.5 * v; }
+};
+struct Dot {
+  V a;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &s) const { s += a(i) * a(i); }
+};
+)cpp";
+  const char *Body = R"cpp(
+  double s = 0;
+  Kokkos::parallel_for("update", N, Update{a, b});
+  Kokkos::parallel_reduce("dot", N, Dot{a}, s);
+  c(0) = s;
+)cpp";
+  Planned Serial = plan(Body, 1000, {}, "Serial", 10, Functors);
+  EXPECT_EQ(Serial.Plan.Groups.size(), 1u) << checks(Serial.Plan);
+  Planned OpenMP = plan(Body, 1000, {}, "OpenMP", 10, Functors);
+  EXPECT_TRUE(OpenMP.Plan.Groups.empty());
+  ASSERT_EQ(checks(OpenMP.Plan), "kfuse-not-profitable ");
+  EXPECT_NE(OpenMP.Plan.Refusals[0].Reason.find("on OpenMP the fused kernel runs one index per "
+                                                "call"),
+            std::string::npos)
+      << OpenMP.Plan.Refusals[0].Reason;
+  EXPECT_EQ(plan(Body, 1000, {}, "Cuda", 10, Functors).Plan.Groups.size(), 1u);
 }
 
 TEST(FusionPlannerTest, NamesOfOneAllocationAreMergedForArgumentFusion) {

@@ -19,11 +19,12 @@
 #include <type_traits>
 
 // Declared here, defined by Kokkos_Core.hpp (which this header may precede):
-// enough to compare a View's layout with them.
+// enough to compare a View's layout and an execution space with them.
 namespace Kokkos {
 struct LayoutLeft;
 struct LayoutRight;
 class HostSpace;
+class Serial;
 } // namespace Kokkos
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
@@ -107,12 +108,8 @@ N chunked(const N &Count) {
 /// same sum, in the same order.
 template <class E>
 struct reduction_chunk_size
-    : std::integral_constant<long,
-#ifdef KOKKOS_ENABLE_SERIAL
-                             std::is_same<E, Kokkos::Serial>::value ? chunk_size<E>::value :
-#endif
-                                                                    1> {
-};
+    : std::integral_constant<long, std::is_same<E, Kokkos::Serial>::value ? chunk_size<E>::value
+                                                                          : 1> {};
 
 /// chunks_of and chunked for a reduction (reduction_chunk_size).
 template <class P>
