@@ -282,7 +282,9 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
   A.Mode = isAtomicView(V) ? AccessMode::Atomic : U.Mode;
   A.Callee = U.Callee;
   A.Pos = positionOf(E->getBeginLoc(), Ctx);
-  A.Range = fileRange(E->getSourceRange(), Ctx);
+  // In a followed call, where the kernel's own body makes the access: its
+  // outermost call (the text the planners compare with the body's loops).
+  A.Range = fileRange((Following.empty() ? E : CallSite)->getSourceRange(), Ctx);
   A.Indices.assign(Indices.begin(), Indices.end());
   V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
   if (A.Mode == AccessMode::PassedToCall)
@@ -540,6 +542,8 @@ bool KernelBodyAnalyzer::followOwnCall(const CallExpr *Call, const CXXMethodDecl
   QualType R = Def->getReturnType();
   Use Saved = ReturnUse;
   ReturnUse = R->isReferenceType() && !R.getNonReferenceType().isConstQualified() ? U : Use();
+  if (Following.empty())
+    CallSite = Call;
   Following.push_back(Def);
   visit(Def->getBody(), Use());
   Following.pop_back();
@@ -694,11 +698,8 @@ IndexExpr KernelBodyAnalyzer::classifyIndex(const Expr *Original) {
   const Expr *E = Original->IgnoreParenImpCasts();
   // A parameter of a followed call is its argument.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const Expr *Arg = argumentFor(DRE->getDecl())) {
-      IndexExpr A = classifyIndex(Arg);
-      A.Text = Out.Text;
-      return A;
-    }
+    if (const Expr *Arg = argumentFor(DRE->getDecl()))
+      return classifyIndex(Arg); // its text the argument's, as the caller wrote it
   // A variable and an offset: the kernel's index or loop variable, or a
   // parameter of a followed call bound to one plus an offset.
   auto VarOf = [&](const Expr *X, int64_t &Offset) -> std::string {
@@ -794,6 +795,11 @@ bool KernelBodyAnalyzer::containsViewAccess(const Stmt *S) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     if (const Expr *Arg = argumentFor(DRE->getDecl()))
       return containsViewAccess(Arg);
+  // A call of the functor's own member (`at_idx(i)`) may return an element.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (const Expr *Obj = MC->getImplicitObjectArgument();
+        Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+      return true;
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
     if ((Op->getOperator() == OO_Call || Op->getOperator() == OO_Subscript) &&
         Op->getNumArgs() > 0 && isKokkosView(Op->getArg(0)->getType()))

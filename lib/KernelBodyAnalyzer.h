@@ -125,6 +125,9 @@ private:
   llvm::SmallVector<const clang::FunctionDecl *, 4> Following;
   llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> Arguments;
   Use ReturnUse;
+  /// The outermost call being followed: where its accesses happen in the
+  /// kernel's own text (ViewAccess::Range).
+  const clang::CallExpr *CallSite = nullptr;
 };
 
 } // namespace kfuse

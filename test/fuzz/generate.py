@@ -401,11 +401,31 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
     k.tagged = not k.md and zlib.crc32(f"{chain.name}:{k.label}:tag".encode()) % 2 == 0
     if k.tagged:
         params = "Tag, " + params
+    # About half reach their Views through private member functions that
+    # return the element (`at_a(i + 1)`), as classes with helpers do; the
+    # helpers' parameters are named as the caller's indices, or swapped, so
+    # that only what each one is bound to says which element is touched.
+    helpers = []
+    if zlib.crc32(f"{chain.name}:{k.label}:helpers".encode()) % 2 == 0:
+        swapped = zlib.crc32(f"{chain.name}:{k.label}:swapped".encode()) % 2 == 0
+        for typ, name in members:
+            if not typ.startswith("Kokkos::View"):
+                continue
+            pattern = rf"(?<![.\w]){re.escape(name)}\("
+            if not re.search(pattern, "\n".join(body)):
+                continue
+            body = [re.sub(pattern, f"at_{name}(", line) for line in body]
+            rank = typ.count("*")
+            names = (["j", "i"] if swapped else ["i", "j"])[:rank] if rank == 2 else \
+                (["k"] if swapped else ["i"])
+            helpers += [f"  KOKKOS_INLINE_FUNCTION typename decltype({name})::reference_type "
+                        f"at_{name}({', '.join('const int ' + n for n in names)}) const {{",
+                        f"    return {name}({', '.join(names)});", "  }"]
     return ([f"struct {functor_name(k, chain)} {{"] +
             (["  struct Tag {};"] if k.tagged else []) +
             [f"  {typ} {name};" for typ, name in members] +
             [f"  KOKKOS_INLINE_FUNCTION void operator()({params}) const {{"] + body +
-            ["  }", "};", ""])
+            ["  }"] + (["", "private:"] + helpers if helpers else []) + ["};", ""])
 
 
 def reducer_class_name(k: Kernel, chain: Chain) -> str:
