@@ -90,6 +90,8 @@ public:
   double updateResidual(double alpha); ///< hand-fused update, residual
   double solution() const;      ///< the sum of x
 
+  void setup(); ///< r = b, p = r (public: CUDA takes no lambda in a private member)
+
 private:
   int n;
   Vector x, r, p, q;

@@ -4,7 +4,10 @@
 
 namespace cg {
 
-Solver::Solver(int n) : n(n), x("x", n), r("r", n), p("p", n), q("q", n) {
+Solver::Solver(int n) : n(n), x("x", n), r("r", n), p("p", n), q("q", n) { setup(); }
+
+// (Not in the constructor, nor private: CUDA takes no lambda there.)
+void Solver::setup() {
   auto r = this->r, p = this->p;
   Kokkos::parallel_for(
       "setup", Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
