@@ -336,7 +336,7 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
                   : guardOf(C, A, B, "kfuse_first.", "kfuse_second.", Indent + "              ")) +
          "))");
     Emit("          return false;");
-    bool Chunked = !Inlined && composedInChunks(A); // launched over A's policy
+    bool Chunked = !Inlined && chunkablePolicy(A.Policy); // launched over A's policy
     auto LaunchOf = [&](const std::string &Make) {
       return "Kokkos::parallel_for(\"" + quoted(A) + "+" + quoted(B) + "\", " +
              (Inlined   ? Inlined->Policy
@@ -387,7 +387,7 @@ std::string composedLaunch(const KernelModel &B, llvm::StringRef TextB, const st
                            : TextB.substr(B.Functor.Range.Offset, B.Functor.Range.Length).str();
   // Over a 1-D range each call runs a chunk of indices (ComposedChunks).
   // A reduction's chunks only where they keep its order of combining.
-  bool Chunked = composedInChunks(B);
+  bool Chunked = chunkablePolicy(B.Policy);
   std::string Of = B.Kind == LaunchKind::Reduce ? "reduction_" : "";
   std::string Policy = Chunked ? "::kfuse::" + Of + "chunked(kfuse_policy)" : "kfuse_policy";
   std::string Chunks = Chunked ? "::kfuse::" + Of + "chunks_of(kfuse_policy), " : "";

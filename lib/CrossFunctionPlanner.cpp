@@ -439,12 +439,8 @@ private:
     Check = "kfuse-not-profitable";
     if (std::string Why = FusionPlanner::profitability(Renamed, RenamedB, Bound, Pos); !Why.empty())
       return Why;
-    // Composed (not one body) with a reduction: a reducing functor object,
-    // or a first kernel whose body cannot be copied.
-    bool Composed = KB.Functor.Kind == FunctorModel::Form::Object ||
-                    (KA.Functor.Kind == FunctorModel::Form::Object &&
-                     !inlinable(KA, All[A.File].Text));
-    if (KB.Kind == LaunchKind::Reduce && Composed)
+    // Composed (the bodies cannot be copied into one) with a reduction.
+    if (KB.Kind == LaunchKind::Reduce && !oneBody(KA, KB, A, B, /*Ahead=*/false))
       if (std::string Why = FusionPlanner::composedReduction(KB, Bound); !Why.empty())
         return planner::name(KA) + " and " + planner::name(KB) + " are " + Why;
     // The fused launch runs only where both ranges are equal (checked at
@@ -1019,6 +1015,17 @@ private:
   /// allocation or overlapping within one launch: one body over restrict
   /// pointers (whose guard checks every View against every other) would
   /// run none of those runs; the kernels are composed instead.
+  /// Whether the bodies of \p KA (at \p A) and \p KB (at \p B) can be
+  /// copied into one (CrossChain::Inlinable), else they are composed;
+  /// Reverse as kernelForm set it.
+  bool oneBody(const KernelModel &KA, const KernelModel &KB, SiteRef A, SiteRef B,
+               bool Ahead) const {
+    return !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) &&
+           inlinable(KA, All[A.File].Text) && inlinable(KB, All[B.File].Text) &&
+           KA.Functor.IndexType == KB.Functor.IndexType &&
+           bodiesFit(KA, KB, !Ahead && Reverse ? KA : KB);
+  }
+
   bool overlapsWithin(const KernelModel &K) const {
     std::string Id = K.Id.str();
     auto Written = [&](const std::string &Name) {
@@ -1723,11 +1730,7 @@ private:
       New.Ahead = Ahead;
       New.Merged = Merged;
       New.OneView = OneView;
-      New.Inlinable = !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) &&
-                      inlinable(KA, All[New.First.File].Text) &&
-                      inlinable(KB, All[New.Second.File].Text) &&
-                      KA.Functor.IndexType == KB.Functor.IndexType &&
-                      bodiesFit(KA, KB, New.Reverse ? KA : KB);
+      New.Inlinable = oneBody(KA, KB, New.First, New.Second, Ahead);
       New.Count = C.Count;
       New.Share = Share;
       New.Across = Across.empty() ? "" : acrossName();
@@ -1872,12 +1875,6 @@ bool sameView(const std::multimap<std::string, std::string> &Merged, const std::
   auto [Begin, End] = Merged.equal_range(First);
   return First == Second ||
          std::any_of(Begin, End, [&](const auto &P) { return P.second == Second; });
-}
-
-bool composedInChunks(const KernelModel &Launched) {
-  return (Launched.Policy.Kind == PolicyKind::Range ||
-          Launched.Policy.Kind == PolicyKind::Count) &&
-         Launched.Policy.Rank == 1;
 }
 
 std::string callersOf(const CrossChain &C) {

@@ -39,8 +39,7 @@ std::string transformations(const FusionGroup &G,
   if (llvm::any_of(G.Sites, Object)) {
     bool Self = planner::squeeze(Sites[G.Sites.front()].Functor.Text) == "*this";
     // Over a 1-D range, each over a chunk of indices (FusedKernelEmitter).
-    const PolicyModel &P = Sites[G.Sites.front()].Policy;
-    bool Chunks = P.Rank == 1 && (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
+    bool Chunks = chunkablePolicy(Sites[G.Sites.front()].Policy);
     T.push_back(std::string("composition (") +
                 (Self ? "the object's operators" : "the functors, each kept whole,") +
                 (Chunks ? " called in turn over each chunk of indices)"
@@ -326,7 +325,7 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
                       siteName(A), siteName(B), C.Share, C.Count, Path, Where,
                       runsAsOneBody(Plan, C, Restrict)
                           ? "both bodies in one function over restrict pointers"
-                      : composedInChunks(C.Reverse ? A : B)
+                      : chunkablePolicy((C.Reverse ? A : B).Policy)
                           ? "the two kernels' bodies in turn over each chunk of indices"
                           : "the two kernels called in turn for each index",
                       Flushed + Elsewhere)

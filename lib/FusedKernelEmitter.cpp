@@ -578,7 +578,7 @@ struct Emitter {
   bool chunked() const {
     const PolicyModel &P = Sites[Group.Sites.front()].Policy;
     return Opts.Restrict && !composition() && !Reduce && !combinedReductions() &&
-           P.Rank == 1 && (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
+           chunkablePolicy(P);
   }
 
   /// A composed functor's call runs a chunk of indices (on the host; one
@@ -587,9 +587,7 @@ struct Emitter {
   /// are more than one index only where they keep its order of combining
   /// (::kfuse::reduction_chunk_size).
   bool composedChunks() const {
-    const PolicyModel &P = Sites[Group.Sites.front()].Policy;
-    return composition() && P.Rank == 1 &&
-           (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
+    return composition() && chunkablePolicy(Sites[Group.Sites.front()].Policy);
   }
 
   /// The prefix of the chunk helpers for this group's launch.

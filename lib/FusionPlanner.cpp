@@ -526,10 +526,16 @@ std::string aliasingInGroup(const FusionGroup &G, const Profile &Prof,
 /// its synchronisation cost 5-10 us, so kernels up to ten times longer
 /// still gain from one launch less.
 /// True if \p Site (or the profile) ran on a GPU-like backend.
+/// The execution space a plan is for: --backend or the compile commands',
+/// else where \p Site ran, else the profile's backend.
+llvm::StringRef planSpace(const Profile &Prof, const ProfileSite *Site) {
+  return !Prof.PlanSpace.empty()            ? llvm::StringRef(Prof.PlanSpace)
+         : Site && !Site->Space.empty() ? llvm::StringRef(Site->Space)
+                                        : llvm::StringRef(Prof.Backend);
+}
+
 bool onDevice(const Profile &Prof, const ProfileSite *Site) {
-  llvm::StringRef Space = !Prof.PlanSpace.empty()            ? llvm::StringRef(Prof.PlanSpace)
-                          : Site && !Site->Space.empty() ? llvm::StringRef(Site->Space)
-                                                         : llvm::StringRef(Prof.Backend);
+  llvm::StringRef Space = planSpace(Prof, Site);
   return Space.contains("Cuda") || Space.contains("HIP") || Space.contains("SYCL") ||
          Space.contains("OpenMPTarget") || Space.contains("OpenACC");
 }
@@ -563,11 +569,13 @@ std::string loopsOnDevice(const KernelModel &A, const KernelModel &B, const Prof
 
 } // namespace
 
+bool chunkablePolicy(const PolicyModel &P) {
+  return P.Rank == 1 && (P.Kind == PolicyKind::Range || P.Kind == PolicyKind::Count);
+}
+
 std::string FusionPlanner::composedReduction(const KernelModel &Last, const Profile &Prof) {
   const ProfileSite *Site = Prof.findSite(Last.Id.str());
-  llvm::StringRef Space = !Prof.PlanSpace.empty()            ? llvm::StringRef(Prof.PlanSpace)
-                          : Site && !Site->Space.empty() ? llvm::StringRef(Site->Space)
-                                                         : llvm::StringRef(Prof.Backend);
+  llvm::StringRef Space = planSpace(Prof, Site);
   bool ParallelHost = !onDevice(Prof, Site) &&
                       (Space.contains("OpenMP") || Space.contains("Threads") ||
                        Space.contains("HPX"));

@@ -795,10 +795,12 @@ bool KernelBodyAnalyzer::containsViewAccess(const Stmt *S) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     if (const Expr *Arg = argumentFor(DRE->getDecl()))
       return containsViewAccess(Arg);
-  // A call of the functor's own member (`at_idx(i)`) may return an element.
+  // A call of the functor's own member (`at_idx(i)`) may return an
+  // element; a getter of a number member does not.
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
     if (const Expr *Obj = MC->getImplicitObjectArgument();
-        Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+        Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()) &&
+        !numberGetter(MC->getMethodDecl()))
       return true;
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
     if ((Op->getOperator() == OO_Call || Op->getOperator() == OO_Subscript) &&

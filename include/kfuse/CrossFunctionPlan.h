@@ -128,12 +128,6 @@ struct CrossFunctionPlan {
 /// pair, not part of a chain of three; else its kernels are composed.
 bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Restrict);
 
-/// True if a composed launch over \p Launched's policy (the kernel whose
-/// site launches the pair or chain) runs a chunk of indices per call, each
-/// kernel's body over the chunk in turn (::kfuse::compose_chunks): a 1-D
-/// range or count.
-bool composedInChunks(const KernelModel &Launched);
-
 /// True if \p First (a View name of a chain's first kernel) and \p Second
 /// (of its second) are one View: the same name, or merged (CrossChain::Merged).
 bool sameView(const std::multimap<std::string, std::string> &Merged, const std::string &First,

@@ -164,6 +164,10 @@ public:
                                     std::vector<std::string> &GuardViews);
 };
 
+/// True if a fused launch over \p P can run a chunk of indices per call of
+/// its functor (::kfuse::chunked, chunks_of): a 1-D range or a count.
+bool chunkablePolicy(const PolicyModel &P);
+
 /// True if \p Offset lies inside a region kfuse already rewrote.
 bool insideFusedRegion(llvm::StringRef FileText, unsigned Offset);
 

@@ -75,28 +75,31 @@ struct chunk_size
                                        ? 256
                                        : 1> {};
 
-/// The chunks of a RangePolicy \p P.
-template <class P>
+/// The chunks of a RangePolicy \p P, of Size<its execution space> indices
+/// each (chunk_size; reduction_chunk_size for a reduction).
+template <template <class> class Size = chunk_size, class P>
 auto chunks_of(const P &Policy)
     -> decltype(Policy.begin(), Policy.end(), chunks<typename P::index_type>{}) {
-  return {Policy.begin(), Policy.end(), chunk_size<typename P::execution_space>::value};
+  return {Policy.begin(), Policy.end(), Size<typename P::execution_space>::value};
 }
 /// A count of indices runs one index per call (its execution space is
 /// Kokkos' default, which this header cannot name).
-template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
+template <template <class> class Size = chunk_size, class N,
+          class = typename std::enable_if<std::is_integral<N>::value>::type>
 chunks<N> chunks_of(const N &Count) {
   return {0, Count, 1};
 }
 
 /// The policy that runs \p Policy's range chunk by chunk (chunks_of): the
 /// same type and execution space over the chunks' numbers.
-template <class P>
+template <template <class> class Size = chunk_size, class P>
 auto chunked(const P &Policy) -> decltype(P(Policy.space(), Policy.begin(), Policy.end())) {
-  const long Size = chunk_size<typename P::execution_space>::value;
+  const long S = Size<typename P::execution_space>::value;
   const auto Count = Policy.end() - Policy.begin();
-  return P(Policy.space(), 0, (Count + Size - 1) / Size);
+  return P(Policy.space(), 0, (Count + S - 1) / S);
 }
-template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
+template <template <class> class Size = chunk_size, class N,
+          class = typename std::enable_if<std::is_integral<N>::value>::type>
 N chunked(const N &Count) {
   return Count;
 }
@@ -113,25 +116,12 @@ struct reduction_chunk_size
 
 /// chunks_of and chunked for a reduction (reduction_chunk_size).
 template <class P>
-auto reduction_chunks_of(const P &Policy)
-    -> decltype(Policy.begin(), Policy.end(), chunks<typename P::index_type>{}) {
-  return {Policy.begin(), Policy.end(),
-          reduction_chunk_size<typename P::execution_space>::value};
-}
-template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
-chunks<N> reduction_chunks_of(const N &Count) {
-  return {0, Count, 1};
+auto reduction_chunks_of(const P &Policy) -> decltype(chunks_of<reduction_chunk_size>(Policy)) {
+  return chunks_of<reduction_chunk_size>(Policy);
 }
 template <class P>
-auto reduction_chunked(const P &Policy)
-    -> decltype(P(Policy.space(), Policy.begin(), Policy.end())) {
-  const long Size = reduction_chunk_size<typename P::execution_space>::value;
-  const auto Count = Policy.end() - Policy.begin();
-  return P(Policy.space(), 0, (Count + Size - 1) / Size);
-}
-template <class N, class = typename std::enable_if<std::is_integral<N>::value>::type>
-N reduction_chunked(const N &Count) {
-  return Count;
+auto reduction_chunked(const P &Policy) -> decltype(chunked<reduction_chunk_size>(Policy)) {
+  return chunked<reduction_chunk_size>(Policy);
 }
 
 /// Joins \p S into \p D, volatile values of a combined reduction (Kokkos 3
