@@ -4,8 +4,9 @@
 // KOKKOS_TOOLS_LIBS=... (4.x). It records kernel names, their order and their durations through
 // the same Recorder as the instrumented build, so the profile has the same schema with
 // "source": "kokkos-tools", a site per kernel name (file "", line 0), and no View arguments.
-// Kokkos' own kernels ("Kokkos::View::initialization [a]", fills of deep_copy) and deep copies are
-// not sites: they end the current chain, since they may touch the launches' data.
+// Kokkos' own kernels ("Kokkos::View::initialization [a]") are not sites: they end the current
+// chain, since they may touch the launches' data. Deep copies (and the fills inside them) do not:
+// kfuse judges a copy between two launches from the source, as any host code there.
 //
 // Durations are the time between Kokkos' begin and end callbacks. The connector asks Kokkos for
 // global fencing (kokkosp_request_tool_settings, Kokkos 3.3 on; Kokkos' default too): Kokkos
@@ -88,7 +89,8 @@ public:
       return;
     *KernelId = IgnoredKernel;
     if (!Name || std::strncmp(Name, "Kokkos::", 8) == 0) {
-      Recorder::instance().breakChain();
+      if (!Recorder::instance().insideDeepCopy())
+        Recorder::instance().breakChain();
       return;
     }
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -282,5 +284,9 @@ KFUSE_CONNECTOR_EXPORT void kokkosp_begin_deep_copy(SpaceHandle /*DstHandle*/,
                                                     SpaceHandle /*SrcHandle*/,
                                                     const char * /*SrcName*/,
                                                     const void * /*SrcPtr*/, std::uint64_t /*Size*/) {
-  guarded([] { Recorder::instance().breakChain(); });
+  guarded([] { Recorder::instance().deepCopyBegins(); });
+}
+
+KFUSE_CONNECTOR_EXPORT void kokkosp_end_deep_copy() {
+  guarded([] { Recorder::instance().deepCopyEnds(); });
 }

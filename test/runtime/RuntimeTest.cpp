@@ -247,6 +247,35 @@ TEST_F(RecorderTest, BrokenChainDoesNotPairAcrossTheBreak) {
   EXPECT_TRUE(P.Chains.empty());
 }
 
+TEST_F(RecorderTest, DeepCopiesAndTheirFillsDoNotBreakTheChain) {
+  // A copy between two launches is host code the planner judges from the
+  // source: the pair stays a candidate. A kernel of Kokkos' own outside a
+  // copy still separates them; one inside it (a fill) does not.
+  for (int I = 0; I < 2; ++I) {
+    launch(SiteA, 16);
+    Recorder::instance().deepCopyBegins();
+    Recorder::instance().uninstrumentedKernel(10);
+    Recorder::instance().deepCopyEnds();
+    launch(SiteB, 16);
+    Recorder::instance().uninstrumentedKernel(10);
+    launch(SiteC, 16);
+  }
+  // A copy whose end was never announced ends at the next launch.
+  Recorder::instance().deepCopyBegins();
+  launch(SiteC, 16);
+  Recorder::instance().uninstrumentedKernel(10);
+  launch(SiteA, 16);
+  Profile P = profile();
+  const ProfileChain *AB = P.findPair(SiteA.Id, SiteB.Id);
+  ASSERT_NE(AB, nullptr);
+  EXPECT_EQ(AB->Count, 2u);
+  EXPECT_EQ(P.findPair(SiteB.Id, SiteC.Id), nullptr);
+  // C, A back to back between the two rounds, not at the end.
+  const ProfileChain *CA = P.findPair(SiteC.Id, SiteA.Id);
+  ASSERT_NE(CA, nullptr);
+  EXPECT_EQ(CA->Count, 1u);
+}
+
 TEST_F(RecorderTest, SharedAllocationIsRecordedAsSameAllocation) {
   Kokkos::View<double *> A("a", 10);
   auto B = A;

@@ -77,12 +77,14 @@ inline void kernelEnds(std::uint64_t) {
 inline void deepCopyBegins(Kokkos_Profiling_SpaceHandle, const char *, const void *,
                            Kokkos_Profiling_SpaceHandle, const char *, const void *,
                            std::uint64_t) {
-  Recorder::instance().breakChain();
+  Recorder::instance().deepCopyBegins();
 }
+
+inline void deepCopyEnds() { Recorder::instance().deepCopyEnds(); }
 
 /// Listens to Kokkos' own tool callbacks, once Kokkos is initialised, so
 /// the profile accounts for kernels kfuse did not instrument (a library's,
-/// a system header's) and for deep copies between launches. A Kokkos Tools
+/// a system header's) and for the kernels of deep copies between launches. A Kokkos Tools
 /// library the user loaded keeps the callbacks: coverage is then unknown.
 inline void listenToKokkos() noexcept {
   static bool Done = false;
@@ -103,6 +105,7 @@ inline void listenToKokkos() noexcept {
     KT::set_end_parallel_reduce_callback(kernelEnds);
     KT::set_end_parallel_scan_callback(kernelEnds);
     KT::set_begin_deep_copy_callback(deepCopyBegins);
+    KT::set_end_deep_copy_callback(deepCopyEnds);
     Recorder::instance().setCoverageKnown();
   } catch (...) {
   }

@@ -210,16 +210,36 @@ public:
     }
   }
 
-  /// Something that may touch the launches' data ran (a deep copy, an internal kernel): the next
-  /// launch starts a new chain.
   /// A kernel ran that kfuse did not instrument (a library's, a launch kfuse
   /// could not wrap): its time counts against the profile's coverage, and
-  /// it separates the launches before and after it.
+  /// it separates the launches before and after it, unless it is part of a
+  /// deep copy (a fill), which is host code of the program like the copy.
   void uninstrumentedKernel(std::uint64_t DurationNs) noexcept {
     std::lock_guard<std::mutex> Lock(Mutex);
     ++UninstrumentedLaunches;
     UninstrumentedNs += DurationNs;
-    Chains.breakChain();
+    if (DeepCopies == 0)
+      Chains.breakChain();
+  }
+
+  /// A deep copy begins or ends. It does not end the chain: the copy is a
+  /// statement of the program between two launches, and kfuse judges it
+  /// from the source as it judges any host code there (what it reads and
+  /// writes), so the pair of launches around it stays a candidate. Kokkos'
+  /// kernels inside it (fills) are part of it.
+  void deepCopyBegins() noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ++DeepCopies;
+  }
+  void deepCopyEnds() noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (DeepCopies > 0)
+      --DeepCopies;
+  }
+  /// Whether a deep copy is running (its kernels are not the program's).
+  bool insideDeepCopy() noexcept {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return DeepCopies > 0;
   }
 
   /// Kokkos' tool callbacks were set, so every kernel is accounted for.
@@ -374,6 +394,9 @@ private:
   }
 
   void recordLocked(const LaunchData &L) {
+    // The program's own launch never runs inside a deep copy: a copy whose end Kokkos did not
+    // announce (an early return) ends here.
+    DeepCopies = 0;
     if (L.Site < 0 || L.Site >= static_cast<int>(Sites.size()))
       return;
     detail::SiteState &S = Sites[L.Site];
@@ -657,6 +680,7 @@ private:
   std::uint64_t TotalLaunches = 0, TotalKernelNs = 0;
   std::uint64_t UninstrumentedLaunches = 0, UninstrumentedNs = 0;
   bool CoverageKnown = false;
+  int DeepCopies = 0; // deep copies begun and not ended
   std::uint64_t RandomState = 0x9E3779B97F4A7C15ull;
 
   std::vector<detail::SiteState> Sites;

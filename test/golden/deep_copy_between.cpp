@@ -1,0 +1,49 @@
+// Deep copies between the kernels of a chain. A halo is staged through
+// buffers that no kernel of the chain touches ('pack' copies the send
+// buffer to the receive buffer between 'produce' and 'consume'): the copy
+// neither reads nor writes what the kernels touch, so the pair is in the
+// profile and fuses, the copy running before the fused kernel ('update'
+// joins them: the host code after 'consume' reads only 'recv'). A copy into
+// a View the kernels use (the copy of 'seed' into 'y' between 'update' and
+// 'smooth') must run between them: refused, the remark naming 'y'.
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+// KFUSE-RUN: 1000 3
+// KFUSE-RUN: 64 5
+// KFUSE-PROFILE-RUN: 1000 3
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int N = argc > 1 ? std::atoi(argv[1]) : 1000;
+    const int Steps = argc > 2 ? std::atoi(argv[2]) : 3;
+    Kokkos::View<double *> x("x", N), y("y", N), z("z", N);
+    Kokkos::View<double *> send("send", 8), recv("recv", 8), seed("seed", N);
+    Kokkos::deep_copy(seed, 0.75);
+    double Halo = 0;
+    for (int It = 0; It < Steps; ++It) {
+      Kokkos::deep_copy(send, 1.0 + It);
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          "produce", N, KOKKOS_LAMBDA(const int i) { x(i) = i * 0.5 + It; });
+      Kokkos::deep_copy(recv, send);
+      Kokkos::parallel_for(
+          "consume", N, KOKKOS_LAMBDA(const int i) { y(i) = x(i) + y(i); });
+      auto HostRecv = Kokkos::create_mirror_view(recv);
+      Kokkos::deep_copy(HostRecv, recv);
+      Halo += HostRecv(3);
+
+      Kokkos::parallel_for(
+          "update", N, KOKKOS_LAMBDA(const int i) { y(i) = 2.0 * y(i) - x(i); });
+      Kokkos::deep_copy(y, seed);
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-code-between
+          "smooth", N, KOKKOS_LAMBDA(const int i) { z(i) = z(i) + y(i); });
+    }
+    double Sum = 0;
+    Kokkos::parallel_reduce(
+        "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += z(i) + y(i); }, Sum);
+    std::printf("checksum=%.17g halo=%.17g\n", Sum, Halo);
+  }
+  Kokkos::finalize();
+}
