@@ -1267,6 +1267,12 @@ private:
     if (!F.BodyVisible)
       return planner::name(M) + "'s functor body is not visible";
     if (F.Kind == FunctorModel::Form::Lambda) {
+      // The fused functor and the deferred part are emitted at namespace
+      // scope and launched from the other kernel's function too, which
+      // cannot name this one's template parameters.
+      if (!M.TemplateParams.empty())
+        return planner::name(M) + " names '" + M.TemplateParams.front().Name +
+               "', a parameter of its template, which the other function cannot name";
       if (!First)
         return "";
       if (!F.CopiesOnly)

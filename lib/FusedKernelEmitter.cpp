@@ -691,10 +691,30 @@ struct Emitter {
            ")";
   }
 
+  /// The template parameters the copied bodies name (of the templates
+  /// around the launches), in first-use order.
+  std::vector<KernelModel::TemplateParam> templateParams() const {
+    std::vector<KernelModel::TemplateParam> Out;
+    for (size_t S : Group.Sites)
+      for (const KernelModel::TemplateParam &P : Sites[S].TemplateParams)
+        if (!llvm::is_contained(Out, P))
+          Out.push_back(P);
+    return Out;
+  }
+  static std::string templateParamMember(const KernelModel::TemplateParam &P) {
+    return "kfuse_tp_" + P.Name;
+  }
+
   /// Arguments of make_fused, in the order of the functor's members.
   std::vector<std::string> memberArgs() {
-    if (!composition())
-      return memberNames();
+    if (!composition()) {
+      std::vector<std::string> Out = memberNames();
+      // Each template parameter as an empty value whose type carries it.
+      for (const KernelModel::TemplateParam &P : templateParams())
+        Out.push_back(P.IsType ? "::kfuse::type_is<" + P.Name + ">()"
+                               : "::kfuse::value_is<decltype(" + P.Name + "), " + P.Name + ">()");
+      return Out;
+    }
     std::vector<std::string> Out;
     for (const Part &P : compositionParts())
       Out.push_back(P.Arg);
@@ -803,6 +823,8 @@ struct Emitter {
     std::vector<std::string> Params, L;
     for (const std::string &N : memberNames())
       Params.push_back("class T_" + N);
+    for (const KernelModel::TemplateParam &P : templateParams())
+      Params.push_back("class T_" + templateParamMember(P));
     if (chunked())
       Params.push_back("class T_kfuse_chunks");
     std::vector<std::string> Labels;
@@ -824,6 +846,14 @@ struct Emitter {
     L.push_back("struct " + Name + " {");
     for (const std::string &N : memberNames())
       L.push_back("  T_" + N + " " + N + ";");
+    if (!templateParams().empty())
+      L.push_back("  // The template parameters the bodies name, as the launch site has them.");
+    for (const KernelModel::TemplateParam &P : templateParams()) {
+      std::string M = templateParamMember(P);
+      L.push_back("  T_" + M + " " + M + ";");
+      L.push_back(P.IsType ? "  using " + P.Name + " = typename T_" + M + "::type;"
+                           : "  static constexpr auto " + P.Name + " = T_" + M + "::value;");
+    }
     if (chunked()) {
       L.push_back("  // The indices each call runs (one on a device, a chunk on the host).");
       L.push_back("  T_kfuse_chunks kfuse_chunks;");

@@ -345,19 +345,20 @@ namespace {
 /// in main), and member functions called on `this`.
 class LocalTypeFinder : public RecursiveASTVisitor<LocalTypeFinder> {
 public:
-  LocalTypeFinder(SourceRange Body, const SourceManager &SM,
-                  std::vector<std::string> &Out)
-      : Body(Body), SM(SM), Out(Out) {}
+  LocalTypeFinder(SourceRange Body, const SourceManager &SM, std::vector<std::string> &Out,
+                  std::vector<KernelModel::TemplateParam> &Params)
+      : Body(Body), SM(SM), Out(Out), Params(Params) {}
 
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return note(TL.getTypedefNameDecl()); }
   bool VisitTagTypeLoc(TagTypeLoc TL) { return note(TL.getDecl()); }
   /// In an instantiation, the template's parameters (`T(2)`, `N`): the
-  /// fused functor, at namespace scope, has none of them.
+  /// fused functor, at namespace scope, gets them from the launch site.
+  /// A pack's element has no name of its own there: out of reach.
   bool VisitSubstTemplateTypeParmTypeLoc(SubstTemplateTypeParmTypeLoc TL) {
-    return add(TL.getTypePtr()->getReplacedParameter());
+    return param(TL.getTypePtr()->getReplacedParameter(), true);
   }
   bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *E) {
-    return add(E->getParameter());
+    return param(E->getParameter(), false);
   }
   /// In a lambda's body, a name declared in a class around it (a static
   /// helper `limit(x)`, a static member, an enumerator): a copy of the body
@@ -382,6 +383,16 @@ private:
   bool add(const NamedDecl *D) {
     if (D && D->getIdentifier() && !llvm::is_contained(Out, D->getNameAsString()))
       Out.push_back(D->getNameAsString());
+    return true;
+  }
+  bool param(const NamedDecl *D, bool IsType) {
+    if (!D || !D->getIdentifier())
+      return true;
+    if (D->isParameterPack())
+      return add(D);
+    KernelModel::TemplateParam P{D->getNameAsString(), IsType};
+    if (!llvm::is_contained(Params, P))
+      Params.push_back(P);
     return true;
   }
   /// \p D is a member of a class around the lambda, which a copy of its
@@ -419,6 +430,7 @@ private:
   SourceRange Body;
   const SourceManager &SM;
   std::vector<std::string> &Out;
+  std::vector<KernelModel::TemplateParam> &Params;
 };
 } // namespace
 
@@ -497,7 +509,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   }
   M.StoresOnlyLocals = M.FirstStore.empty();
   LocalTypeFinder Scoped(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
-                         M.ScopedNames);
+                         M.ScopedNames, M.TemplateParams);
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   Scoped.Lambda = Method && Method->getParent()->isLambda() ? Method->getParent() : nullptr;
   Scoped.TraverseStmt(Def->getBody());

@@ -226,12 +226,24 @@ unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
   while (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(
       D->getLexicalDeclContext()))
     D = cast<Decl>(D->getLexicalDeclContext());
-  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+  // A template's header (`template <class T>`, maybe on a line of its
+  // own) belongs to the declaration, for the template and for each of its
+  // instantiations (whose models the launches are).
+  if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+    // An instantiation: the definition it was instantiated from.
+    if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+      FD = Pattern;
+    D = FD;
     if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
       D = T;
-  if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+  }
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
+    if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
+      RD = Pattern;
+    D = RD;
     if (const ClassTemplateDecl *T = RD->getDescribedClassTemplate())
       D = T;
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
   StringRef Text = SM.getBufferData(SM.getFileID(Begin));
@@ -358,6 +370,8 @@ std::string shapeOf(const KernelModel &M) {
     OS << Sc.Name << Sc.Written << ',';
   for (const std::string &N : M.ScopedNames)
     OS << N << ',';
+  for (const KernelModel::TemplateParam &P : M.TemplateParams)
+    OS << P.Name << P.IsType << ',';
   return S;
 }
 

@@ -457,6 +457,18 @@ struct KernelModel {
   /// declared in the enclosing function (not in the body), and member
   /// functions called through an implicit `this`.
   std::vector<std::string> ScopedNames;
+  /// The template parameters of the enclosing templates that the body
+  /// names (`Real(2)`, `N`): the launch site can name them, so a copy of
+  /// the body at namespace scope gets them from there (the fused functor
+  /// is given each as an empty member whose type carries it).
+  struct TemplateParam {
+    std::string Name;
+    bool IsType = true; ///< a type parameter; else a non-type one
+    bool operator==(const TemplateParam &O) const {
+      return Name == O.Name && IsType == O.IsType;
+    }
+  };
+  std::vector<TemplateParam> TemplateParams;
   /// The project files (absolute) declaring what the body names from
   /// outside itself (functions, globals, types): a copy of the body
   /// compiles only where they are included.

@@ -122,6 +122,12 @@ class Generator:
                 kern = self.kernel(chain, f"{name}k{nk}{tail}", in_loop=True)
                 chain.items.append(Item("loop", kern, reps=reps, braces=True, loop=0))
             self.r = main
+        # About a quarter of the chains' functions are templates whose
+        # lambdas name the template's parameter (from a stream of its own,
+        # as the loops above).
+        side = random.Random(f"{self.seed}:{name}:template")
+        if side.random() < 0.25:
+            chain.tparam = ("value", side.randint(1, 4)) if side.random() < 0.5 else ("type", "int")
         return chain
 
     def preferred(self, v: View, chain: Chain) -> Index:
@@ -333,6 +339,23 @@ def generate(seed: int) -> Program:
 # ---------------------------------------------------------------- emission
 
 
+# The template parameter of the chain function being written, when its
+# lambdas spell their constants through it (see Chain.tparam).
+SPELL_TPARAM = None
+
+
+def spell_const(c: int) -> str:
+    """The constant \p c as a term (with its sign), through the template
+    parameter in SPELL_TPARAM when there is one."""
+    tp = SPELL_TPARAM
+    if tp is None:
+        return f"{'+' if c > 0 else '-'} {abs(c)}"
+    if tp[0] == "type":
+        return f"+ KfT({c})"
+    d = c - tp[1]
+    return f"+ (KfC{'' if d == 0 else (' + ' if d > 0 else ' - ') + str(abs(d))})"
+
+
 def spell_expr(e: Expr) -> str:
     parts = []
     for sign, t in e.terms:
@@ -346,9 +369,9 @@ def spell_expr(e: Expr) -> str:
         text = text[2:]
     c = e.const
     if not parts:
-        return str(c)
+        return spell_const(c)[2:] if SPELL_TPARAM is not None and c else str(c)
     if c:
-        text += f" {'+' if c > 0 else '-'} {abs(c)}"
+        text += " " + spell_const(c)
     return text
 
 
@@ -615,6 +638,9 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
             out.append("}")
             out.append("")
     params = [f"D_{chain.name} dom" if p == f"D_{chain.name}& dom" else p for p in params]
+    tparam = chain.tparam if not split else None
+    if tparam:
+        out.append("template <int KfC>" if tparam[0] == "value" else "template <class KfT>")
     out.append(f"void {chain.name}({', '.join(params)}) {{")
     for r in chain.results:
         out.append(f"{ind}double {r} = 0;")
@@ -635,6 +661,8 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     # kernel that stores nothing (a sum over a View into a local): the
     # second may be computed ahead with the first across it.
     probe_view = next((v for v in chain.views if v.slot != 2), None)
+    global SPELL_TPARAM
+    SPELL_TPARAM = tparam
     for _ in range(2 if twice else 1):
         body = []
         step = ind + "  " if twice else ind
@@ -679,6 +707,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 else:
                     body += [head] + emit_launch(it.kernel, chain, step + "  ", statement=False)
         out += [f"{ind}{{"] + body + [f"{ind}}}"] if twice else body
+    SPELL_TPARAM = None
     present = [it.kernel.result for it in chain.items if it.kernel is not None and it.kernel.result]
     if present:
         fmt = " ".join(["%a"] * len(present))
@@ -851,7 +880,10 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
         if any(v.accessor for v in c.views):
             args.append(f"{c.name}_dom")
         args += ["n", "n2", "m", "flags"]
-        out.append(f"      {c.name}({', '.join(args)});")
+        targs = ""
+        if c.tparam and not split:
+            targs = f"<{c.tparam[1]}>"
+        out.append(f"      {c.name}{targs}({', '.join(args)});")
     out.append("    }")
     for name, rank in printed:
         out.append(f"    kf_print{rank}(\"{name}\", {name});")

@@ -97,6 +97,10 @@ class Chain:
     shift: int = 0               # alias mode of the store's subviews: (alias + shift) % 3
     store_type: str = ""         # element type of the store, when there is one
     results: List[str] = field(default_factory=list)
+    # The chain's function is a template when set: ("value", V) for
+    # `template <int KfC>` called with V, ("type", "int") for
+    # `template <class KfT>`; its lambdas spell constants through it.
+    tparam: Optional[Tuple[str, object]] = None
 
     def view(self, name: str) -> View:
         return next(v for v in self.views if v.name == name)

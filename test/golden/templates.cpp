@@ -3,8 +3,10 @@
 // a template already, and its element types come from its members, so one
 // fused launch serves every instantiation. 'relax' is a function template
 // with lambdas, 'Smoother' a class template launching itself with tags.
-// Refused with a remark: a body that names the template's parameter, which
-// the fused functor at namespace scope cannot name.
+// Bodies that name the template's parameters ('Real(2)', 'K') fuse too: the
+// fused functor gets each from the launch site, as the type of an empty
+// member ('::kfuse::type_is<Real>', '::kfuse::value_is<int, K>'), whatever
+// line the template's header is on.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
@@ -14,8 +16,19 @@ template <class V> void relax(V u, V r, V w, int n) {
 }
 
 template <class Real> void scale_twice(Kokkos::View<Real *> a, Kokkos::View<Real *> b, int n) {
-  Kokkos::parallel_for("double_a", n, KOKKOS_LAMBDA(const int i) { a(i) *= Real(2); }); // EXPECT-REMARK: kfuse-not-fusable
+  Kokkos::parallel_for("double_a", n, KOKKOS_LAMBDA(const int i) { a(i) *= Real(2); }); // EXPECT-REMARK: kfuse-fused
   Kokkos::parallel_for("copy_b", n, KOKKOS_LAMBDA(const int i) { b(i) = a(i) + 1; });
+}
+
+template <int K, class Real>
+void spread(Kokkos::View<Real *> b, Kokkos::View<Real *> c, int n) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "spread_k", n, KOKKOS_LAMBDA(const int i) { c(i) = b(i) * K; });
+  Kokkos::parallel_for(
+      "shift_k", n, KOKKOS_LAMBDA(const int i) {
+        const Real half = Real(K) / 2;
+        c(i) += half;
+      });
 }
 
 template <class Real> struct Smoother {
@@ -32,7 +45,7 @@ template <class Real> struct Smoother {
 };
 
 template <class Real> double run(int n) {
-  Kokkos::View<Real *> u("u", n), r("r", n), w("w", n), a("a", n), b("b", n);
+  Kokkos::View<Real *> u("u", n), r("r", n), w("w", n), a("a", n), b("b", n), c("c", n);
   Kokkos::parallel_for(
       "init", n, KOKKOS_LAMBDA(const int i) {
         u(i) = i % 9;
@@ -46,12 +59,13 @@ template <class Real> double run(int n) {
   for (int It = 0; It < 3; ++It) {
     relax(u, r, w, n);
     scale_twice(a, b, n);
+    spread<3>(b, c, n);
     S.step();
   }
   double Sum = 0;
   Kokkos::parallel_reduce(
       "sum", n,
-      KOKKOS_LAMBDA(const int i, double &T) { T += (u(i) + 2 * r(i) + 3 * b(i)) * (1 + i % 5); },
+      KOKKOS_LAMBDA(const int i, double &T) { T += (u(i) + 2 * r(i) + 3 * b(i) + c(i)) * (1 + i % 5); },
       Sum);
   return Sum;
 }

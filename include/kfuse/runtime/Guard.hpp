@@ -183,6 +183,19 @@ inline bool no_overlap(std::initializer_list<ViewBytes> Views) {
   return true;
 }
 
+/// A template parameter of the code around a launch, carried to a fused
+/// functor at namespace scope as the type of an empty member:
+/// `type_is<Real>` for a type, `value_is<int, N>` for a value.
+template <class T> struct type_is {
+  using type = T;
+};
+template <class T, T V> struct value_is {
+  static constexpr T value = V;
+};
+#if __cplusplus < 201703L
+template <class T, T V> constexpr T value_is<T, V>::value;
+#endif
+
 /// The fused functor template \p F instantiated for its members' types and
 /// initialised with \p Members (C++14 has no class template argument
 /// deduction).
