@@ -1178,6 +1178,8 @@ private:
       return Why;
     if (std::string Why = functorForm(B, A, false); !Why.empty())
       return Why;
+    // (A launch in a template, the template parameters its body names
+    // included (KernelModel::TemplateParams), is judged here.)
     if (A.FromMacro || A.InTemplate)
       return planner::name(A) + " is written " +
              (A.FromMacro ? "through the macro '" + A.MacroName + "'" : "in a template");
@@ -1267,12 +1269,6 @@ private:
     if (!F.BodyVisible)
       return planner::name(M) + "'s functor body is not visible";
     if (F.Kind == FunctorModel::Form::Lambda) {
-      // The fused functor and the deferred part are emitted at namespace
-      // scope and launched from the other kernel's function too, which
-      // cannot name this one's template parameters.
-      if (!M.TemplateParams.empty())
-        return planner::name(M) + " names '" + M.TemplateParams.front().Name +
-               "', a parameter of its template, which the other function cannot name";
       if (!First)
         return "";
       if (!F.CopiesOnly)

@@ -4,9 +4,10 @@
 // KOKKOS_TOOLS_LIBS=... (4.x). It records kernel names, their order and their durations through
 // the same Recorder as the instrumented build, so the profile has the same schema with
 // "source": "kokkos-tools", a site per kernel name (file "", line 0), and no View arguments.
-// Kokkos' own kernels ("Kokkos::View::initialization [a]") are not sites: they end the current
-// chain, since they may touch the launches' data. Deep copies (and the fills inside them) do not:
-// kfuse judges a copy between two launches from the source, as any host code there.
+// Kokkos' own kernels are not sites: they end the current chain, since they may touch the
+// launches' data. Deep copies (and the fills inside them) and the initialisation of a new View
+// ("Kokkos::View::initialization [a]") do not: kfuse judges them from the source, as any host code
+// between two launches.
 //
 // Durations are the time between Kokkos' begin and end callbacks. The connector asks Kokkos for
 // global fencing (kokkosp_request_tool_settings, Kokkos 3.3 on; Kokkos' default too): Kokkos
@@ -89,7 +90,7 @@ public:
       return;
     *KernelId = IgnoredKernel;
     if (!Name || std::strncmp(Name, "Kokkos::", 8) == 0) {
-      if (!Recorder::instance().insideDeepCopy())
+      if (!Recorder::instance().insideDeepCopy() && !Recorder::initialisesNewView(Name))
         Recorder::instance().breakChain();
       return;
     }

@@ -1,9 +1,10 @@
-// Deep copies between the kernels of a chain. A halo is staged through
-// buffers that no kernel of the chain touches ('pack' copies the send
-// buffer to the receive buffer between 'produce' and 'consume'): the copy
-// neither reads nor writes what the kernels touch, so the pair is in the
-// profile and fuses, the copy running before the fused kernel ('update'
-// joins them: the host code after 'consume' reads only 'recv'). A copy into
+// Deep copies and allocations between the kernels of a chain. A halo is
+// staged through buffers that no kernel of the chain touches (the send
+// buffer copied to the receive buffer, and that into a View allocated there,
+// between 'produce' and 'consume'): the copies and the allocation neither
+// read nor write what the kernels touch, so the pair is in the profile and
+// fuses, the fused kernel running before them ('update' joins them: the
+// host code after 'consume' reads only the buffers). A copy into
 // a View the kernels use (the copy of 'seed' into 'y' between 'update' and
 // 'smooth') must run between them: refused, the remark naming 'y'.
 #include <Kokkos_Core.hpp>
@@ -28,11 +29,13 @@ int main(int argc, char **argv) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "produce", N, KOKKOS_LAMBDA(const int i) { x(i) = i * 0.5 + It; });
       Kokkos::deep_copy(recv, send);
+      Kokkos::View<double *> staged("staged", 8);
+      Kokkos::deep_copy(staged, recv);
       Kokkos::parallel_for(
           "consume", N, KOKKOS_LAMBDA(const int i) { y(i) = x(i) + y(i); });
       auto HostRecv = Kokkos::create_mirror_view(recv);
       Kokkos::deep_copy(HostRecv, recv);
-      Halo += HostRecv(3);
+      Halo += HostRecv(3) + staged(2);
 
       Kokkos::parallel_for(
           "update", N, KOKKOS_LAMBDA(const int i) { y(i) = 2.0 * y(i) - x(i); });

@@ -1,10 +1,11 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
-// Deep copies between the kernels of a chain. A halo is staged through
-// buffers that no kernel of the chain touches ('pack' copies the send
-// buffer to the receive buffer between 'produce' and 'consume'): the copy
-// neither reads nor writes what the kernels touch, so the pair is in the
-// profile and fuses, the copy running before the fused kernel ('update'
-// joins them: the host code after 'consume' reads only 'recv'). A copy into
+// Deep copies and allocations between the kernels of a chain. A halo is
+// staged through buffers that no kernel of the chain touches (the send
+// buffer copied to the receive buffer, and that into a View allocated there,
+// between 'produce' and 'consume'): the copies and the allocation neither
+// read nor write what the kernels touch, so the pair is in the profile and
+// fuses, the fused kernel running before them ('update' joins them: the
+// host code after 'consume' reads only the buffers). A copy into
 // a View the kernels use (the copy of 'seed' into 'y' between 'update' and
 // 'smooth') must run between them: refused, the remark naming 'y'.
 #include <Kokkos_Core.hpp>
@@ -16,7 +17,7 @@
 // KFUSE-PROFILE-RUN: 1000 3
 
 // kfuse-functor-begin kfuse_fused_produce_consume_update
-// 'produce', 'consume', 'update' (test/golden/deep_copy_between.cpp:28), fused.
+// 'produce', 'consume', 'update' (test/golden/deep_copy_between.cpp:29), fused.
 template <class T_x, class T_y, class T_It, class T_kfuse_chunks>
 struct kfuse_fused_produce_consume_update {
   T_x x;
@@ -72,6 +73,8 @@ int main(int argc, char **argv) {
       }
       // kfuse-kept-begin
       Kokkos::deep_copy(recv, send);
+      Kokkos::View<double *> staged("staged", 8);
+      Kokkos::deep_copy(staged, recv);
       // kfuse-kept-end
       if (!kfuse_fused_produce_consume_update_on) {
 // kfuse-original-begin
@@ -82,7 +85,7 @@ int main(int argc, char **argv) {
       // kfuse-kept-begin
       auto HostRecv = Kokkos::create_mirror_view(recv);
       Kokkos::deep_copy(HostRecv, recv);
-      Halo += HostRecv(3);
+      Halo += HostRecv(3) + staged(2);
 
       // kfuse-kept-end
       if (!kfuse_fused_produce_consume_update_on) {

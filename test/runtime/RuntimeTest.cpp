@@ -247,9 +247,9 @@ TEST_F(RecorderTest, BrokenChainDoesNotPairAcrossTheBreak) {
   EXPECT_TRUE(P.Chains.empty());
 }
 
-TEST_F(RecorderTest, DeepCopiesAndTheirFillsDoNotBreakTheChain) {
-  // A copy between two launches is host code the planner judges from the
-  // source: the pair stays a candidate. A kernel of Kokkos' own outside a
+TEST_F(RecorderTest, DeepCopiesAndAllocationsDoNotBreakTheChain) {
+  // A copy or an allocation between two launches is host code the planner
+  // judges from the source: the pair stays a candidate. A kernel of Kokkos' own outside a
   // copy still separates them; one inside it (a fill) does not.
   for (int I = 0; I < 2; ++I) {
     launch(SiteA, 16);
@@ -260,6 +260,12 @@ TEST_F(RecorderTest, DeepCopiesAndTheirFillsDoNotBreakTheChain) {
     Recorder::instance().uninstrumentedKernel(10);
     launch(SiteC, 16);
   }
+  // Kokkos initialising a new View's memory is part of its allocation.
+  launch(SiteB, 16);
+  Recorder::instance().uninstrumentedKernel(10, /*Allocation=*/true);
+  launch(SiteA, 16);
+  EXPECT_TRUE(Recorder::initialisesNewView("Kokkos::View::initialization [tmp]"));
+  EXPECT_FALSE(Recorder::initialisesNewView("Kokkos::ViewFill-1D"));
   // A copy whose end was never announced ends at the next launch.
   Recorder::instance().deepCopyBegins();
   launch(SiteC, 16);
@@ -269,6 +275,9 @@ TEST_F(RecorderTest, DeepCopiesAndTheirFillsDoNotBreakTheChain) {
   const ProfileChain *AB = P.findPair(SiteA.Id, SiteB.Id);
   ASSERT_NE(AB, nullptr);
   EXPECT_EQ(AB->Count, 2u);
+  const ProfileChain *BA = P.findPair(SiteB.Id, SiteA.Id);
+  ASSERT_NE(BA, nullptr);
+  EXPECT_EQ(BA->Count, 1u);
   EXPECT_EQ(P.findPair(SiteB.Id, SiteC.Id), nullptr);
   // C, A back to back between the two rounds, not at the end.
   const ProfileChain *CA = P.findPair(SiteC.Id, SiteA.Id);

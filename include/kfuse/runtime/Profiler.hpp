@@ -65,13 +65,22 @@ inline std::uint64_t &kernelBeganNs() noexcept {
   return Began;
 }
 
-inline void kernelBegins(const char *, std::uint32_t, std::uint64_t *) {
+/// Whether the last top-level kernel Kokkos announced initialises a new
+/// View's memory.
+inline bool &kernelAllocates() noexcept {
+  static bool Allocates = false;
+  return Allocates;
+}
+
+inline void kernelBegins(const char *Name, std::uint32_t, std::uint64_t *) {
   kernelBeganNs() = Recorder::nowNs();
+  kernelAllocates() = Recorder::initialisesNewView(Name);
 }
 
 inline void kernelEnds(std::uint64_t) {
   if (!insideInstrumentedLaunch())
-    Recorder::instance().uninstrumentedKernel(Recorder::nowNs() - kernelBeganNs());
+    Recorder::instance().uninstrumentedKernel(Recorder::nowNs() - kernelBeganNs(),
+                                              kernelAllocates());
 }
 
 inline void deepCopyBegins(Kokkos_Profiling_SpaceHandle, const char *, const void *,

@@ -213,13 +213,23 @@ public:
   /// A kernel ran that kfuse did not instrument (a library's, a launch kfuse
   /// could not wrap): its time counts against the profile's coverage, and
   /// it separates the launches before and after it, unless it is part of a
-  /// deep copy (a fill), which is host code of the program like the copy.
-  void uninstrumentedKernel(std::uint64_t DurationNs) noexcept {
+  /// deep copy (a fill) or of a View's allocation (\p Allocation: Kokkos
+  /// initialising the new View's memory, which no launch before it can
+  /// touch): those are host code of the program, which kfuse judges from
+  /// the source.
+  void uninstrumentedKernel(std::uint64_t DurationNs, bool Allocation = false) noexcept {
     std::lock_guard<std::mutex> Lock(Mutex);
     ++UninstrumentedLaunches;
     UninstrumentedNs += DurationNs;
-    if (DeepCopies == 0)
+    if (DeepCopies == 0 && !Allocation)
       Chains.breakChain();
+  }
+
+  /// True if \p KernelName is the kernel Kokkos runs to initialise a View
+  /// it allocates ("Kokkos::View::initialization [label]").
+  static bool initialisesNewView(const char *KernelName) noexcept {
+    static const char Prefix[] = "Kokkos::View::initialization";
+    return KernelName && std::strncmp(KernelName, Prefix, sizeof(Prefix) - 1) == 0;
   }
 
   /// A deep copy begins or ends. It does not end the chain: the copy is a
