@@ -1141,6 +1141,11 @@ private:
 
   /// Why \p A and \p B have a form the deferred launch does not handle.
   std::string kernelForm(const KernelModel &A, const KernelModel &B) {
+    for (const KernelModel *M : {&A, &B})
+      for (const ViewUse &V : M->Views)
+        if (V.Pointer)
+          return planner::name(*M) + " indexes the raw pointer '" + V.Name +
+                 "' (fused within a function, not across functions yet)";
     auto PolicyWhy = [](const KernelModel &M) -> std::string {
       const PolicyModel &P = M.Policy;
       if (P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range &&

@@ -812,7 +812,9 @@ struct Emitter {
     // In a template the element type is the instantiation's: other
     // instantiations have their own.
     bool Template = llvm::any_of(Group.Sites, [&](size_t S) { return Sites[S].InTemplate; });
-    return planner::pointerElementType(V.Use->ValueType, viewType(Name), V.Written, Template);
+    // A raw pointer's element type, through its type as a View's is.
+    std::string Type = V.Use->Pointer ? "::kfuse::pointee<" + viewType(Name) + ">" : viewType(Name);
+    return planner::pointerElementType(V.Use->ValueType, Type, V.Written, Template);
   }
 
   /// The fused functor: a class template over its members' types, defined
@@ -879,7 +881,7 @@ struct Emitter {
       std::vector<std::string> Params, Args;
       for (auto &[N, V] : Views) {
         Params.push_back(elementType(N, V) + " *KOKKOS_RESTRICT " + identifier(N) + "_");
-        Args.push_back(N + ".data()");
+        Args.push_back(V.Use->Pointer ? N : N + ".data()");
         if (V.Strided)
           for (unsigned D = 0; D < V.Use->Rank; ++D) {
             Params.push_back("const ::kfuse::stride_t<" + viewType(N) + ", " + std::to_string(D) +
@@ -929,15 +931,43 @@ struct Emitter {
     return L;
   }
 
+  /// The bytes the kernels reach through the raw pointer \p N: each
+  /// kernel's range shifted by the smallest and largest offset of its
+  /// accesses (the planner allowed only `p[i + k]` over a 1-D range).
+  std::string footprint(const std::string &N, const std::string &Written) {
+    std::vector<std::string> Lo, Hi;
+    for (size_t S : Group.Sites) {
+      const KernelModel &M = Sites[S];
+      for (const ViewUse &V : M.Views) {
+        if (Group.canonical(V.Name) != N || V.Accesses.empty())
+          continue;
+        std::string Why;
+        std::optional<std::pair<std::string, std::string>> F =
+            planner::pointerFootprint(M, V, Why); // the planner saw it bounded
+        if (!F)
+          continue;
+        if (!llvm::is_contained(Lo, F->first))
+          Lo.push_back(F->first);
+        if (!llvm::is_contained(Hi, F->second))
+          Hi.push_back(F->second);
+      }
+    }
+    return "::kfuse::pointer_bytes(" + guarded(N) + ", {" + llvm::join(Lo, ", ") + "}, {" +
+           llvm::join(Hi, ", ") + "}, " + Written + ")";
+  }
+
   /// What the plan relied on: written Views overlap nothing else, merged
   /// names are one View, assumed-equal ranges are equal.
   std::string guard() {
     std::vector<std::string> Bytes;
-    for (auto &[N, V] : Views)
-      if (V.Use->Accessor.empty()) // the planner proved those apart
-        Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " +
-                      (V.Written || llvm::is_contained(Group.HostViews, N) ? "true" : "false") +
-                      ")");
+    for (auto &[N, V] : Views) {
+      std::string Written =
+          V.Written || llvm::is_contained(Group.HostViews, N) ? "true" : "false";
+      if (V.Use->Pointer)
+        Bytes.push_back(footprint(N, Written));
+      else if (V.Use->Accessor.empty()) // the planner proved those apart
+        Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " + Written + ")");
+    }
     // Views the code between the launches may write: other names of none.
     for (const std::string &H : Group.HostViews)
       if (llvm::none_of(Views, [&](const auto &NV) { return NV.first == H; }))

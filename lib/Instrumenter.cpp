@@ -1,6 +1,7 @@
 //===- Instrumenter.cpp - Make every Kokkos launch record itself ----------===//
 
 #include "kfuse/Instrumenter.h"
+#include "PlannerSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 
@@ -110,6 +111,14 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
     for (const ViewUse &V : M.Views) {
       if (V.Local) // declared in the body: no identity before the launch
         continue;
+      // A raw pointer: its footprint, where kfuse can bound it.
+      if (V.Pointer) {
+        std::string Why;
+        if (auto F = planner::pointerFootprint(M, V, Why))
+          Prefix += "kfuse_launch_.pointer(" + quoted(V.Name) + ", " + accessName(V.Mode) +
+                    ", " + V.Name + ", " + F->first + ", " + F->second + "); ";
+        continue;
+      }
       if (!V.Accessor.empty()) {
         Hidden.push_back("'" + V.Name + "' (accessor '" + V.Accessor + "')");
         continue;

@@ -159,6 +159,56 @@ void KernelBodyAnalyzer::analyze(const Stmt *Body) {
       Model.Statements.push_back(std::move(B));
     }
   visit(Body, Use());
+  // A captured pointer the body also uses other than indexed (`p + 1`,
+  // `*p`, passed on) may reach any of its elements: an unknown access.
+  for (const ViewUse &V : Model.Views)
+    if (V.Pointer)
+      for (const ScalarUse &S : Model.Scalars)
+        if (S.Name == V.Name) {
+          UnknownAccess U;
+          U.Text = V.Name;
+          U.Why = "the raw pointer '" + V.Name + "', used other than indexed";
+          U.Pos = V.Accesses.empty() ? SourcePos() : V.Accesses.front().Pos;
+          Model.Unknown.push_back(std::move(U));
+        }
+}
+
+bool KernelBodyAnalyzer::capturedPointerAccess(const ArraySubscriptExpr *E, const Use &U) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+  if (!Ref || !Ref->refersToEnclosingVariableOrCapture() || !Following.empty())
+    return false;
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!VD || isLocal(VD))
+    return false;
+  QualType T = VD->getType().getNonReferenceType();
+  const auto *PT = T->getAs<PointerType>();
+  if (!PT || !PT->getPointeeType()->isArithmeticType())
+    return false;
+  std::string Name = VD->getNameAsString();
+  ViewUse *Found = nullptr;
+  for (ViewUse &V : Model.Views)
+    if (V.Name == Name)
+      Found = &V;
+  if (Found && !Found->Pointer)
+    return false;
+  bool Known = Found != nullptr;
+  if (!Found) {
+    ViewUse V;
+    V.Name = Name;
+    V.Pointer = true;
+    V.Type = typeText(T.getUnqualifiedType(), Ctx);
+    V.PortableType = portableTypeText(T.getUnqualifiedType(), Ctx);
+    V.ValueType = typeText(PT->getPointeeType(), Ctx);
+    V.ValueTypeCanonical =
+        typeText(PT->getPointeeType().getCanonicalType().getUnqualifiedType(), Ctx);
+    V.Rank = 1;
+    V.Layout = "LayoutRight";
+    Model.Views.push_back(std::move(V));
+    Found = &Model.Views.back();
+  }
+  const Expr *Index[] = {E->getIdx()};
+  recordAccess(*Found, Known, E, ArrayRef<const Expr *>(Index), U);
+  return true;
 }
 
 void KernelBodyAnalyzer::visitChildren(const Stmt *S, const Use &U) {
@@ -910,6 +960,8 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (visitViewAccess(E, U))
     return;
 
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E); AS && capturedPointerAccess(AS, U))
+    return;
   // Memory reached through a raw pointer: `p[i]`, `*p`, `p->x`.
   const Expr *Pointer = nullptr;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))

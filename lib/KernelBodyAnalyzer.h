@@ -72,6 +72,9 @@ private:
   /// \p U: how the call's result is used.
   void visitCall(const clang::CallExpr *Call, const Use &U);
   bool visitViewAccess(const clang::Expr *E, const Use &U);
+  /// `p[index]` on a raw pointer to numbers the lambda captures: recorded
+  /// as an access of a 1-D array named after it (ViewUse::Pointer).
+  bool capturedPointerAccess(const clang::ArraySubscriptExpr *E, const Use &U);
   void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,
                     llvm::ArrayRef<const clang::Expr *> Indices, const Use &U);
   void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,

@@ -112,7 +112,44 @@ std::string accessText(const ViewUse &V, const ViewAccess &A) {
   std::vector<std::string> Parts;
   for (const IndexExpr &I : A.Indices)
     Parts.push_back(I.Text);
+  if (V.Pointer)
+    return V.Name + "[" + llvm::join(Parts, ", ") + "]";
   return V.Name + "(" + llvm::join(Parts, ", ") + ")";
+}
+
+std::optional<std::pair<std::string, std::string>>
+pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why) {
+  const PolicyModel &P = M.Policy;
+  if ((P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range) || P.OpaqueBounds ||
+      P.Begin.size() != 1 || P.End.size() != 1 || M.Functor.IndexParams.size() != 1) {
+    Why = "it indexes the raw pointer '" + V.Name + "', whose footprint kfuse bounds only over "
+          "a 1-D range whose ends it reads";
+    return std::nullopt;
+  }
+  int64_t Min = 0, Max = 0;
+  bool First = true;
+  for (const ViewAccess &A : V.Accesses) {
+    if (A.Indices.size() != 1 || A.Indices[0].Form != IndexForm::LaunchIndex ||
+        A.Indices[0].Var != M.Functor.IndexParams.front() ||
+        (A.Mode != AccessMode::Read && A.Mode != AccessMode::Write &&
+         A.Mode != AccessMode::ReadWrite)) {
+      Why = "it reaches the raw pointer '" + V.Name + "' as '" + accessText(V, A) +
+            "', whose footprint kfuse cannot bound (it bounds 'p[i + k]', loaded or stored)";
+      return std::nullopt;
+    }
+    Min = First ? A.Indices[0].Offset : std::min(Min, A.Indices[0].Offset);
+    Max = First ? A.Indices[0].Offset : std::max(Max, A.Indices[0].Offset);
+    First = false;
+  }
+  // As a long long (a list of them takes no narrowing: an extent is
+  // unsigned); a literal needs no cast.
+  auto Shifted = [](const std::string &Bound, int64_t By) {
+    if (!Bound.empty() && llvm::all_of(Bound, llvm::isDigit))
+      return std::to_string(std::stoll(Bound) + By);
+    std::string B = "static_cast<long long>(" + Bound + ")";
+    return By == 0 ? B : B + (By > 0 ? " + " : " - ") + std::to_string(By > 0 ? By : -By);
+  };
+  return std::make_pair(Shifted(P.Begin.front(), Min), Shifted(P.End.front(), Max));
 }
 
 std::vector<RawToken> tokenize(llvm::StringRef Source) {

@@ -52,8 +52,16 @@ using LaunchIndexSig = std::set<std::tuple<size_t, size_t, int64_t>>;
 std::string signatureOf(const KernelModel &M, const ViewAccess &A,
                         LaunchIndexSig &Sig);
 
-/// `a(i, j + 1)` as written.
+/// `a(i, j + 1)` as written (`p[i + 1]` for a raw pointer).
 std::string accessText(const ViewUse &V, const ViewAccess &A);
+
+/// The elements [Lo, Hi) kernel \p M reaches through the raw pointer \p V
+/// (ViewUse::Pointer), as long long expressions valid at its launch: its
+/// range shifted by the smallest and largest offset of its accesses. Empty
+/// (with \p Why set) unless M runs over a 1-D range whose ends kfuse reads
+/// and every access is `p[i + k]`, loaded or stored.
+std::optional<std::pair<std::string, std::string>>
+pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why);
 
 inline bool writes(AccessMode M) { return M != AccessMode::Read; }
 

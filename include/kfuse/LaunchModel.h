@@ -111,6 +111,11 @@ struct ViewUse {
   /// that existed before can share its memory.
   bool Fresh = false;
   bool MetadataUsed = false;  ///< extent(), stride() or size() called in the body
+  /// Not a View: a raw pointer to numbers that a lambda captures and the
+  /// body only indexes (`p[i + 1]`), as a 1-D array (Rank 1, LayoutRight).
+  /// Nothing records its identity; the guard checks its footprint, the
+  /// elements its accesses reach over the launch's range.
+  bool Pointer = false;
   /// The type spelled so that any file of the project can name it (the
   /// canonical type, when it names only Kokkos, the standard library and
   /// built-in types, and names no execution or memory space a typedef

@@ -2,9 +2,9 @@
 """The legality oracle of generated programs: which launches of a chain may be fused, decided per element from what the generator knows each access touches."""
 # Two launches may be fused when every View that one of them writes and the
 # other uses is indexed with the same injective function of the launch index
-# in both (the row, for a 1-D launch over a 2-D View), nothing is reached
-# through a raw pointer (an accessor method reaches its View's elements: it
-# is judged like the View's own name), atomics are not mixed with
+# in both (the row, for a 1-D launch over a 2-D View; a raw pointer or an
+# accessor method reaches its View's elements: it is judged like the View's
+# own name, on the View's memory), atomics are not mixed with
 # plain accesses (atomic adds alone commute, wherever they go), the ranges are
 # equal in the profiled run, no reduction result feeds the other, and the host
 # code between them can be moved past one of them. A launch alone in a host
@@ -60,10 +60,6 @@ def injective(k: Kernel, kk) -> bool:
         return len(kk) == 2 and kk[0][0] == "i" and kk[1][0] == "j"
     return kk[0][0] in ("i", "perm")
 
-def unknown(k: Kernel) -> List[str]:
-    return [spell_access(a) for a in accesses(k) if a.spelling == "raw"]
-
-
 def space(k: Kernel, prog: Program, n: int, n2: int, m: int):
     hi = {"n": n, "n2": n2, "n - 1": n - 1}[k.hi]
     if k.md:
@@ -100,10 +96,6 @@ class Oracle:
     def pair(self, p: Kernel, q: Kernel) -> List[str]:
         """Reasons why q cannot run fused with p (p first); empty: legal."""
         why = []
-        for k in (p, q):
-            u = unknown(k)
-            if u:
-                why.append(f"unknown-access: {u[0]} in {k.label}")
         sp = space(p, self.prog, self.n, self.n2, self.m)
         sq = space(q, self.prog, self.n, self.n2, self.m)
         # Ranges (or boxes) from the same begins may run as one launch over
@@ -149,7 +141,6 @@ class Oracle:
         be one launch index's in every access of every launch."""
         why = []
         for k in ks:
-            why += [f"unknown-access: {u} in {k.label}" for u in unknown(k)[:1]]
             if k.kind == "reduce":
                 why.append("reduction-in-loop")
         for x, p in enumerate(ks):

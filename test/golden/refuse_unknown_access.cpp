@@ -1,7 +1,7 @@
 // Refusal: kernels that reach their data through a captured raw pointer
-// kfuse cannot attribute to a View, so it cannot see that the second kernel
-// reads element i+1 of what the first writes: fusing would read a value
-// before it is computed. Accessor methods of a captured object (as LULESH's
+// other than by indexing it (`*(p + i)`): kfuse cannot bound what it
+// reaches, so it cannot see that the second kernel reads element i+1 of
+// what the first writes: fusing would read a value before it is computed. Accessor methods of a captured object (as LULESH's
 // domain.xd(i)) are read as accesses of the member View they return, but a
 // View written through one is refused too: the guard cannot name it.
 #include <Kokkos_Core.hpp>
@@ -28,7 +28,7 @@ int main(int argc, char **argv) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
           "use_a", N, KOKKOS_LAMBDA(const int i) { d.b(i) = d.a(i) + d.a(i + 1); });
       Kokkos::parallel_for(
-          "set_p", N, KOKKOS_LAMBDA(const int i) { p[i] = 0.5 * i - It; }); // EXPECT-REMARK: kfuse-unknown-access
+          "set_p", N, KOKKOS_LAMBDA(const int i) { *(p + i) = 0.5 * i - It; }); // EXPECT-REMARK: kfuse-unknown-access
       Kokkos::parallel_for(
           "use_p", N, KOKKOS_LAMBDA(const int i) { q(i) = p[i] * p[i + 1]; });
     }

@@ -499,18 +499,25 @@ struct Grid {
 };
 void run(int N, Grid g, double *p, Kokkos::View<double*> a) {
   Kokkos::parallel_for("getter", N, KOKKOS_LAMBDA(const int i) { a(i) = g.size() + g.cells(); });
-  Kokkos::parallel_for("store", N, KOKKOS_LAMBDA(const int i) { p[i] = a(i); });
-  Kokkos::parallel_for("load", N, KOKKOS_LAMBDA(const int i) { a(i) = p[i]; });
+  Kokkos::parallel_for("store", N, KOKKOS_LAMBDA(const int i) { *p = a(i); });
+  Kokkos::parallel_for("indexed_store", N, KOKKOS_LAMBDA(const int i) { p[i] = a(i); });
+  Kokkos::parallel_for("load", N, KOKKOS_LAMBDA(const int i) { a(i) = *p; });
 }
 )cpp");
   ASSERT_FALSE(M.Failed) << M.Error;
   EXPECT_TRUE(siteLabelled(M, "getter").Unknown.empty());
+  // A pointer stored through other than indexed is a number the body
+  // writes through; indexed, an array it writes.
   const KernelModel &Store = siteLabelled(M, "store");
   ASSERT_EQ(Store.Scalars.size(), 1u);
   EXPECT_EQ(Store.Scalars[0].Name, "p");
   EXPECT_FALSE(Store.Scalars[0].Written);
   EXPECT_TRUE(Store.Scalars[0].WrittenThrough);
   EXPECT_TRUE(Store.Unknown.at(0).MayWrite);
+  const ViewUse *Indexed = viewNamed(siteLabelled(M, "indexed_store"), "p");
+  ASSERT_NE(Indexed, nullptr);
+  EXPECT_TRUE(Indexed->Pointer);
+  EXPECT_EQ(Indexed->Mode, AccessMode::Write);
   ASSERT_EQ(siteLabelled(M, "load").Scalars.size(), 1u);
   EXPECT_FALSE(siteLabelled(M, "load").Scalars[0].WrittenThrough);
 }
@@ -531,6 +538,7 @@ void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v)
   Kokkos::parallel_for("accessor", N, KOKKOS_LAMBDA(const int i) { d.a(i) = d.twice(i); });
   Kokkos::parallel_for("pointer", N, KOKKOS_LAMBDA(const int i) { v(i) = p[i + 1]; });
   Kokkos::parallel_for("deref", N, KOKKOS_LAMBDA(const int i) { *p = v(i); });
+  Kokkos::parallel_for("indexed_and_moved", N, KOKKOS_LAMBDA(const int i) { v(i) = p[i] + *(p + 2); });
   Kokkos::parallel_for("arrow", N, KOKKOS_LAMBDA(const int i) { v(i) = n->x; });
   Kokkos::parallel_for("passed", N, KOKKOS_LAMBDA(const int i) { v(i) = opaque(d, i); });
   Kokkos::parallel_for("copied", N, KOKKOS_LAMBDA(const int i) { double *q = p; v(i) = q[i]; });
@@ -553,12 +561,24 @@ void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v)
   EXPECT_EQ(Through->Mode, AccessMode::Write);
   ASSERT_EQ(Through->Accesses.size(), 1u);
   EXPECT_EQ(Through->Accesses[0].Indices.at(0).Form, IndexForm::LaunchIndex);
+  // A captured pointer to numbers, only indexed: a 1-D array to kfuse.
   const KernelModel &Pointer = siteLabelled(M, "pointer");
-  ASSERT_EQ(Pointer.Unknown.size(), 1u);
-  EXPECT_EQ(Pointer.Unknown[0].Text, "p[i + 1]");
-  EXPECT_EQ(Pointer.Unknown[0].Why, "through raw pointer 'p'");
-  EXPECT_FALSE(Pointer.Unknown[0].MayWrite);
-  EXPECT_TRUE(siteLabelled(M, "deref").Unknown.at(0).MayWrite);
+  EXPECT_TRUE(Pointer.Unknown.empty());
+  const ViewUse *P = viewNamed(Pointer, "p");
+  ASSERT_NE(P, nullptr);
+  EXPECT_TRUE(P->Pointer);
+  EXPECT_EQ(P->Rank, 1u);
+  EXPECT_EQ(P->ValueTypeCanonical, "double");
+  EXPECT_EQ(P->Mode, AccessMode::Read);
+  ASSERT_EQ(P->Accesses.size(), 1u);
+  EXPECT_EQ(P->Accesses[0].Indices.at(0).Form, IndexForm::LaunchIndex);
+  EXPECT_EQ(P->Accesses[0].Indices.at(0).Offset, 1);
+  // Also used other than indexed: it may reach any element.
+  const KernelModel &Deref = siteLabelled(M, "deref");
+  EXPECT_TRUE(Deref.Unknown.at(0).MayWrite);
+  const KernelModel &Both = siteLabelled(M, "indexed_and_moved");
+  ASSERT_FALSE(Both.Unknown.empty());
+  EXPECT_EQ(Both.Unknown.back().Why, "the raw pointer 'p', used other than indexed");
   EXPECT_EQ(siteLabelled(M, "arrow").Unknown.size(), 1u);
   EXPECT_EQ(siteLabelled(M, "passed").Unknown.at(0).Why, "'d' passed to 'opaque'");
   EXPECT_EQ(siteLabelled(M, "copied").Unknown.at(0).Why, "raw pointer 'p' copied into 'q'");

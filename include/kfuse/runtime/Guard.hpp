@@ -12,6 +12,7 @@
 #ifndef KFUSE_RUNTIME_GUARD_HPP
 #define KFUSE_RUNTIME_GUARD_HPP
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -162,6 +163,34 @@ template <class V> ViewBytes bytes_of(const V &View, bool Written) {
   const char *Begin = reinterpret_cast<const char *>(View.data());
   return ViewBytes{Begin,
                    Begin + View.span() * sizeof(typename V::value_type),
+                   Written};
+}
+
+/// What a raw pointer of type \p P points to, named as a View's elements.
+template <class P> struct pointee {
+  using value_type = typename std::remove_pointer<P>::type;
+};
+
+/// The bytes of the elements [min(Lo), max(Hi)) of the array at \p P: the
+/// footprint of a raw pointer that launches index from each of Lo up to
+/// the matching Hi (their ranges shifted by the accesses' offsets).
+template <class T>
+ViewBytes pointer_bytes(T *P, std::initializer_list<long long> Lo,
+                        std::initializer_list<long long> Hi, bool Written) {
+  long long L = *Lo.begin(), H = *Hi.begin();
+  for (long long X : Lo)
+    L = X < L ? X : L;
+  for (long long X : Hi)
+    H = X > H ? X : H;
+  // In addresses, not pointer arithmetic: an offset of -1 reaches before
+  // the pointer.
+  const std::uintptr_t Base = reinterpret_cast<std::uintptr_t>(P);
+  const long long Size = static_cast<long long>(sizeof(T));
+  if (!P || H <= L)
+    return ViewBytes{reinterpret_cast<const char *>(Base), reinterpret_cast<const char *>(Base),
+                     Written};
+  return ViewBytes{reinterpret_cast<const char *>(Base + static_cast<std::uintptr_t>(L * Size)),
+                   reinterpret_cast<const char *>(Base + static_cast<std::uintptr_t>(H * Size)),
                    Written};
 }
 

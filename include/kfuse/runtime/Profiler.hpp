@@ -20,6 +20,7 @@
 
 #include "Recorder.hpp"
 
+#include <cstdint>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -188,6 +189,39 @@ public:
         ViewLabels.back() = V.label();
       }
     } catch (...) {
+    }
+    return *this;
+  }
+
+  /// A raw pointer the kernel indexes, with the elements [Lo, Hi) it reaches
+  /// over the launch's range (its footprint): recorded as a 1-D array of
+  /// those elements, compared with the Views by the bytes they span.
+  template <class T>
+  Launch &pointer(const char *Name, Access Mode, T *P, long long Lo, long long Hi) noexcept {
+    ViewArg *A = nullptr;
+    try {
+      A = nextView();
+    } catch (...) {
+    }
+    if (!A)
+      return *this;
+    const long long N = Hi > Lo ? Hi - Lo : 0;
+    A->Name = Name;
+    A->Mode = Mode;
+    // In addresses: an offset of -1 reaches before the pointer.
+    A->Data = reinterpret_cast<const void *>(reinterpret_cast<std::uintptr_t>(P) +
+                                             static_cast<std::uintptr_t>(Lo * sizeof(T)));
+    A->SpanBytes = static_cast<std::uint64_t>(N) * sizeof(T);
+    A->Rank = 1;
+    A->Extents[0] = N;
+    A->Strides[0] = 1;
+    A->Layout = "Other";
+    if (Detailed) {
+      try {
+        ViewLabels.resize(static_cast<std::size_t>(NumViews));
+        ViewLabels.back() = "raw pointer";
+      } catch (...) {
+      }
     }
     return *this;
   }
