@@ -280,12 +280,12 @@ KFUSE_CONNECTOR_EXPORT void kokkosp_end_parallel_scan(const std::uint64_t Kernel
 }
 
 KFUSE_CONNECTOR_EXPORT void kokkosp_begin_deep_copy(SpaceHandle /*DstHandle*/,
-                                                    const char * /*DstName*/,
-                                                    const void * /*DstPtr*/,
+                                                    const char * /*DstName*/, const void *DstPtr,
                                                     SpaceHandle /*SrcHandle*/,
-                                                    const char * /*SrcName*/,
-                                                    const void * /*SrcPtr*/, std::uint64_t /*Size*/) {
-  guarded([] { Recorder::instance().deepCopyBegins(); });
+                                                    const char * /*SrcName*/, const void *SrcPtr,
+                                                    std::uint64_t Size) {
+  // (Its launches have no View arguments: the copy never overlaps them.)
+  guarded([&] { Recorder::instance().deepCopyBegins(DstPtr, SrcPtr, Size); });
 }
 
 KFUSE_CONNECTOR_EXPORT void kokkosp_end_deep_copy() {

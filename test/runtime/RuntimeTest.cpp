@@ -260,6 +260,19 @@ TEST_F(RecorderTest, DeepCopiesAndAllocationsDoNotBreakTheChain) {
     Recorder::instance().uninstrumentedKernel(10);
     launch(SiteC, 16);
   }
+  // A copy into (or out of) a View of the launch before it or after it
+  // must run between them: it ends the chain.
+  {
+    Kokkos::View<double *> X("x", 8), Y("y", 8), Other("other", 8);
+    launch(SiteC, 8, use("x", kfuse::rt::Write, X));
+    Recorder::instance().deepCopyBegins(Other.data(), nullptr, 64);
+    Recorder::instance().deepCopyEnds();
+    launch(SiteB, 8, use("y", kfuse::rt::Read, Y));
+    Recorder::instance().deepCopyBegins(Y.data(), Other.data(), 64);
+    Recorder::instance().deepCopyEnds();
+    launch(SiteC, 8, use("x", kfuse::rt::Read, X));
+    Recorder::instance().breakChain();
+  }
   // Kokkos initialising a new View's memory is part of its allocation.
   launch(SiteB, 16);
   Recorder::instance().uninstrumentedKernel(10, /*Allocation=*/true);
@@ -278,6 +291,10 @@ TEST_F(RecorderTest, DeepCopiesAndAllocationsDoNotBreakTheChain) {
   const ProfileChain *BA = P.findPair(SiteB.Id, SiteA.Id);
   ASSERT_NE(BA, nullptr);
   EXPECT_EQ(BA->Count, 1u);
+  // C, B (the copy between touched neither); B, C not (the copy wrote y).
+  const ProfileChain *CB = P.findPair(SiteC.Id, SiteB.Id);
+  ASSERT_NE(CB, nullptr);
+  EXPECT_EQ(CB->Count, 1u);
   EXPECT_EQ(P.findPair(SiteB.Id, SiteC.Id), nullptr);
   // C, A back to back between the two rounds, not at the end.
   const ProfileChain *CA = P.findPair(SiteC.Id, SiteA.Id);

@@ -119,6 +119,19 @@ public:
   template <class ViewT>
   void add(int Site, int NumDims, const long long *Begin, const long long *End,
            std::uint64_t DurationNs, const ViewT *Views, int NumViews) {
+    if (!HostTouches.empty()) {
+      const Slot &Prev = Window[Head];
+      bool Conflict = false;
+      for (const ArgKey &T : HostTouches) {
+        for (const ArgKey &A : Prev.Args)
+          Conflict |= rangesOverlap(T, A);
+        for (int I = 0; I < NumViews; ++I)
+          Conflict |= rangesOverlap(T, ArgKey{Views[I].Data, Views[I].SpanBytes});
+      }
+      HostTouches.clear();
+      if (Conflict)
+        WindowSize = 0;
+    }
     const bool SameRange = WindowSize > 0 && NumDims > 0 && PrevNumDims == NumDims &&
                            std::equal(Begin, Begin + NumDims, PrevBegin) &&
                            std::equal(End, End + NumDims, PrevEnd);
@@ -169,13 +182,26 @@ public:
   }
 
   /// The next launch starts a new chain.
-  void breakChain() { WindowSize = 0; }
+  void breakChain() {
+    WindowSize = 0;
+    HostTouches.clear();
+  }
+
+  /// Host code (a deep copy) touched \p Bytes bytes at \p Data between the
+  /// latest launch and the next: the next launch ends the chain when those
+  /// bytes overlap a View of either (the copy must run between them), and
+  /// continues it otherwise (the planner judges the copy from the source).
+  void hostTouches(const void *Data, std::uint64_t Bytes) {
+    if (Data && Bytes && WindowSize > 0)
+      HostTouches.push_back(ArgKey{Data, Bytes});
+  }
 
   /// Forgets every chain.
   void clear() {
     Roots.clear();
     Pool.clear();
     WindowSize = 0;
+    HostTouches.clear();
     Head = 0;
     RangeRun = 0;
   }
@@ -303,6 +329,7 @@ private:
   Slot Window[MaxChainLength];
   int Head = 0;       // slot of the latest launch
   int WindowSize = 0; // launches in the window since the last chain break
+  std::vector<ArgKey> HostTouches; // bytes host code touched since the latest launch
   int RangeRun = 0;   // consecutive launches, ending at the latest, whose range equals the previous
   int PrevNumDims = 0;
   long long PrevBegin[MaxRangeDims], PrevEnd[MaxRangeDims];

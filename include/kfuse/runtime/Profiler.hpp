@@ -84,10 +84,10 @@ inline void kernelEnds(std::uint64_t) {
                                               kernelAllocates());
 }
 
-inline void deepCopyBegins(Kokkos_Profiling_SpaceHandle, const char *, const void *,
-                           Kokkos_Profiling_SpaceHandle, const char *, const void *,
-                           std::uint64_t) {
-  Recorder::instance().deepCopyBegins();
+inline void deepCopyBegins(Kokkos_Profiling_SpaceHandle, const char *, const void *Dst,
+                           Kokkos_Profiling_SpaceHandle, const char *, const void *Src,
+                           std::uint64_t Bytes) {
+  Recorder::instance().deepCopyBegins(Dst, Src, Bytes);
 }
 
 inline void deepCopyEnds() { Recorder::instance().deepCopyEnds(); }

@@ -232,14 +232,22 @@ public:
     return KernelName && std::strncmp(KernelName, Prefix, sizeof(Prefix) - 1) == 0;
   }
 
-  /// A deep copy begins or ends. It does not end the chain: the copy is a
-  /// statement of the program between two launches, and kfuse judges it
-  /// from the source as it judges any host code there (what it reads and
-  /// writes), so the pair of launches around it stays a candidate. Kokkos'
+  /// A deep copy of \p Bytes bytes from \p Src (null: a value) to \p Dst
+  /// begins or ends. It ends the chain only where it touches a View of the
+  /// launch before it or of the launch after it (it must run between them);
+  /// otherwise the pair around it stays a candidate, and kfuse judges the
+  /// copy from the source as any host code between launches. Kokkos'
   /// kernels inside it (fills) are part of it.
-  void deepCopyBegins() noexcept {
+  void deepCopyBegins(const void *Dst = nullptr, const void *Src = nullptr,
+                      std::uint64_t Bytes = 0) noexcept {
     std::lock_guard<std::mutex> Lock(Mutex);
     ++DeepCopies;
+    try {
+      Chains.hostTouches(Dst, Bytes);
+      Chains.hostTouches(Src, Bytes);
+    } catch (...) {
+      Chains.breakChain();
+    }
   }
   void deepCopyEnds() noexcept {
     std::lock_guard<std::mutex> Lock(Mutex);
