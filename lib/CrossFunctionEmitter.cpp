@@ -292,6 +292,16 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
         return Prefix + (V.Member.empty() ? V.Name : V.Member);
       };
       std::string NA = Through(First, VA), NB = Through(Second, VB);
+      if (VA.Pointer || VB.Pointer) {
+        // By the elements each reaches over the second's range (the first's
+        // is equal: the site checks it).
+        std::string BA = planner::guardBytes(A, VA, NA, WA, &B.Policy),
+                    BB = planner::guardBytes(B, VB, NB, WB, &B.Policy);
+        Checks.push_back(sameView(C.Merged, VA.Name, VB.Name)
+                             ? "::kfuse::same_or_apart_bytes(" + BA + ", " + BB + ")"
+                             : "::kfuse::apart_bytes(" + BA + ", " + BB + ")");
+        continue;
+      }
       if (sameView(C.Merged, VA.Name, VB.Name))
         Checks.push_back("::kfuse::same_or_apart(" + NA + ", " + NB + ")");
       else

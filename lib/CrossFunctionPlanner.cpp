@@ -479,6 +479,11 @@ private:
                        "the last one's file can name";
       if (AsSecond.count(X.Id.str()) || AsFirst.count(Y.Id.str()))
         return Three + " and with another (chains of four are not fused yet)";
+      for (const KernelModel *K : {&X, &M, &Y})
+        for (const ViewUse &V : K->Views)
+          if (V.Pointer)
+            return Three + ", and " + planner::name(*K) + " indexes the raw pointer '" + V.Name +
+                   "' (chains of three with raw pointers are not fused yet)";
       // X's part functor is written in Y's file too (its site names it),
       // before Y's function where that is X's own file.
       if (std::string Why = declaredLater(X, Y.File, Y.TopDeclOffset); !Why.empty())
@@ -552,6 +557,11 @@ private:
     auto Their = [&](const std::string &Why) {
       return "their launches are " + Files + ", and " + Why;
     };
+    for (const KernelModel *K : {&KA, &KB})
+      for (const ViewUse &V : K->Views)
+        if (V.Pointer)
+          return Their(planner::name(*K) + " indexes the raw pointer '" + V.Name +
+                       "' (a reduction computed ahead with raw pointers is not fused yet)");
     // Nothing is pending while the second is computed ahead: a kernel run
     // between matters only if it may store into what the second reads.
     Types.Launch = [this](const SourcePos &P, const std::string &Id) {
@@ -1141,11 +1151,12 @@ private:
 
   /// Why \p A and \p B have a form the deferred launch does not handle.
   std::string kernelForm(const KernelModel &A, const KernelModel &B) {
+    // A raw pointer's footprint over the second's range, where the guard
+    // runs (the first's range is equal there).
     for (const KernelModel *M : {&A, &B})
       for (const ViewUse &V : M->Views)
-        if (V.Pointer)
-          return planner::name(*M) + " indexes the raw pointer '" + V.Name +
-                 "' (fused within a function, not across functions yet)";
+        if (std::string Why; V.Pointer && !planner::pointerFootprint(*M, V, Why, &B.Policy))
+          return planner::name(*M) + ": " + Why;
     auto PolicyWhy = [](const KernelModel &M) -> std::string {
       const PolicyModel &P = M.Policy;
       if (P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range &&

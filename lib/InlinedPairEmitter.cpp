@@ -24,6 +24,7 @@ struct Object {
   std::string Arg;     ///< the View inside the functor (`kfuse_first.v`, `v`)
   std::string Guarded; ///< the View at the site (`kfuse_first->v`, `v`)
   const ViewUse *Use = nullptr;
+  int Kernel = 0; ///< the kernel whose ViewUse Use is (0: the first)
   bool Written = false;
   bool Strided = false;
 };
@@ -85,6 +86,7 @@ private:
   /// Views of the first merged with one of the second, as the site names
   /// them: (first's, second's).
   std::vector<std::pair<std::string, std::string>> Merged;
+  std::set<std::string> MergedPointers; ///< the first names in Merged of raw pointers
   /// A number both kernels read under one name and type: the first's
   /// value parameter (Values[First]) and the second's, and how the site
   /// names each.
@@ -167,6 +169,7 @@ private:
     O.Arg = S.InFunctor + path(Kn, V);
     O.Guarded = S.AtSite + path(Kn, V);
     O.Use = &V;
+    O.Kernel = Kn;
     O.Written = planner::writes(V.Mode);
     O.Strided = strided(V);
     return O;
@@ -213,11 +216,14 @@ private:
         if (It != ObjectOf.end()) {
           Object &O = Objects[It->second];
           const ViewUse &W = *O.Use;
-          if (W.Rank == V.Rank && withoutConstRef(W.ValueTypeCanonical) ==
-                                      withoutConstRef(V.ValueTypeCanonical)) {
+          // (A raw pointer and a View stay two objects.)
+          if (W.Rank == V.Rank && V.Pointer == W.Pointer &&
+              withoutConstRef(W.ValueTypeCanonical) == withoutConstRef(V.ValueTypeCanonical)) {
             ObjectOf[{0, V.Name}] = It->second;
             Object Mine = objectOf(0, V);
             Merged.push_back({Mine.Guarded, O.Guarded});
+            if (V.Pointer)
+              MergedPointers.insert(Mine.Guarded);
             // Written by the first only: its View gives the pointer (the
             // second's may hold const elements).
             if (Mine.Written && !O.Written) {
@@ -287,7 +293,8 @@ private:
 
   /// The element type of object \p O's pointer.
   static std::string elementType(const Object &O) {
-    return planner::pointerElementType(O.Use->ValueType, O.Type, O.Written);
+    return planner::pointerElementType(
+        O.Use->ValueType, O.Use->Pointer ? "::kfuse::pointee<" + O.Type + ">" : O.Type, O.Written);
   }
 
   /// A piece of kernel \p Kn's body rewritten: a View access or a value's
@@ -395,7 +402,7 @@ private:
     }
     for (const Object &O : Objects) {
       Params.push_back(elementType(O) + " *KOKKOS_RESTRICT " + O.Param + "_");
-      Args.push_back(O.Arg + ".data()");
+      Args.push_back(O.Use->Pointer ? O.Arg : O.Arg + ".data()");
       if (O.Strided)
         for (unsigned D = 0; D < O.Use->Rank; ++D) {
           Params.push_back("const ::kfuse::stride_t<" + O.Type + ", " + std::to_string(D) + ", " +
@@ -460,12 +467,16 @@ private:
 
   std::string guard(const std::string &Indent) const {
     std::vector<std::string> Bytes;
+    // A raw pointer's elements over the range of the launching site (the
+    // other's is equal: the site checks it).
+    const KernelModel &Launcher = Reverse ? *K[0] : *K[1];
     for (const Object &O : Objects)
-      Bytes.push_back("::kfuse::bytes_of(" + O.Guarded + ", " + (O.Written ? "true" : "false") +
-                      ")");
+      Bytes.push_back(planner::guardBytes(O.Kernel ? *K[1] : *K[0], *O.Use, O.Guarded, O.Written,
+                                          &Launcher.Policy));
     std::vector<std::string> Checks = {"::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})"};
     for (const auto &[First, Second] : Merged)
-      Checks.push_back("::kfuse::same_view(" + First + ", " + Second + ")");
+      Checks.push_back((MergedPointers.count(First) ? "::kfuse::same_pointer(" : "::kfuse::same_view(") +
+                       First + ", " + Second + ")");
     return llvm::join(Checks, " &&\n" + Indent);
   }
 };

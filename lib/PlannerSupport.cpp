@@ -118,8 +118,9 @@ std::string accessText(const ViewUse &V, const ViewAccess &A) {
 }
 
 std::optional<std::pair<std::string, std::string>>
-pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why) {
-  const PolicyModel &P = M.Policy;
+pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why,
+                 const PolicyModel *At) {
+  const PolicyModel &P = At ? *At : M.Policy;
   if ((P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range) || P.OpaqueBounds ||
       P.Begin.size() != 1 || P.End.size() != 1 || M.Functor.IndexParams.size() != 1) {
     Why = "it indexes the raw pointer '" + V.Name + "', whose footprint kfuse bounds only over "
@@ -150,6 +151,19 @@ pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why) {
     return By == 0 ? B : B + (By > 0 ? " + " : " - ") + std::to_string(By > 0 ? By : -By);
   };
   return std::make_pair(Shifted(P.Begin.front(), Min), Shifted(P.End.front(), Max));
+}
+
+std::string guardBytes(const KernelModel &M, const ViewUse &V, const std::string &Name,
+                       bool Written, const PolicyModel *At) {
+  std::string W = Written ? "true" : "false";
+  std::string Why;
+  if (!V.Pointer)
+    return "::kfuse::bytes_of(" + Name + ", " + W + ")";
+  if (auto F = pointerFootprint(M, V, Why, At))
+    return "::kfuse::pointer_bytes(" + Name + ", {" + F->first + "}, {" + F->second + "}, " + W +
+           ")";
+  // Never planned (the planner refused the footprint): the whole of memory.
+  return "::kfuse::ViewBytes{nullptr, reinterpret_cast<const char *>(-1), true}";
 }
 
 std::vector<RawToken> tokenize(llvm::StringRef Source) {

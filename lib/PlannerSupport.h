@@ -60,8 +60,18 @@ std::string accessText(const ViewUse &V, const ViewAccess &A);
 /// range shifted by the smallest and largest offset of its accesses. Empty
 /// (with \p Why set) unless M runs over a 1-D range whose ends kfuse reads
 /// and every access is `p[i + k]`, loaded or stored.
+/// With \p At, the range is At's, as written at At's launch (a kernel fused
+/// across functions runs over the second's range, which the guard checks is
+/// the first's).
 std::optional<std::pair<std::string, std::string>>
-pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why);
+pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why,
+                 const PolicyModel *At = nullptr);
+
+/// The guard's entry for View or raw pointer \p V of kernel \p M, named
+/// \p Name where the guard runs, over the range \p At (M's own when null):
+/// `::kfuse::bytes_of(v, written)` or `::kfuse::pointer_bytes(p, ...)`.
+std::string guardBytes(const KernelModel &M, const ViewUse &V, const std::string &Name,
+                       bool Written, const PolicyModel *At = nullptr);
 
 inline bool writes(AccessMode M) { return M != AccessMode::Read; }
 

@@ -676,6 +676,15 @@ bool same_or_apart(const VA &A, const VB &B) {
   return apart(A, true, B, true);
 }
 
+/// apart() and same_or_apart() for byte ranges (bytes_of, pointer_bytes):
+/// where a raw pointer takes part, by the elements it reaches.
+inline bool apart_bytes(const ViewBytes &A, const ViewBytes &B) {
+  return (!A.Written && !B.Written) || !(A.Begin < B.End && B.Begin < A.End);
+}
+inline bool same_or_apart_bytes(const ViewBytes &A, const ViewBytes &B) {
+  return (A.Begin == B.Begin && A.End == B.End) || !(A.Begin < B.End && B.Begin < A.End);
+}
+
 } // namespace kfuse
 
 #endif // KFUSE_RUNTIME_DEFER_HPP

@@ -166,6 +166,12 @@ template <class V> ViewBytes bytes_of(const V &View, bool Written) {
                    Written};
 }
 
+/// True if two names of a raw pointer hold one pointer (where the plan
+/// merged them into one).
+template <class T, class U> bool same_pointer(T *A, U *B) {
+  return static_cast<const void *>(A) == static_cast<const void *>(B);
+}
+
 /// What a raw pointer of type \p P points to, named as a View's elements.
 template <class P> struct pointee {
   using value_type = typename std::remove_pointer<P>::type;
