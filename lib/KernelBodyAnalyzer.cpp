@@ -101,7 +101,16 @@ std::string KernelBodyAnalyzer::outsideMemory(const Expr *E) const {
     if (isLocal(DRE->getDecl()) || !isa<VarDecl>(DRE->getDecl()))
       return "";
   } else if (!isa<CXXThisExpr>(Cur)) {
-    return holdsMemory(T) && !isKokkosView(T) ? "an expression" : "";
+    if (!holdsMemory(T) || isKokkosView(T))
+      return "";
+    // Pointer arithmetic on a captured pointer (`p + i`): name it.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cur); BO && BO->isAdditiveOp())
+      for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts());
+            Ref && !isLocal(Ref->getDecl()) && Side->getType()->isAnyPointerType())
+          return "the raw pointer '" + Ref->getDecl()->getNameAsString() + "' moved by '" +
+                 exprText(Cur, Ctx) + "'";
+    return "an expression";
   }
   // Arrays (of numbers) captured by copy or held by the functor are its
   // own copies. FIXME: a `[&]` lambda captures them by reference.
