@@ -270,8 +270,18 @@ std::string FusionPlanner::hostCodeBlocks(const HostGap &Gap,
         return Prefix + "declares '" + *N + "', which " + name(*K) + " uses";
       if (const std::string *N = Hit(S.Changes, All))
         return Prefix + "changes '" + *N + "', which " + name(*K) + " uses";
-      if (const std::string *N = Hit(S.TouchesViews, Names_))
-        return Prefix + "uses '" + *N + "', which " + name(*K) + " uses";
+      // A View the statement only reads (a copy's source) blocks only a
+      // kernel that writes it.
+      std::vector<std::string> Touched;
+      for (const std::string &N : S.TouchesViews)
+        if (!llvm::is_contained(S.ReadOnlyViews, N) ||
+            llvm::any_of(K->Views, [&](const ViewUse &V) {
+              return planner::writes(V.Mode) && (V.Name == N || Names.canonical(V.Name) == N);
+            }))
+          Touched.push_back(N);
+      if (const std::string *N = Hit(Touched, Names_))
+        return Prefix + (llvm::is_contained(S.ReadOnlyViews, *N) ? "reads '" : "uses '") + *N +
+               "', which " + name(*K) + (llvm::is_contained(S.ReadOnlyViews, *N) ? " writes" : " uses");
       if (const std::string *N = Hit(S.TouchesObjects, Names_))
         return Prefix + "uses '" + *N + "', whose Views " + name(*K) + " uses";
       // The result of a reduction is known only after it: code before it

@@ -872,6 +872,25 @@ HostStatement analyzeHostExpr(const Expr &E, ASTContext &Ctx) {
   return analyzeHostStmt(E, Ctx);
 }
 
+/// The View variable \p St copies from when it is one
+/// `Kokkos::deep_copy(dst, src)` of two distinct View variables, else "".
+static std::string copySource(const Stmt *St) {
+  if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(St))
+    St = Cleanups->getSubExpr();
+  const auto *Call = dyn_cast_or_null<CallExpr>(St);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || FD->getQualifiedNameAsString() != "Kokkos::deep_copy" || Call->getNumArgs() != 2)
+    return "";
+  const VarDecl *Vars[2] = {nullptr, nullptr};
+  for (unsigned I = 0; I < 2; ++I) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreImplicit()->IgnoreParenImpCasts());
+    Vars[I] = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Vars[I] || !isKokkosView(Vars[I]->getType().getNonReferenceType()))
+      return "";
+  }
+  return Vars[0] == Vars[1] ? "" : Vars[1]->getNameAsString();
+}
+
 HostStatement analyzeHostStmt(const Stmt &St, ASTContext &Ctx) {
   HostStatement S;
   S.Range = fileRange(St.getSourceRange(), Ctx);
@@ -879,6 +898,8 @@ HostStatement analyzeHostStmt(const Stmt &St, ASTContext &Ctx) {
   SummaryCache Cache;
   HostWalker W(Ctx, Cache, S, 0, false);
   W.walk(&St);
+  if (std::string Source = copySource(&St); !Source.empty())
+    S.ReadOnlyViews.push_back(Source);
   return S;
 }
 
@@ -922,6 +943,8 @@ std::optional<HostGap> analyzeHostGap(const CompoundStmt &Block, const Stmt &Lau
     S.Pos = positionOf((*It)->getBeginLoc(), Ctx);
     HostWalker W(Ctx, Cache, S, 0, false);
     W.walk(*It);
+    if (std::string Source = copySource(*It); !Source.empty())
+      S.ReadOnlyViews.push_back(Source);
     Gap.Statements.push_back(std::move(S));
   }
   return Gap;

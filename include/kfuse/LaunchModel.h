@@ -330,6 +330,10 @@ struct HostStatement {
   /// `label`): the statement may read or write their elements, or copy them
   /// to another name.
   std::vector<std::string> TouchesViews;
+  /// Those of TouchesViews whose elements the statement only reads: the
+  /// source of a statement that is one `Kokkos::deep_copy(dst, src)` of two
+  /// View variables.
+  std::vector<std::string> ReadOnlyViews;
   /// Objects with Views among their members used for more than reading a
   /// number: any of those Views' elements may be touched.
   std::vector<std::string> TouchesObjects;

@@ -40,6 +40,9 @@ inline std::uint64_t mix(std::uint64_t X) {
 struct ArgKey {
   const void *Data;
   std::uint64_t Span;
+  /// The launch may write it (not part of its identity); for host code, the
+  /// host writes it.
+  bool Written = true;
   bool operator==(const ArgKey &O) const { return Data == O.Data && Span == O.Span; }
 };
 
@@ -122,11 +125,14 @@ public:
     if (!HostTouches.empty()) {
       const Slot &Prev = Window[Head];
       bool Conflict = false;
+      // Bytes the host writes, against any argument; bytes it reads, against
+      // the arguments the launches may write.
       for (const ArgKey &T : HostTouches) {
         for (const ArgKey &A : Prev.Args)
-          Conflict |= rangesOverlap(T, A);
+          Conflict |= (T.Written || A.Written) && rangesOverlap(T, A);
         for (int I = 0; I < NumViews; ++I)
-          Conflict |= rangesOverlap(T, ArgKey{Views[I].Data, Views[I].SpanBytes});
+          Conflict |= (T.Written || Views[I].Mode != 0) &&
+                      rangesOverlap(T, ArgKey{Views[I].Data, Views[I].SpanBytes});
       }
       HostTouches.clear();
       if (Conflict)
@@ -147,7 +153,7 @@ public:
     Cur.Args.clear();
     std::uint64_t ArgsHash = mix(static_cast<std::uint64_t>(NumViews));
     for (int I = 0; I < NumViews; ++I) {
-      Cur.Args.push_back(ArgKey{Views[I].Data, Views[I].SpanBytes});
+      Cur.Args.push_back(ArgKey{Views[I].Data, Views[I].SpanBytes, Views[I].Mode != 0});
       ArgsHash = mix(ArgsHash ^ reinterpret_cast<std::uintptr_t>(Views[I].Data));
       ArgsHash = mix(ArgsHash ^ Views[I].SpanBytes);
     }
@@ -187,13 +193,14 @@ public:
     HostTouches.clear();
   }
 
-  /// Host code (a deep copy) touched \p Bytes bytes at \p Data between the
-  /// latest launch and the next: the next launch ends the chain when those
-  /// bytes overlap a View of either (the copy must run between them), and
-  /// continues it otherwise (the planner judges the copy from the source).
-  void hostTouches(const void *Data, std::uint64_t Bytes) {
+  /// Host code (a deep copy) wrote (\p Written) or read \p Bytes bytes at
+  /// \p Data between the latest launch and the next: the next launch ends
+  /// the chain when either launch uses those bytes and one of them writes
+  /// them (the copy must run between them), and continues it otherwise (the
+  /// planner judges the copy from the source).
+  void hostTouches(const void *Data, std::uint64_t Bytes, bool Written) {
     if (Data && Bytes && WindowSize > 0)
-      HostTouches.push_back(ArgKey{Data, Bytes});
+      HostTouches.push_back(ArgKey{Data, Bytes, Written});
   }
 
   /// Forgets every chain.

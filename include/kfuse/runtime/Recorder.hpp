@@ -233,8 +233,9 @@ public:
   }
 
   /// A deep copy of \p Bytes bytes from \p Src (null: a value) to \p Dst
-  /// begins or ends. It ends the chain only where it touches a View of the
-  /// launch before it or of the launch after it (it must run between them);
+  /// begins or ends. It ends the chain only where it writes a View of the
+  /// launch before it or of the launch after it, or reads one they write
+  /// (it must run between them);
   /// otherwise the pair around it stays a candidate, and kfuse judges the
   /// copy from the source as any host code between launches. Kokkos'
   /// kernels inside it (fills) are part of it.
@@ -243,8 +244,8 @@ public:
     std::lock_guard<std::mutex> Lock(Mutex);
     ++DeepCopies;
     try {
-      Chains.hostTouches(Dst, Bytes);
-      Chains.hostTouches(Src, Bytes);
+      Chains.hostTouches(Dst, Bytes, true);
+      Chains.hostTouches(Src, Bytes, false);
     } catch (...) {
       Chains.breakChain();
     }
