@@ -480,10 +480,9 @@ private:
       if (AsSecond.count(X.Id.str()) || AsFirst.count(Y.Id.str()))
         return Three + " and with another (chains of four are not fused yet)";
       for (const KernelModel *K : {&X, &M, &Y})
-        for (const ViewUse &V : K->Views)
-          if (V.Pointer)
-            return Three + ", and " + planner::name(*K) + " indexes the raw pointer '" + V.Name +
-                   "' (chains of three with raw pointers are not fused yet)";
+        if (const ViewUse *P = planner::rawPointerOf(*K))
+          return Three + ", and " + planner::name(*K) + " indexes the raw pointer '" + P->Name +
+                 "' (chains of three with raw pointers are not fused yet)";
       // X's part functor is written in Y's file too (its site names it),
       // before Y's function where that is X's own file.
       if (std::string Why = declaredLater(X, Y.File, Y.TopDeclOffset); !Why.empty())
@@ -558,10 +557,9 @@ private:
       return "their launches are " + Files + ", and " + Why;
     };
     for (const KernelModel *K : {&KA, &KB})
-      for (const ViewUse &V : K->Views)
-        if (V.Pointer)
-          return Their(planner::name(*K) + " indexes the raw pointer '" + V.Name +
-                       "' (a reduction computed ahead with raw pointers is not fused yet)");
+      if (const ViewUse *P = planner::rawPointerOf(*K))
+        return Their(planner::name(*K) + " indexes the raw pointer '" + P->Name +
+                     "' (a reduction computed ahead with raw pointers is not fused yet)");
     // Nothing is pending while the second is computed ahead: a kernel run
     // between matters only if it may store into what the second reads.
     Types.Launch = [this](const SourcePos &P, const std::string &Id) {

@@ -974,8 +974,11 @@ struct Emitter {
         Bytes.push_back("::kfuse::bytes_of(" + H + ", true)");
     std::string G = "::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})";
     // Every merged name, also a member of a captured object (`fs.y`).
+    // Two names of a raw pointer: one pointer.
     for (auto &[Alias, Kept] : Group.Merged)
-      G += " && ::kfuse::same_view(" + guarded(Kept) + ", " + guarded(Alias) + ")";
+      G += std::string(view(Kept).Use->Pointer ? " && ::kfuse::same_pointer("
+                                               : " && ::kfuse::same_view(") +
+           guarded(Kept) + ", " + guarded(Alias) + ")";
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
     // A functor object built before its launch still holds the Views it

@@ -316,7 +316,8 @@ namespace {
 
 /// Argument fusion beyond names: Views of \p M and of the group that the
 /// profile saw as one allocation in every run of \p Pair, with the same
-/// element type and rank, are merged into the name used first.
+/// element type and rank (two Views, or two raw pointers), are merged into
+/// the name used first.
 void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
                           const std::vector<KernelModel> &Sites,
                           const std::vector<size_t> &Group,
@@ -342,7 +343,7 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
       continue;
     const ViewUse *UA = UseOf(F.A.Name), *UB = UseOf(F.B.Name);
     if (!UA || !UB || UA->Rank != UB->Rank || Element(*UA) != Element(*UB) ||
-        UA->Layout != UB->Layout)
+        UA->Layout != UB->Layout || UA->Pointer != UB->Pointer)
       continue;
     std::string Keep = G.canonical(F.A.Name), Drop = G.canonical(F.B.Name);
     if (Keep == Drop)

@@ -153,6 +153,13 @@ pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why,
   return std::make_pair(Shifted(P.Begin.front(), Min), Shifted(P.End.front(), Max));
 }
 
+const ViewUse *rawPointerOf(const KernelModel &M) {
+  for (const ViewUse &V : M.Views)
+    if (V.Pointer)
+      return &V;
+  return nullptr;
+}
+
 std::string guardBytes(const KernelModel &M, const ViewUse &V, const std::string &Name,
                        bool Written, const PolicyModel *At) {
   std::string W = Written ? "true" : "false";
@@ -162,8 +169,8 @@ std::string guardBytes(const KernelModel &M, const ViewUse &V, const std::string
   if (auto F = pointerFootprint(M, V, Why, At))
     return "::kfuse::pointer_bytes(" + Name + ", {" + F->first + "}, {" + F->second + "}, " + W +
            ")";
-  // Never planned (the planner refused the footprint): the whole of memory.
-  return "::kfuse::ViewBytes{nullptr, reinterpret_cast<const char *>(-1), true}";
+  // Never planned (the planner refused the footprint): no bounds, every byte.
+  return "::kfuse::pointer_bytes(" + Name + ", {}, {}, true)";
 }
 
 std::vector<RawToken> tokenize(llvm::StringRef Source) {

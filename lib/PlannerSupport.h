@@ -67,6 +67,9 @@ std::optional<std::pair<std::string, std::string>>
 pointerFootprint(const KernelModel &M, const ViewUse &V, std::string &Why,
                  const PolicyModel *At = nullptr);
 
+/// The first raw pointer (ViewUse::Pointer) kernel \p M indexes, or null.
+const ViewUse *rawPointerOf(const KernelModel &M);
+
 /// The guard's entry for View or raw pointer \p V of kernel \p M, named
 /// \p Name where the guard runs, over the range \p At (M's own when null):
 /// `::kfuse::bytes_of(v, written)` or `::kfuse::pointer_bytes(p, ...)`.

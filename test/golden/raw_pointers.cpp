@@ -3,7 +3,9 @@
 // 'scale' and 'accumulate' index 'p', 'q' and 'r' at the launch index: they
 // fuse, and the guard checks at run time that the elements each pointer
 // reaches over the range (its footprint) overlap no other pointer's
-// written one. Run with 'r' one element after 'p' (the last argument 1),
+// written one. 'accumulate' reads 'q' under a second name, 'qa': the
+// profile saw one footprint, so the two names run as one restrict pointer
+// where the guard finds them one pointer. Run with 'r' one element after 'p' (the last argument 1),
 // 'accumulate' would write what 'scale' reads at the next index: the guard
 // sees the footprints overlap and runs the original launches. 'spread'
 // reads 'q[i + 1]', which 'scale' writes at another index: refused, naming
@@ -29,11 +31,12 @@ int main(int argc, char **argv) {
     double *p = store.data();
     double *q = store.data() + 2 * N + 2;
     double *r = Overlap ? p + 1 : store.data() + 4 * N + 4;
+    double *qa = q;
     for (int It = 0; It < Steps; ++It) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "scale", N, KOKKOS_LAMBDA(const int i) { q[i] = 2.0 * p[i] + It; });
       Kokkos::parallel_for(
-          "accumulate", N, KOKKOS_LAMBDA(const int i) { r[i] += 0.5 * q[i]; });
+          "accumulate", N, KOKKOS_LAMBDA(const int i) { r[i] += 0.5 * qa[i]; });
       Kokkos::parallel_for(
           "spread", N - 1, KOKKOS_LAMBDA(const int i) { out(i) = q[i + 1] - r[i]; }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-not-fusable

@@ -4,7 +4,9 @@
 // 'scale' and 'accumulate' index 'p', 'q' and 'r' at the launch index: they
 // fuse, and the guard checks at run time that the elements each pointer
 // reaches over the range (its footprint) overlap no other pointer's
-// written one. Run with 'r' one element after 'p' (the last argument 1),
+// written one. 'accumulate' reads 'q' under a second name, 'qa': the
+// profile saw one footprint, so the two names run as one restrict pointer
+// where the guard finds them one pointer. Run with 'r' one element after 'p' (the last argument 1),
 // 'accumulate' would write what 'scale' reads at the next index: the guard
 // sees the footprints overlap and runs the original launches. 'spread'
 // reads 'q[i + 1]', which 'scale' writes at another index: refused, naming
@@ -19,7 +21,7 @@
 // KFUSE-PROFILE-RUN: 1000 3 0
 
 // kfuse-functor-begin kfuse_fused_scale_accumulate
-// 'scale', 'accumulate' (test/golden/raw_pointers.cpp:33), fused.
+// 'scale', 'accumulate' (test/golden/raw_pointers.cpp:36), fused.
 template <class T_q, class T_p, class T_r, class T_It, class T_kfuse_chunks>
 struct kfuse_fused_scale_accumulate {
   T_q q;
@@ -61,9 +63,10 @@ int main(int argc, char **argv) {
     double *p = store.data();
     double *q = store.data() + 2 * N + 2;
     double *r = Overlap ? p + 1 : store.data() + 4 * N + 4;
+    double *qa = q;
     for (int It = 0; It < Steps; ++It) {
       // kfuse-begin fused("scale", "accumulate") profile=test/golden/raw_pointers.profile.json
-      if (::kfuse::use_fused("scale+accumulate", ::kfuse::no_overlap({::kfuse::pointer_bytes(q, {0}, {static_cast<long long>(N)}, true), ::kfuse::pointer_bytes(p, {0}, {static_cast<long long>(N)}, false), ::kfuse::pointer_bytes(r, {0}, {static_cast<long long>(N)}, true)}))) {
+      if (::kfuse::use_fused("scale+accumulate", ::kfuse::no_overlap({::kfuse::pointer_bytes(q, {0}, {static_cast<long long>(N)}, true), ::kfuse::pointer_bytes(p, {0}, {static_cast<long long>(N)}, false), ::kfuse::pointer_bytes(r, {0}, {static_cast<long long>(N)}, true)}) && ::kfuse::same_pointer(q, qa))) {
         const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
         Kokkos::parallel_for("scale+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_accumulate>(q, p, r, It, ::kfuse::chunks_of(kfuse_policy)));
       } else {
@@ -71,7 +74,7 @@ int main(int argc, char **argv) {
         Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "scale", N, KOKKOS_LAMBDA(const int i) { q[i] = 2.0 * p[i] + It; });
       Kokkos::parallel_for(
-          "accumulate", N, KOKKOS_LAMBDA(const int i) { r[i] += 0.5 * q[i]; });
+          "accumulate", N, KOKKOS_LAMBDA(const int i) { r[i] += 0.5 * qa[i]; });
 // kfuse-original-end
       }
       // kfuse-end

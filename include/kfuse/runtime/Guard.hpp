@@ -179,10 +179,14 @@ template <class P> struct pointee {
 
 /// The bytes of the elements [min(Lo), max(Hi)) of the array at \p P: the
 /// footprint of a raw pointer that launches index from each of Lo up to
-/// the matching Hi (their ranges shifted by the accesses' offsets).
+/// the matching Hi (their ranges shifted by the accesses' offsets). With
+/// no bounds, every byte, written: it overlaps everything.
 template <class T>
 ViewBytes pointer_bytes(T *P, std::initializer_list<long long> Lo,
                         std::initializer_list<long long> Hi, bool Written) {
+  if (Lo.size() == 0 || Hi.size() == 0)
+    return ViewBytes{reinterpret_cast<const char *>(std::uintptr_t(0)),
+                     reinterpret_cast<const char *>(~std::uintptr_t(0)), true};
   long long L = *Lo.begin(), H = *Hi.begin();
   for (long long X : Lo)
     L = X < L ? X : L;
