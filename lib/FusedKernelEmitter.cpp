@@ -193,6 +193,8 @@ struct Emitter {
     std::vector<const ViewAccess *> All;
     for (const ViewUse &V : M.Views)
       for (const ViewAccess &A : V.Accesses) {
+        if (!V.Accessor.empty()) // the accessor's call, kept as written
+          continue;
         All.push_back(&A);
         AccessOwner[&A] = Group.canonical(V.Name);
       }
@@ -878,8 +880,18 @@ struct Emitter {
     std::vector<std::string> Bodies = bodies();
 
     if (Opts.Restrict) {
-      std::vector<std::string> Params, Args;
+      std::vector<std::string> Params, Args, Objects;
       for (auto &[N, V] : Views) {
+        if (!V.Use->Accessor.empty()) {
+          // Read through an accessor of its object, which the body calls.
+          const std::string &O = memberOf(*V.Use);
+          if (!llvm::is_contained(Objects, O)) {
+            Objects.push_back(O);
+            Params.push_back("const T_" + O + " &" + O);
+            Args.push_back(O);
+          }
+          continue;
+        }
         Params.push_back(elementType(N, V) + " *KOKKOS_RESTRICT " + identifier(N) + "_");
         Args.push_back(V.Use->Pointer ? N : N + ".data()");
         if (V.Strided)
@@ -965,7 +977,7 @@ struct Emitter {
           V.Written || llvm::is_contained(Group.HostViews, N) ? "true" : "false";
       if (V.Use->Pointer)
         Bytes.push_back(footprint(N, Written));
-      else if (V.Use->Accessor.empty()) // the planner proved those apart
+      else if (V.Use->Accessor.empty() || V.Use->Named) // the planner proved those apart
         Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " + Written + ")");
     }
     // Views the code between the launches may write: other names of none.

@@ -126,6 +126,11 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
       for (const ViewAccess &Acc : V->Accesses) {
         LaunchIndexSig Sig;
         std::string Why = signatureOf(*K, Acc, Sig);
+        if (!Why.empty() && !Acc.Through.empty()) {
+          Pos = Acc.Pos;
+          return std::string(Kind) + " on '" + V->Name + "': " + name(*K) +
+                 " reads it through '" + Acc.Through + "', at elements its data choose";
+        }
         if (!Why.empty()) {
           Pos = Acc.Pos;
           return std::string(Kind) + " on '" + V->Name + "': " +

@@ -276,7 +276,7 @@ std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel
   const ViewUse *Hidden = nullptr;
   for (const KernelModel *K : All)
     for (const ViewUse &V : K->Views)
-      if (!V.Accessor.empty()) {
+      if (!V.Accessor.empty() && (!V.Named || V.Mode != AccessMode::Read)) {
         if (V.Mode != AccessMode::Read)
           return "'" + V.Name + "' is written through the accessor '" + V.Accessor + "' in " +
                  name(*K) + ", and the guard cannot name it";
@@ -1044,7 +1044,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
         // launches' Views, not with those it cannot name.
         for (const KernelModel *K : kernelsWith(Trial, Sites, M))
           for (const ViewUse &V : K->Views)
-            if (Why.empty() && !V.Accessor.empty() && !Trial.HostViews.empty())
+            if (Why.empty() && !V.Accessor.empty() && !V.Named && !Trial.HostViews.empty())
               Why = "the code between the launches writes '" + Trial.HostViews.front() +
                     "', which the guard cannot compare with '" + V.Name + "', read through the "
                     "accessor '" + V.Accessor + "' in " + name(*K);

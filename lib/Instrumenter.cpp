@@ -119,7 +119,7 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
                     ", " + V.Name + ", " + F->first + ", " + F->second + "); ";
         continue;
       }
-      if (!V.Accessor.empty()) {
+      if (!V.Accessor.empty() && !V.Named) {
         Hidden.push_back("'" + V.Name + "' (accessor '" + V.Accessor + "')");
         continue;
       }

@@ -93,6 +93,10 @@ private:
   /// `domain.regElemlist(r, i)`): records the elements it reads, used as
   /// \p U, and returns true.
   bool accessorAccess(const clang::CXXMemberCallExpr *Call, const Use &U);
+  /// `list.row(i)`: an accessor of a captured object handing out a row
+  /// (RowAccessor.h): records a read of some elements of each View the
+  /// object holds, and returns true.
+  bool rowAccess(const clang::CXXMemberCallExpr *Call);
   IndexExpr classifyIndex(const clang::Expr *E);
   bool containsViewAccess(const clang::Stmt *S);
   /// Follows \p Call, a call of \p MD on the functor's own object (a

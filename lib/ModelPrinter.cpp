@@ -143,6 +143,8 @@ static llvm::json::Value siteJson(const KernelModel &M) {
                            {"column", A.Pos.Column}};
       if (!A.Callee.empty())
         O["callee"] = A.Callee;
+      if (!A.Through.empty())
+        O["through"] = A.Through;
       Accesses.push_back(std::move(O));
     }
     Views.push_back(llvm::json::Object{{"name", V.Name},

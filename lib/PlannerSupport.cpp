@@ -16,7 +16,7 @@ namespace planner {
 bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelModel> &Sites) {
   for (size_t S : Group)
     for (const ViewUse &V : Sites[S].Views)
-      if (!V.Accessor.empty())
+      if (!V.Accessor.empty() && !V.Named)
         return false;
   return true;
 }
@@ -109,6 +109,8 @@ std::string signatureOf(const KernelModel &M, const ViewAccess &A,
 }
 
 std::string accessText(const ViewUse &V, const ViewAccess &A) {
+  if (!A.Through.empty())
+    return V.Name + " through " + A.Through;
   std::vector<std::string> Parts;
   for (const IndexExpr &I : A.Indices)
     Parts.push_back(I.Text);

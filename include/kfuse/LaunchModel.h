@@ -69,6 +69,9 @@ struct ViewAccess {
   std::vector<IndexExpr> Indices; ///< empty when the whole View escapes
   SourcePos Pos;
   std::string Callee; ///< for PassedToCall/Atomic: the function called
+  /// The accessor call the body reads it through (`list.row(i)`), where the
+  /// body never indexes the View itself: some elements, which data choose.
+  std::string Through;
   TextRange Range;    ///< the whole access `a(i, j)` (invalid inside macros)
 };
 
@@ -106,6 +109,11 @@ struct ViewUse {
   /// and kfuse cannot name the View itself (no identity recorded, no guard
   /// entry, no restrict pointer). Name is the path to the member.
   std::string Accessor;
+  /// Reached through an accessor, yet nameable by its path of public
+  /// members from a lambda's capture (`list.entries`, read through the row
+  /// `list.row(i)` hands out): the profile records it and the guard checks
+  /// it like any View, though the body never names it.
+  bool Named = false;
   /// A View variable that the launch's function allocates (declared with a
   /// label) and names, before the launch, only in its kernels: no View
   /// that existed before can share its memory.
