@@ -30,6 +30,9 @@ class Generator:
     def __init__(self, seed: int):
         self.seed = seed
         self.r = random.Random(seed)
+        # Draws of shapes added later, apart from self.r: the programs of
+        # earlier seeds keep their shapes.
+        self.rows = random.Random(f"{seed}:rows")
 
     def chance(self, p: float) -> bool:
         return self.r.random() < p
@@ -265,8 +268,13 @@ class Generator:
                 return (d0,) if self.chance(0.85) else (("i", self.r.choice(offs)),)
             if self.chance(0.8):
                 return pref
-            return (self.pick([(3, ("i", self.r.choice(offs))), (2, ("c", self.r.randint(0, 1))),
-                               (1, ("perm", 0)), (2, ("nonin", 0))]),)
+            d0 = self.pick([(3, ("i", self.r.choice(offs))), (2, ("c", self.r.randint(0, 1))),
+                            (1, ("perm", 0)), (2, ("nonin", 0))])
+            # An element a neighbour list's row names (`idx_rows.row(i)(1)`),
+            # for about half of the elements data choose.
+            if d0[0] == "nonin" and self.rows.random() < 0.5:
+                d0 = ("row", self.rows.randint(0, 1))
+            return (d0,)
         d0 = pref[0] if self.chance(0.85) else self.pick(
             [(3, ("i", self.r.choice(offs))), (1, ("c", 0))])
         if d0[0] in ("perm", "nonin"):
@@ -583,7 +591,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
         out += [f"  {v.ctype()} m_{v.name};" for v in accessors]
         out.append("};")
     params = [f"{v.ctype()} {v.name}" for v in chain.views if v.slot != 2]
-    params += ["Kokkos::View<int *> idx_perm", "Kokkos::View<int *> idx_nonin"]
+    params += ["Kokkos::View<int *> idx_perm", "Kokkos::View<int *> idx_nonin", "KfRows idx_rows"]
     if members:
         params.append(f"F_{chain.name} fs")
     if accessors:
@@ -725,6 +733,21 @@ PRELUDE = """\
 
 static long g_host = 0;
 
+// A neighbour list that hands out one row at a time (compressed rows).
+struct KfRow {
+  const int *p;
+  int n;
+  KOKKOS_INLINE_FUNCTION int operator()(const int k) const { return p[k]; }
+  KOKKOS_INLINE_FUNCTION int size() const { return n; }
+};
+struct KfRows {
+  Kokkos::View<int *> offsets, entries;
+  KOKKOS_INLINE_FUNCTION KfRow row(const int i) const {
+    const int b = offsets(i);
+    return KfRow{&entries(b), offsets(i + 1) - b};
+  }
+};
+
 // Keeps values small integers, so that doubles stay exact.
 KOKKOS_INLINE_FUNCTION double kf_wrap(double x) { return x - 4096.0 * (long)(x / 4096.0); }
 
@@ -843,6 +866,20 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
             "      }",
             "      Kokkos::deep_copy(idx_perm, hp);",
             "      Kokkos::deep_copy(idx_nonin, hn);",
+            "    }",
+            "    // Two neighbours per row: row i names entries 2i and 2i + 1.",
+            "    KfRows idx_rows{Kokkos::View<int *>(\"idx_rows_offsets\", nm + 4),",
+            "                    Kokkos::View<int *>(\"idx_rows_entries\", 2 * (nm + 4))};",
+            "    {",
+            "      auto ho = Kokkos::create_mirror_view(idx_rows.offsets);",
+            "      auto he = Kokkos::create_mirror_view(idx_rows.entries);",
+            "      for (int k = 0; k < nm + 4; ++k) {",
+            "        ho(k) = 2 * k;",
+            "        he(2 * k) = (5 * k + 1) % (nm + 3);",
+            "        he(2 * k + 1) = (3 * k + 2) % (nm + 3);",
+            "      }",
+            "      Kokkos::deep_copy(idx_rows.offsets, ho);",
+            "      Kokkos::deep_copy(idx_rows.entries, he);",
             "    }"]
     printed = []
     seedv = 1
@@ -874,7 +911,8 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
             out.append(f"    D_{c.name} {c.name}_dom{{{', '.join(c.name + '_' + v.name for v in accessors)}}};")
     out.append(f"    for (int t = 0; t < {prog.steps}; ++t) {{")
     for c in prog.chains:
-        args = [f"{c.name}_{v.name}" for v in c.views if v.slot != 2] + ["idx_perm", "idx_nonin"]
+        args = [f"{c.name}_{v.name}" for v in c.views if v.slot != 2] + ["idx_perm", "idx_nonin",
+                                                                          "idx_rows"]
         if any(v.member for v in c.views):
             args.append(f"{c.name}_fs")
         if any(v.accessor for v in c.views):

@@ -35,6 +35,7 @@ class View:
 #   ('c', value)           constant
 #   ('perm', 0)            idx_perm(i): a permutation
 #   ('nonin', 0)           idx_nonin(i): i / 2, not injective
+#   ('row', c)             idx_rows.row(i)(c): an entry of a neighbour list's row
 Index = Tuple[Tuple[str, int], ...]
 
 
@@ -174,6 +175,8 @@ def spell_index(index: Index) -> List[str]:
             out.append(str(val))
         elif kind == "perm":
             out.append("idx_perm(i)")
+        elif kind == "row":
+            out.append(f"idx_rows.row(i)({val})")
         else:
             out.append("idx_nonin(i)")
     return out

@@ -71,7 +71,7 @@ def classify(ka, kb) -> str:
     kinds = {ka[0][0], kb[0][0]}
     if "c" in kinds:
         return "constant-index"
-    if "nonin" in kinds or "perm" in kinds:
+    if kinds & {"nonin", "perm", "row"}:
         return "indirect-index"
     return "different-element"
 

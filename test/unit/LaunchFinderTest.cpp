@@ -592,6 +592,70 @@ void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v)
   EXPECT_EQ(A->Mode, AccessMode::Read);
 }
 
+TEST(LaunchFinderTest, RowsHandedOutByAnAccessorReadTheObjectsViews) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Row {
+  const double *p;
+  int n;
+  KOKKOS_INLINE_FUNCTION double operator()(int k) const { return p[k]; }
+  KOKKOS_INLINE_FUNCTION int size() const { return n; }
+};
+struct MutableRow {
+  double *p;
+  KOKKOS_INLINE_FUNCTION double operator()(int k) const { return p[k]; }
+};
+int g_count;
+struct List {
+  Kokkos::View<double*> offsets, entries;
+  KOKKOS_INLINE_FUNCTION Row row(int i) const { return Row{&entries(i), 2}; }
+  KOKKOS_INLINE_FUNCTION MutableRow mutableRow(int i) const { return MutableRow{&entries(i)}; }
+  KOKKOS_INLINE_FUNCTION Row counted(int i) const { ++g_count; return row(i); }
+  KOKKOS_INLINE_FUNCTION Row stored(int i) const { entries(i) = 0; return row(i); }
+};
+struct PointerList {
+  double *extra;
+  KOKKOS_INLINE_FUNCTION Row row(int i) const { return Row{extra + i, 1}; }
+};
+void run(int N, List l, PointerList pl, Kokkos::View<double*> x, Kokkos::View<double*> f) {
+  Kokkos::parallel_for("rows", N, KOKKOS_LAMBDA(const int i) {
+    const Row r = l.row(i);
+    double s = 0;
+    for (int k = 0; k < r.size(); ++k)
+      s += x(int(r(k)));
+    f(i) = s + l.row(i)(0);
+  });
+  Kokkos::parallel_for("mutable", N, KOKKOS_LAMBDA(const int i) {
+    const MutableRow r = l.mutableRow(i);
+    f(i) = r(0);
+  });
+  Kokkos::parallel_for("counted", N, KOKKOS_LAMBDA(const int i) { f(i) = l.counted(i)(0); });
+  Kokkos::parallel_for("stored", N, KOKKOS_LAMBDA(const int i) { f(i) = l.stored(i)(0); });
+  Kokkos::parallel_for("pointer_member", N, KOKKOS_LAMBDA(const int i) { f(i) = pl.row(i)(0); });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // A row holds pointers to const only: it reads some elements of each View
+  // the list holds, named by their paths.
+  const KernelModel &Rows = siteLabelled(M, "rows");
+  EXPECT_TRUE(Rows.Unknown.empty()) << Rows.Unknown.at(0).Why;
+  for (const char *Name : {"l.offsets", "l.entries"}) {
+    const ViewUse *V = viewNamed(Rows, Name);
+    ASSERT_NE(V, nullptr) << Name;
+    EXPECT_EQ(V->Accessor, "row");
+    EXPECT_TRUE(V->Named);
+    EXPECT_EQ(V->Root, "l");
+    EXPECT_EQ(V->Mode, AccessMode::Read);
+    ASSERT_EQ(V->Accesses.size(), 2u);
+    EXPECT_EQ(V->Accesses[0].Through, "l.row(i)");
+    EXPECT_EQ(V->Accesses[0].Indices.at(0).Form, IndexForm::Indirect);
+  }
+  // Through a pointer that is not to const, an accessor that stores, or an
+  // object holding a raw pointer: anything.
+  for (const char *Label : {"mutable", "counted", "stored", "pointer_member"})
+    EXPECT_FALSE(siteLabelled(M, Label).Unknown.empty()) << Label;
+}
+
 TEST(LaunchFinderTest, ViewsAllocatedInTheFunctionAndNamedOnlyByKernelsAreFresh) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
