@@ -3,7 +3,6 @@
 #include "KernelBodyAnalyzer.h"
 #include "KokkosAST.h"
 #include "LaunchAnalyzer.h"
-#include "RowAccessor.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
@@ -461,20 +460,6 @@ bool numberGetter(const CXXMethodDecl *MD) {
   return Ret && Ret->getRetValue() && numberExpr(Ret->getRetValue(), Def);
 }
 
-/// A row a row accessor returns (`list.row(i)`, as the object of `.size()`
-/// or of `(k)`): its reads are recorded where the call is visited.
-bool rowValue(const Expr *E, const ASTContext &Ctx) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreUnlessSpelledInSource());
-  return MC && rowAccessor(MC->getMethodDecl(), Ctx);
-}
-
-/// A local row initialised from a row accessor (`const Row r =
-/// list.row(i);`): the copy holds pointers to const only, into the Views
-/// the accessor's call reads, so the local adds no memory of its own.
-bool rowCopy(const Expr *Init, QualType T, const ASTContext &Ctx) {
-  return constRowType(T.getNonReferenceType()) && rowValue(Init, Ctx);
-}
-
 /// The View elements accessor \p MD reads, the one it returns last: its
 /// body is one `return` of an element of a View member (`Real_t &x(Index_t
 /// i) const { return m_x[i]; }`), indexed by its parameters or by
@@ -551,39 +536,6 @@ bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use
     recordAccess(V, Known, Call, std::move(Indices), A.Returned ? U : Use());
   }
   // Its arguments are read (the captures they name too).
-  for (const Expr *Arg : Call->arguments())
-    visit(Arg, Use());
-  return true;
-}
-
-bool KernelBodyAnalyzer::rowAccess(const CXXMemberCallExpr *Call) {
-  if (!rowAccessor(Call->getMethodDecl(), Ctx))
-    return false;
-  const Expr *Object = Call->getImplicitObjectArgument();
-  std::optional<ViewRef> Ref = pathRef(Object);
-  // A captured object or a path from one; not a local copy.
-  if (!Ref || Ref->Local || (!Ref->RootDecl && !Ref->IsMember))
-    return false;
-  SmallVector<MemberView, 4> Members;
-  if (!memberViews(Object->getType(), Members))
-    return false;
-  for (const MemberView &MV : Members) {
-    ViewRef R = *Ref;
-    if (R.Root.empty())
-      R.Root = R.Name;
-    R.Name += "." + MV.Path;
-    R.Private |= MV.Private;
-    bool Known = false;
-    ViewUse &V = viewFor(R, MV.Type, "", Known);
-    V.Accessor = Call->getMethodDecl()->getNameAsString();
-    // A lambda's capture: the guard and the profile name it by its path.
-    V.Named = !R.Private && !R.IsMember;
-    // Some elements, which the body's data choose.
-    SmallVector<IndexExpr, 4> Indices(
-        std::max(1u, V.Rank), IndexExpr{exprText(Call, Ctx), IndexForm::Indirect, "", 0, {}});
-    recordAccess(V, Known, Call, std::move(Indices), Use());
-    V.Accesses.back().Through = exprText(Call, Ctx);
-  }
   for (const Expr *Arg : Call->arguments())
     visit(Arg, Use());
   return true;
@@ -703,13 +655,13 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
     } else if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()) &&
                followOwnCall(Call, MC->getMethodDecl(), 0, U)) {
       return;
-    } else if (Obj && rowAccess(MC)) {
+    } else if (Obj && rowAccess(Call)) {
       return;
     } else if (Obj) {
       // An accessor of a captured object may reach any memory the object
       // holds.
       std::string Why =
-          numberGetter(MC->getMethodDecl()) || rowValue(Obj, Ctx) ? "" : outsideMemory(Obj);
+          numberGetter(MC->getMethodDecl()) || rowValue(Obj) ? "" : outsideMemory(Obj);
       if (!Why.empty()) {
         StringRef Method = FD && FD->getIdentifier() ? FD->getName() : "";
         recordUnknown(Call, "method '" + Method.str() + "' of " + Why,
@@ -744,7 +696,7 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
                         "' of its own object, whose body kfuse does not follow into",
                     /*MayWrite=*/true);
     } else if (FD && isa<CXXMethodDecl>(FD) && Op->getNumArgs() >= 1 &&
-               !viewRef(Op->getArg(0)) && !rowValue(Op->getArg(0), Ctx)) {
+               !viewRef(Op->getArg(0)) && !rowValue(Op->getArg(0))) {
       if (std::string Why = outsideMemory(Op->getArg(0)); !Why.empty())
         recordUnknown(Call, "operator of " + Why, /*MayWrite=*/true);
     }
@@ -766,6 +718,8 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
         visit(Arg, Use());
       return;
     }
+  } else if (rowAccess(Call)) {
+    return; // `list.row(i)` as written in a template, resolved in its instances
   } else {
     visit(Call->getCallee(), Use());
   }
@@ -1002,8 +956,10 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
           if (viewRef(Init))
             recordViewEscape(Init, Use{AccessMode::PassedToCall, "<copy>"},
                              Init);
-          else if (rowCopy(Init, T, Ctx))
+          else if (rowCopy(VD, Init))
             ; // reads recorded where the row is made (rowAccess)
+          else if (std::string Why = rowRefusal(VD, Init); !Why.empty())
+            recordUnknown(Init, Why, /*MayWrite=*/true);
           else if (std::string Why = outsideMemory(Init);
                    !Why.empty() && holdsMemory(T))
             recordUnknown(Init, Why + " copied into '" + VD->getNameAsString() + "'",

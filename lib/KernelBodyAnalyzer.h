@@ -40,6 +40,13 @@ public:
   /// Analyses \p Body. May be called once per body.
   void analyze(const clang::Stmt *Body);
 
+  /// Where the body analysed is written in a template (a member template's
+  /// pattern): the bodies of its instances in the unit, which resolve the
+  /// calls that are dependent as written.
+  void setInstances(std::vector<const clang::FunctionDecl *> Defs) {
+    Instances = std::move(Defs);
+  }
+
 private:
   /// How the value of the expression being visited is used.
   struct Use {
@@ -93,10 +100,27 @@ private:
   /// `domain.regElemlist(r, i)`): records the elements it reads, used as
   /// \p U, and returns true.
   bool accessorAccess(const clang::CXXMemberCallExpr *Call, const Use &U);
-  /// `list.row(i)`: an accessor of a captured object handing out a row
-  /// (RowAccessor.h): records a read of some elements of each View the
-  /// object holds, and returns true.
-  bool rowAccess(const clang::CXXMemberCallExpr *Call);
+  /// `list.row(i)`: an accessor of a captured object (or of a member)
+  /// handing out a row (RowAccessor.h): records a read of some elements of
+  /// each View the object holds, and returns true. As written in a
+  /// template, where the call is dependent: in every instance alike.
+  bool rowAccess(const clang::CallExpr *Call);
+  /// True if \p E is a row such an accessor returns (`list.row(i)` as the
+  /// object of `.size()` or `(k)`): its reads are recorded where the call
+  /// is visited.
+  bool rowValue(const clang::Expr *E) const;
+  /// True if the local \p VD, initialised with \p Init, is a copy of such
+  /// a row: it holds pointers to const only, into Views already recorded.
+  bool rowCopy(const clang::VarDecl *VD, const clang::Expr *Init) const;
+  /// Why the local \p VD, initialised with a call of a method of an object
+  /// (in every instance, where the body is a template's), is not such a
+  /// row: its class may be stored through; "" for other initialisers.
+  std::string rowRefusal(const clang::VarDecl *VD, const clang::Expr *Init) const;
+  /// The accessor calls \p Call stands for: itself, or where it is written
+  /// in a template (dependent), the call at its place in every instance
+  /// (none where an instance has none).
+  llvm::SmallVector<const clang::CXXMemberCallExpr *, 2>
+  resolvedCalls(const clang::Expr *Call) const;
   IndexExpr classifyIndex(const clang::Expr *E);
   bool containsViewAccess(const clang::Stmt *S);
   /// Follows \p Call, a call of \p MD on the functor's own object (a
@@ -119,6 +143,7 @@ private:
   const clang::ASTContext &Ctx;
   KernelModel &Model;
   const clang::FunctionDecl *Fn;
+  std::vector<const clang::FunctionDecl *> Instances;
   llvm::StringSet<> IndexParams;
   llvm::SmallVector<std::string, 4> LoopVars;
   /// Variables the body declares: a nested lambda's reference to one is not

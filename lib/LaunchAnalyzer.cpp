@@ -338,6 +338,46 @@ indexParams(const FunctionDecl *FD, LaunchKind Kind, bool HasTag) {
     Params.resize(Params.size() - Drop);
   return Params;
 }
+/// The definitions the unit instantiated of \p Op, written in a template:
+/// the specializations of a member template, and where it is written in a
+/// class template, the same member of each specialization of the class.
+static std::vector<const FunctionDecl *> instancesOf(const FunctionDecl &Op) {
+  std::vector<const FunctionDecl *> Out;
+  auto Add = [&](const FunctionDecl *F) {
+    const FunctionDecl *Def = nullptr;
+    if (F->hasBody(Def) && Def->getBody() && !Def->isDependentContext() &&
+        !llvm::is_contained(Out, Def))
+      Out.push_back(Def);
+  };
+  const FunctionTemplateDecl *T = Op.getDescribedFunctionTemplate();
+  if (!T)
+    T = Op.getPrimaryTemplate();
+  if (T)
+    for (const FunctionDecl *Spec : T->specializations())
+      Add(Spec);
+  const auto *MD = dyn_cast<CXXMethodDecl>(&Op);
+  const ClassTemplateDecl *Class = MD ? MD->getParent()->getDescribedClassTemplate() : nullptr;
+  if (!Class)
+    return Out;
+  for (const ClassTemplateSpecializationDecl *Spec : Class->specializations()) {
+    const CXXRecordDecl *Defined = Spec->getDefinition();
+    if (!Defined)
+      continue;
+    for (const Decl *D : Defined->decls()) {
+          if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
+        const FunctionTemplateDecl *From = FT->getInstantiatedFromMemberTemplate();
+              if (T && From && From->getCanonicalDecl() == T->getCanonicalDecl())
+          for (const FunctionDecl *FS : FT->specializations())
+            Add(FS);
+      } else if (const auto *M = dyn_cast<CXXMethodDecl>(D)) {
+        const FunctionDecl *From = M->getInstantiatedFromMemberFunction();
+        if (From && From->getCanonicalDecl() == Op.getCanonicalDecl())
+          Add(M);
+      }
+    }
+  }
+  return Out;
+}
 
 namespace {
 /// Collects what a kernel body names that namespace scope cannot reach:
@@ -479,20 +519,15 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   F.BodyRange = fileRange(Def->getBody()->getSourceRange(), Ctx);
   F.BodyText = rangeText(Def->getBody()->getSourceRange(), Ctx);
   declarationsOf(*Def->getBody(), Ctx, M);
-  KernelBodyAnalyzer(Ctx, M, F.IndexParams, Def).analyze(Def->getBody());
-  // Where the body read is a member template's as written, its stores are
-  // judged in the specializations the unit instantiated (their calls
-  // resolved), every one.
+  // Where the body read is a member template's as written, its dependent
+  // calls and its stores are judged in the specializations the unit
+  // instantiated (their calls resolved), every one.
   std::vector<const FunctionDecl *> Instances;
-  if (Def->isDependentContext()) {
-    const FunctionTemplateDecl *T = Op->getDescribedFunctionTemplate();
-    if (!T)
-      T = Op->getPrimaryTemplate();
-    if (T)
-      for (const FunctionDecl *Spec : T->specializations())
-        if (Spec->hasBody())
-          Instances.push_back(Spec);
-  }
+  if (Def->isDependentContext())
+    Instances = instancesOf(*Op);
+  KernelBodyAnalyzer Body(Ctx, M, F.IndexParams, Def);
+  Body.setInstances(Instances);
+  Body.analyze(Def->getBody());
   if (Instances.empty())
     Instances.push_back(Def);
   unsigned AccumulatorIndex = Params.size() + (HasTag ? 1 : 0);
@@ -535,7 +570,11 @@ static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
                          ? FD->getParamDecl(0)->getType().getNonReferenceType()
                          : QualType();
     const auto *FirstRD = First.isNull() ? nullptr : First->getAsCXXRecordDecl();
-    bool FirstIsTag = FirstRD && !FirstRD->getName().contains("member");
+    // A class, or a class template's specialization that depends on the
+    // operator's own template parameters (`Tag<B>`), but not a team member.
+    bool FirstIsTag = FirstRD ? !FirstRD->getName().contains("member")
+                              : !First.isNull() && First->getAs<TemplateSpecializationType>() &&
+                                    !llvm::StringRef(typeText(First, Ctx)).contains("member");
     if (TagName.empty()) {
       if (!FirstIsTag)
         return true;

@@ -357,9 +357,10 @@ std::string shapeOf(const KernelModel &M) {
      << int(M.Functor.Kind) << M.Functor.IndexType << M.Functor.BodyVisible << '|'
      << M.Unknown.size() << M.EarlyExit << M.Reduction.has_value() << '|';
   for (const ViewUse &V : M.Views) {
-    OS << V.Name << V.Root << V.Local << V.Rank << V.Layout << V.MetadataUsed << int(V.Mode) << '(';
+    OS << V.Name << V.Root << V.Local << V.Rank << V.Layout << V.MetadataUsed << int(V.Mode)
+       << V.Accessor << V.Named << '(';
     for (const ViewAccess &A : V.Accesses) {
-      OS << int(A.Mode) << A.Callee << '[';
+      OS << int(A.Mode) << A.Callee << A.Through << '[';
       for (const IndexExpr &I : A.Indices)
         OS << int(I.Form) << I.Var << I.Offset << I.Text << ',';
       OS << ']';

@@ -656,6 +656,78 @@ void run(int N, List l, PointerList pl, Kokkos::View<double*> x, Kokkos::View<do
     EXPECT_FALSE(siteLabelled(M, Label).Unknown.empty()) << Label;
 }
 
+TEST(LaunchFinderTest, RowsInAMemberTemplateAreReadInEveryInstance) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Row {
+  const double *p;
+  int n;
+  KOKKOS_INLINE_FUNCTION double operator()(int k) const { return p[k]; }
+  KOKKOS_INLINE_FUNCTION int size() const { return n; }
+};
+struct WritableRow {
+  double *p;
+  KOKKOS_INLINE_FUNCTION double &operator()(int k) const { return p[k]; }
+  KOKKOS_INLINE_FUNCTION int size() const { return 1; }
+};
+struct CsrList {
+  using RowT = Row;
+  Kokkos::View<double*> offsets, entries;
+  KOKKOS_INLINE_FUNCTION Row row(int i) const { return Row{&entries(i), 2}; }
+};
+struct DenseList {
+  using RowT = WritableRow;
+  Kokkos::View<double**> entries;
+  KOKKOS_INLINE_FUNCTION WritableRow row(int i) const { return WritableRow{&entries(i, 0)}; }
+};
+template <bool B> struct Tag {};
+template <class List> struct Force {
+  List list;
+  Kokkos::View<double*> x, f;
+  template <bool B> KOKKOS_INLINE_FUNCTION void operator()(Tag<B>, const int i) const {
+    const typename List::RowT r = list.row(i);
+    double s = 0;
+    for (int k = 0; k < r.size(); ++k)
+      s += x(int(r(k)));
+    f(i) = s;
+  }
+  void compute(int n) {
+    Kokkos::parallel_for("force", Kokkos::RangePolicy<Tag<true>>(0, n), *this);
+    (*this)(Tag<true>(), 0); // the stub's parallel_for calls nothing
+  }
+};
+template <class List> struct Both {
+  List list;
+  Kokkos::View<double*> f;
+  template <bool B> KOKKOS_INLINE_FUNCTION void operator()(Tag<B>, const int i) const {
+    const typename List::RowT r = list.row(i);
+    f(i) = r(0);
+  }
+  void compute(int n) {
+    Kokkos::parallel_for("both", Kokkos::RangePolicy<Tag<true>>(0, n), *this);
+    (*this)(Tag<true>(), 0);
+  }
+};
+template struct Force<CsrList>;
+template struct Both<CsrList>;
+template struct Both<DenseList>;
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // As written in the class template, `list.row(i)` is dependent: it is
+  // resolved in the instances the unit holds, here one.
+  const KernelModel &Force = siteLabelled(M, "force");
+  EXPECT_TRUE(Force.Unknown.empty()) << Force.Unknown.at(0).Why;
+  const ViewUse *Entries = viewNamed(Force, "list.entries");
+  ASSERT_NE(Entries, nullptr);
+  EXPECT_EQ(Entries->Accessor, "row");
+  EXPECT_FALSE(Entries->Named); // a member of the functor
+  EXPECT_EQ(Entries->Mode, AccessMode::Read);
+  // Among the instances, a list whose row could be stored through: the
+  // instances differ, which the planners refuse.
+  const KernelModel &Both = siteLabelled(M, "both");
+  EXPECT_EQ(Both.TemplateWhy, "its instantiations use their Views differently");
+}
+
 TEST(LaunchFinderTest, ViewsAllocatedInTheFunctionAndNamedOnlyByKernelsAreFresh) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>

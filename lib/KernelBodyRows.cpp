@@ -1,0 +1,172 @@
+//===- KernelBodyRows.cpp - Rows an object's accessor hands out -----------===//
+//
+// The part of the kernel body analysis that reads rows (RowAccessor.h):
+// `list.row(i)` as called in the body, or, where the body is written in a
+// template and the call is dependent, as called in each instance.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBodyAnalyzer.h"
+#include "KokkosAST.h"
+#include "RowAccessor.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace kfuse {
+namespace {
+
+/// The node of class \p T in \p S written exactly where \p At is, or null.
+template <class T> const T *counterpart(const Stmt *S, const Stmt *At) {
+  if (!S)
+    return nullptr;
+  if (const auto *N = dyn_cast<T>(S);
+      N && N->getBeginLoc() == At->getBeginLoc() && N->getEndLoc() == At->getEndLoc())
+    return N;
+  for (const Stmt *Child : S->children())
+    if (const T *Found = counterpart<T>(Child, At))
+      return Found;
+  return nullptr;
+}
+
+/// The variable of \p S declared where \p VD is, or null.
+const VarDecl *counterpartVar(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getLocation() == VD->getLocation())
+        return V;
+  for (const Stmt *Child : S->children())
+    if (const VarDecl *Found = counterpartVar(Child, VD))
+      return Found;
+  return nullptr;
+}
+
+bool samePaths(ArrayRef<MemberView> A, ArrayRef<MemberView> B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (A[I].Path != B[I].Path || A[I].Private != B[I].Private)
+      return false;
+  return true;
+}
+
+} // namespace
+
+SmallVector<const CXXMemberCallExpr *, 2>
+KernelBodyAnalyzer::resolvedCalls(const Expr *E) const {
+  SmallVector<const CXXMemberCallExpr *, 2> Out;
+  E = E->IgnoreUnlessSpelledInSource();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    Out.push_back(MC);
+    return Out;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || !Call->isTypeDependent() || Instances.empty() ||
+      !isa<CXXDependentScopeMemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    return Out;
+  for (const FunctionDecl *I : Instances) {
+    const auto *MC = counterpart<CXXMemberCallExpr>(I->getBody(), Call);
+      if (!MC)
+      return {};
+    Out.push_back(MC);
+  }
+  return Out;
+}
+
+bool KernelBodyAnalyzer::rowValue(const Expr *E) const {
+  SmallVector<const CXXMemberCallExpr *, 2> Calls = resolvedCalls(E);
+  return !Calls.empty() && llvm::all_of(Calls, [&](const CXXMemberCallExpr *MC) {
+           return rowAccessor(MC->getMethodDecl(), Ctx);
+         });
+}
+
+bool KernelBodyAnalyzer::rowCopy(const VarDecl *VD, const Expr *Init) const {
+  if (!rowValue(Init))
+    return false;
+  if (!VD->getType()->isDependentType())
+    return constRowType(VD->getType().getNonReferenceType());
+  // As each instance declares it.
+  for (const FunctionDecl *I : Instances) {
+    const VarDecl *Own = counterpartVar(I->getBody(), VD);
+    if (!Own || !constRowType(Own->getType().getNonReferenceType()))
+      return false;
+  }
+  return !Instances.empty();
+}
+
+std::string KernelBodyAnalyzer::rowRefusal(const VarDecl *VD, const Expr *Init) const {
+  SmallVector<const CXXMemberCallExpr *, 2> Calls = resolvedCalls(Init);
+  for (const CXXMemberCallExpr *MC : Calls) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    QualType R = MD ? MD->getReturnType() : QualType();
+    if (R.isNull() || R->isReferenceType() || !R->isRecordType() || constRowType(R))
+      continue;
+    return "what '" + MD->getNameAsString() + "' returns (" +
+           typeText(R.getUnqualifiedType(), Ctx) + (Calls.size() > 1 ? ", in an instance" : "") +
+           "), copied into '" + VD->getNameAsString() +
+           "', holds more than numbers and pointers to const numbers: the kernel may store "
+           "through it";
+  }
+  return "";
+}
+
+bool KernelBodyAnalyzer::rowAccess(const CallExpr *Call) {
+  SmallVector<const CXXMemberCallExpr *, 2> Calls = resolvedCalls(Call);
+  if (Calls.empty())
+    return false;
+  // The object as written.
+  const Expr *Object = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    Object = MC->getImplicitObjectArgument();
+  } else {
+    const auto *D = cast<CXXDependentScopeMemberExpr>(Call->getCallee()->IgnoreParenImpCasts());
+    if (D->isImplicitAccess() || D->isArrow())
+      return false;
+    Object = D->getBase();
+  }
+  std::optional<ViewRef> Ref = pathRef(Object);
+  // A captured object, a member, or a path from one; not a local copy.
+  if (!Ref || Ref->Local || (!Ref->RootDecl && !Ref->IsMember))
+    return false;
+  // Every instance's object: the Views of each (instances of a template
+  // over several list types hold different ones).
+  SmallVector<MemberView, 4> Members;
+  bool Alike = true;
+  for (size_t K = 0; K < Calls.size(); ++K) {
+    SmallVector<MemberView, 4> Own;
+    if (!rowAccessor(Calls[K]->getMethodDecl(), Ctx) ||
+        !memberViews(Calls[K]->getImplicitObjectArgument()->getType(), Own))
+      return false;
+    Alike &= K == 0 || samePaths(Members, Own);
+    for (MemberView &MV : Own)
+      if (llvm::none_of(Members, [&](const MemberView &X) { return X.Path == MV.Path; }))
+        Members.push_back(std::move(MV));
+  }
+  std::string Text = exprText(Call, Ctx);
+  for (const MemberView &MV : Members) {
+    ViewRef R = *Ref;
+    if (R.Root.empty())
+      R.Root = R.Name;
+    R.Name += "." + MV.Path;
+    R.Private |= MV.Private;
+    bool Known = false;
+    ViewUse &V = viewFor(R, MV.Type, "", Known);
+    V.Accessor = Calls.front()->getMethodDecl()->getNameAsString();
+    // A public path from a lambda's capture or from the functor's member:
+    // the guard and the profile name it (in every instance alike).
+    V.Named = !R.Private && Alike;
+    // Some elements, which the body's data choose.
+    SmallVector<IndexExpr, 4> Indices(std::max(1u, V.Rank),
+                                      IndexExpr{Text, IndexForm::Indirect, "", 0, {}});
+    recordAccess(V, Known, Call, std::move(Indices), Use());
+    V.Accesses.back().Through = Text;
+  }
+  for (const Expr *Arg : Call->arguments())
+    visit(Arg, Use());
+  return true;
+}
+
+} // namespace kfuse
