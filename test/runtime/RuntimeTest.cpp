@@ -73,9 +73,12 @@ protected:
         ::testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
         std::to_string(::getpid()) + ".json";
     EXPECT_TRUE(Recorder::instance().writeProfile(Path));
-    std::ifstream In(Path);
     std::stringstream Text;
-    Text << In.rdbuf();
+    {
+      std::ifstream In(Path);
+      Text << In.rdbuf();
+    }
+    std::remove(Path.c_str()); // read: nothing is left behind
     Size = Text.str().size();
     llvm::Expected<Profile> P = kfuse::parseProfile(Text.str());
     if (!P) {
