@@ -219,8 +219,8 @@ public:
         continue;
       Pairs.push_back({&C, Share, ""});
     }
-    // Two reductions with one kernel between them (ExaMiniMD's Temperature,
-    // potential energy, KinE): the second may be computed ahead with the
+    // Two reductions with one kernel between them (a temperature, a
+    // potential energy, a kinetic energy): the second may be computed ahead with the
     // first across a kernel that stores nothing but its own locals. Any
     // three in a row of a chain the profile kept (a run inside a longer one
     // as frequent is not kept on its own): the most frequent such chain

@@ -55,7 +55,7 @@ bool hasViewMember(QualType T, unsigned Depth = 0) {
 /// parameter bound to it: a local that is no reference (or a parameter
 /// taken by value), a data member of one, or a data member of an object
 /// holding Views, also through an accessor whose body returns it
-/// (LULESH's `domain.dtcourant()`: `return m_dtcourant;`).
+/// (`domain.dt()`: `return m_dt;`).
 bool ownStorage(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -180,8 +180,8 @@ bool memberOfName(const Expr *E) {
 
 /// True if \p S assigns a View handle a copy of another, or an empty View
 /// (`x = atom.x;`, `v = t_v();`), or an object of handles and numbers a
-/// copy of another, also as a getter returns it (ExaMiniMD's
-/// `neigh_list = neighbor->get_neigh_list();`): the handles change, no
+/// copy of another, also as a getter returns it
+/// (`list = neighbor->get_list();`): the handles change, no
 /// element is touched.
 bool assignsHandle(const Stmt *S) {
   const auto *E = dyn_cast<Expr>(S);

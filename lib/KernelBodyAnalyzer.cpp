@@ -382,7 +382,7 @@ bool thisPath(const Expr *E, SmallVectorImpl<const FieldDecl *> &Path) {
 
 /// Collects the View elements \p E reads into \p Out, where \p E is made
 /// of nothing else than the parameters of \p Def, literals and arithmetic:
-/// `m_g.entries(m_g.row_map(r) + idx)` (LULESH's regElemlist).
+/// `m_g.entries(m_g.row_map(r) + idx)` (a region's element list).
 bool accessorExpr(const Expr *E, const FunctionDecl *Def, bool Returned,
                   SmallVectorImpl<AccessorElement> &Out) {
   E = E->IgnoreParenImpCasts();

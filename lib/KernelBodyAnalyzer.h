@@ -96,8 +96,8 @@ private:
                    const std::string &Text, bool &Known);
   /// `d.vnew(i)`: an accessor of a captured object that returns an element
   /// of one of its View members (indexed by its parameters, or by
-  /// arithmetic on them and on elements of other View members, LULESH's
-  /// `domain.regElemlist(r, i)`): records the elements it reads, used as
+  /// arithmetic on them and on elements of other View members,
+  /// `domain.regionElement(r, i)`): records the elements it reads, used as
   /// \p U, and returns true.
   bool accessorAccess(const clang::CXXMemberCallExpr *Call, const Use &U);
   /// `list.row(i)`: an accessor of a captured object (or of a member)

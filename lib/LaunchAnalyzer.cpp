@@ -146,7 +146,7 @@ private:
       return;
     add(D->getName(), Ctx.getSourceManager().getExpansionLoc(D->getCanonicalDecl()->getLocation()));
   }
-  /// A macro the policy names (ExaMiniMD's `T_INT`), declared where its
+  /// A macro the policy names (an index type, `T_INT`), declared where its
   /// definition is.
   void macro(SourceLocation Loc) {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -496,7 +496,7 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   if (!Op->hasBody(Def))
     if (const FunctionDecl *Pattern = Op->getTemplateInstantiationPattern())
       Pattern->hasBody(Def);
-  // A member template of a class template specialization (ExaMiniMD's
+  // A member template of a class template specialization (a force's
   // `template <bool STACKPARAMS> operator()(TagHalfNeigh<STACKPARAMS>, ...)`
   // in ForceLJNeigh<NeighborClass>): the body is the member template's as
   // written in the class template.

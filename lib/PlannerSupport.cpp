@@ -25,7 +25,7 @@ std::string name(const KernelModel &M) {
   if (M.LabelKind == "literal")
     return "'" + M.Label + "'";
   // The file too: messages about chains across files name launches of
-  // several (ExaMiniMD's unlabelled Temperature and KinE are both at line 49).
+  // several (two unlabelled launches of two files may both be at line 49).
   return "the launch at " + llvm::sys::path::filename(M.Pos.File).str() + ":" +
          std::to_string(M.Pos.Line);
 }

@@ -3,8 +3,8 @@
 // Finds the first store of a kernel body to memory other than its own
 // locals and its reduction's accumulator, following the calls whose bodies
 // the unit holds. A kernel without one changes nothing another kernel or
-// the host reads (ExaMiniMD's potential energy, a reduction over neighbour
-// lists kfuse cannot attribute to Views): a reduction may be computed ahead
+// the host reads (a potential energy, a reduction over neighbour lists
+// kfuse cannot attribute to Views): a reduction may be computed ahead
 // across it.
 //
 //===----------------------------------------------------------------------===//

@@ -286,7 +286,7 @@ struct ReductionModel {
   /// through the reducers' own init and join.
   bool ReducerVariable = false;
   /// The result is a variable of a class type, given directly (a value
-  /// type of the program's own, LULESH's MinFinder): Kokkos initialises it
+  /// type of the program's own, a minimum with its location): Kokkos initialises it
   /// with its default constructor and joins with `+=`, and so does a
   /// combined value holding several.
   bool ClassVariable = false;

@@ -184,7 +184,7 @@ template <class Build> struct AheadBuilderOf final : AheadBuilder {
 } // namespace detail
 
 /// An object holding Views that a kernel computed ahead captures whole
-/// (LULESH's domain, whose Views its accessors reach): the copy the kernel
+/// (a mesh domain, whose Views its accessors reach): the copy the kernel
 /// takes, and the address of the object copied, which the second site
 /// compares with its own (kfuse proved that nothing between the two
 /// assigns the object's Views).
@@ -555,7 +555,7 @@ compose_reduce_chunks(const Chunks &C, const First &A, const Second &B) {
 
 /// How a reduction run as one with another combines its partial results,
 /// as Kokkos does for it. By default a lambda's own value type (a number or
-/// a class of the program's, LULESH's MinFinder): value initialised, joined
+/// a class of the program's, a minimum with its location): value initialised, joined
 /// with +=. Reduced<R>: through the Kokkos reducer R (Min, Max, Prod) bound
 /// to the value, its own init and join.
 template <class Reducer> struct Reduced {};
