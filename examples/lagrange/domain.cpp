@@ -11,7 +11,7 @@ Domain::Domain(int elems_per_side, int regions)
   m_arealg = Kokkos::View<double *>("arealg", m_numElem);
   m_vdov = Kokkos::View<double *>("vdov", m_numElem);
   // Region r is drawn with weight r + 1: regions of different sizes, their
-  // elements scattered over the mesh (as LULESH's -r regions are).
+  // elements scattered over the mesh (as a hydrodynamics code's regions are).
   std::vector<int> region(m_numElem);
   const int total = m_numReg * (m_numReg + 1) / 2;
   for (int e = 0; e < m_numElem; ++e) {

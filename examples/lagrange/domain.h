@@ -1,5 +1,5 @@
 // lagrange: the time-step constraints of a Lagrangian hydrodynamics code,
-// organised the way LULESH's Kokkos port is (written for kfuse, not copied
+// organised the way a Lagrangian hydrodynamics mini-app's Kokkos port is (written for kfuse, not copied
 // from it). A Domain class keeps its fields in private Views reached
 // through accessors, and the elements of each material region in a
 // compressed row list (row_map, entries) that an accessor indexes one with

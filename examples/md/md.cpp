@@ -1,4 +1,4 @@
-// Molecular-dynamics time step in the style of ExaMiniMD: velocity-Verlet
+// Molecular-dynamics time step in the style of a molecular-dynamics mini-app: velocity-Verlet
 // integration of Lennard-Jones atoms on a perturbed cubic lattice (periodic
 // box, unit mass) with a fixed FULL neighbour list (26 lattice neighbours).
 //

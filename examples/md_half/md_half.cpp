@@ -1,6 +1,6 @@
 // md.cpp with a HALF neighbour list (13 lattice neighbours, each pair once):
 // force_compute adds the pair force to f(i) and scatters its opposite into
-// f(j) with atomics, as ExaMiniMD's half-list force does. A NEGATIVE subject
+// f(j) with atomics, as half-list molecular-dynamics forces do. A NEGATIVE subject
 // for the force chain.
 //
 // Kernels per step over atoms i: "initial_integrate", "force_zero",

@@ -23,7 +23,7 @@ public:
 #endif
 
 #ifdef MINIMD_TAGGED
-  // The same halves written as miniMD writes them: the integrator is its
+  // The same halves written as molecular-dynamics mini-apps write them: the integrator is its
   // own functor, each half an operator selected by a work tag, launched
   // with `*this` after the half refreshes the members it reads.
   struct TagInitial {};

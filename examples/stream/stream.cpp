@@ -1,4 +1,4 @@
-// BabelStream-style kernels kept separate, as a modular code has them: copy,
+// Stream-benchmark kernels kept separate, as a modular code has them: copy,
 // mul, add, triad and a dot product over the same range, repeated.
 //
 // Usage: stream [N] [iterations]; prints the checksum of the final arrays.

@@ -1,7 +1,7 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 // Accessors: a mesh class keeps its Views private and hands out elements
 // through accessor methods (`mesh.vol(i)`, whose body is `return m_vol[i];`),
-// as LULESH's Domain does. kfuse reads such a call as an access of the member
+// as a hydrodynamics code's Domain does. kfuse reads such a call as an access of the member
 // View. The guard cannot name those Views, so a chain that reads them fuses
 // only when every View it writes is allocated in its own function (no View
 // that existed before can share its memory): 'apply_material' fuses (the

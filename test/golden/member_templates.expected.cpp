@@ -1,6 +1,6 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 // A class template that launches itself with tags whose operators are
-// member templates, as ExaMiniMD writes its force kernels
+// member templates, as molecular-dynamics codes write their force kernels
 // (`template <bool STACKPARAMS> operator()(TagHalfNeigh<STACKPARAMS>, ...)`
 // in ForceLJNeigh<NeighborClass>): kfuse reads the member template's body as
 // written in the class template. 'scale' and 'shift' fuse by composition;

@@ -1,9 +1,9 @@
 // A reduction into a value type of the program's own at the end of a group:
 // the smallest time step and where it is, joined with operator+= (as
-// LULESH's MinFinder). The fused kernel reduces into the same type, so Kokkos
+// a minimum with its location). The fused kernel reduces into the same type, so Kokkos
 // initialises (its default constructor) and joins it as the original did.
 // Several reductions into such types combine into one value with a member
-// for each ('limits': LULESH's hydro and Courant constraints, and a
+// for each ('limits': a hydrodynamics code's hydro and Courant constraints, and a
 // Kokkos::Max beside them), initialised and joined member by member as
 // Kokkos treats each alone.
 #include <Kokkos_Core.hpp>

@@ -1,7 +1,7 @@
 // Refusal: kernels that reach their data through a captured raw pointer
 // other than by indexing it (`*(p + i)`): kfuse cannot bound what it
 // reaches, so it cannot see that the second kernel reads element i+1 of
-// what the first writes: fusing would read a value before it is computed. Accessor methods of a captured object (as LULESH's
+// what the first writes: fusing would read a value before it is computed. Accessor methods of a captured object (as a hydrodynamics code's
 // domain.xd(i)) are read as accesses of the member View they return, but a
 // View written through one is refused too: the guard cannot name it.
 #include <Kokkos_Core.hpp>

@@ -77,7 +77,7 @@ TEST(AheadTest, FlushForgetsTheResult) {
   EXPECT_EQ((::kfuse::ahead_result<Captures, double>(Chain, ::kfuse::bounds_of(10), C)), nullptr);
 }
 
-/// An object holding a View reached through an accessor (LULESH's Domain).
+/// An object holding a View reached through an accessor (a hydrodynamics code's Domain).
 class Mesh {
 public:
   explicit Mesh(int N) : m_v("v", N) {}
@@ -142,7 +142,7 @@ TEST(AheadTest, SameBitsTellsNumbersOneMayStandForTheOther) {
   EXPECT_FALSE(::kfuse::same_bits(3, 4));
 }
 
-/// The smallest value and its index, joined with += (LULESH's MinFinder).
+/// The smallest value and its index, joined with += (a minimum with its location).
 struct Smallest {
   double Val = 1e20;
   int I = -1;

@@ -1,4 +1,4 @@
-// The limits of the time step, as LULESH computes them: per region, the
+// The limits of the time step, as a hydrodynamics code computes them: per region, the
 // Courant limit and then the volume-change limit, each a reduction into a
 // MinFinder in a function of its own whose kernel captures the domain and
 // reaches its Views through accessors, called in turn with arguments the

@@ -1,4 +1,4 @@
-// A hydrodynamics code's mesh as a class (the shape of LULESH's Domain):
+// A hydrodynamics code's mesh as a class (the shape of a hydrodynamics code's Domain):
 // its fields are private Views reached through accessors, its regions'
 // elements a compressed row list (row_map, entries) read through an
 // accessor that indexes one with the other, and the time step's limits
@@ -8,7 +8,7 @@
 #include <Kokkos_Core.hpp>
 
 /// The smallest value seen and the element it was seen at, joined with +=
-/// (LULESH's MinFinder).
+/// (a minimum with its location).
 struct MinFinder {
   double val;
   int i;

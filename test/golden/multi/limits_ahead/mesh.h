@@ -1,6 +1,6 @@
 // A hydrodynamics code's mesh and the limits of its time step: the
 // smallest Courant and volume-change limits over each region's elements,
-// each computed by a function of its own (the shape of LULESH's
+// each computed by a function of its own (the shape of a hydrodynamics code's
 // CalcTimeConstraintsForElems), and extremes of the velocities.
 #ifndef LIMITS_AHEAD_MESH_H
 #define LIMITS_AHEAD_MESH_H
@@ -8,7 +8,7 @@
 #include <vector>
 
 /// The smallest value seen and the element it was seen at, joined with +=
-/// (LULESH's MinFinder).
+/// (a minimum with its location).
 struct Smallest {
   double val;
   int i;
