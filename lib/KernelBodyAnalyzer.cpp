@@ -634,6 +634,8 @@ void KernelBodyAnalyzer::recordScalar(const ValueDecl *D, bool IsMember,
 }
 
 void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
+  if (writableRowUse(Call, U))
+    return;
   const FunctionDecl *FD = Call->getDirectCallee();
   std::string Name = FD ? FD->getQualifiedNameAsString()
                         : exprText(Call->getCallee(), Ctx);
@@ -1059,10 +1061,17 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
       recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
       return;
     }
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (DRE->refersToEnclosingVariableOrCapture() &&
           !Locals.contains(VD))
         recordScalar(VD, false, U, DRE);
+      // A row that could be stored through, used other than by a call.
+      if (WritableRows.contains(VD))
+        recordUnknown(DRE,
+                      "the row '" + VD->getNameAsString() +
+                          "', which holds a pointer that is not to const, used other than to read",
+                      /*MayWrite=*/true);
+    }
     return;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {

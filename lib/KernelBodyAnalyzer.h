@@ -105,13 +105,23 @@ private:
   /// each View the object holds, and returns true. As written in a
   /// template, where the call is dependent: in every instance alike.
   bool rowAccess(const clang::CallExpr *Call);
-  /// True if \p E is a row such an accessor returns (`list.row(i)` as the
-  /// object of `.size()` or `(k)`): its reads are recorded where the call
-  /// is visited.
+  /// True if \p E is a call of such an accessor (in every instance);
+  /// \p Writable says whether a row it returns holds a pointer that is not
+  /// to const.
+  bool rowCall(const clang::Expr *E, bool &Writable) const;
+  /// True if \p E is a row such an accessor returns that holds pointers to
+  /// const only (`list.row(i)` as the object of `.size()` or `(k)`): its
+  /// reads are recorded where the call is visited.
   bool rowValue(const clang::Expr *E) const;
   /// True if the local \p VD, initialised with \p Init, is a copy of such
-  /// a row: it holds pointers to const only, into Views already recorded.
-  bool rowCopy(const clang::VarDecl *VD, const clang::Expr *Init) const;
+  /// a row: it holds pointers into Views already recorded. Where one is
+  /// not to const, \p VD joins WritableRows.
+  bool rowCopy(const clang::VarDecl *VD, const clang::Expr *Init);
+  /// A call on a local of WritableRows (`r(k)`, `r.size()`), its result used
+  /// as \p U: a read (\p U reads, the method stores nothing) is nothing
+  /// more; anything else is an unknown access. False where \p Call is not
+  /// made on such a local.
+  bool writableRowUse(const clang::CallExpr *Call, const Use &U);
   /// Why the local \p VD, initialised with a call of a method of an object
   /// (in every instance, where the body is a template's), is not such a
   /// row: its class may be stored through; "" for other initialisers.
@@ -144,6 +154,9 @@ private:
   KernelModel &Model;
   const clang::FunctionDecl *Fn;
   std::vector<const clang::FunctionDecl *> Instances;
+  /// Locals holding rows whose pointers are not all to const: the body may
+  /// only read through them (writableRowUse).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> WritableRows;
   llvm::StringSet<> IndexParams;
   llvm::SmallVector<std::string, 4> LoopVars;
   /// Variables the body declares: a nested lambda's reference to one is not

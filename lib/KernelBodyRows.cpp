@@ -10,6 +10,7 @@
 #include "KokkosAST.h"
 #include "RowAccessor.h"
 #include "clang/AST/DeclCXX.h"
+#include "StoreFinder.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -76,25 +77,101 @@ KernelBodyAnalyzer::resolvedCalls(const Expr *E) const {
   return Out;
 }
 
-bool KernelBodyAnalyzer::rowValue(const Expr *E) const {
+bool KernelBodyAnalyzer::rowCall(const Expr *E, bool &Writable) const {
+  Writable = false;
   SmallVector<const CXXMemberCallExpr *, 2> Calls = resolvedCalls(E);
-  return !Calls.empty() && llvm::all_of(Calls, [&](const CXXMemberCallExpr *MC) {
-           return rowAccessor(MC->getMethodDecl(), Ctx);
-         });
+  for (const CXXMemberCallExpr *MC : Calls) {
+    bool Own = false;
+    if (!rowAccessor(MC->getMethodDecl(), Ctx) ||
+        !rowType(MC->getMethodDecl()->getReturnType(), Own))
+      return false;
+    Writable |= Own;
+  }
+  return !Calls.empty();
 }
 
-bool KernelBodyAnalyzer::rowCopy(const VarDecl *VD, const Expr *Init) const {
-  if (!rowValue(Init))
+bool KernelBodyAnalyzer::rowValue(const Expr *E) const {
+  bool Writable = false;
+  return rowCall(E, Writable) && !Writable;
+}
+
+bool KernelBodyAnalyzer::rowCopy(const VarDecl *VD, const Expr *Init) {
+  bool Writable = false;
+  if (!rowCall(Init, Writable))
     return false;
-  if (!VD->getType()->isDependentType())
-    return constRowType(VD->getType().getNonReferenceType());
-  // As each instance declares it.
-  for (const FunctionDecl *I : Instances) {
-    const VarDecl *Own = counterpartVar(I->getBody(), VD);
-    if (!Own || !constRowType(Own->getType().getNonReferenceType()))
-      return false;
+  // As declared, or as each instance declares it.
+  SmallVector<QualType, 2> Types;
+  if (!VD->getType()->isDependentType()) {
+    Types.push_back(VD->getType());
+  } else {
+    for (const FunctionDecl *I : Instances) {
+      const VarDecl *Own = counterpartVar(I->getBody(), VD);
+      if (!Own)
+        return false;
+      Types.push_back(Own->getType());
+    }
   }
-  return !Instances.empty();
+  for (QualType T : Types) {
+    bool Own = false;
+    // A copy, or a reference to const bound to the row.
+    if ((T->isReferenceType() && !T.getNonReferenceType().isConstQualified()) ||
+        !rowType(T.getNonReferenceType(), Own))
+      return false;
+    Writable |= Own;
+  }
+  if (Types.empty())
+    return false;
+  if (Writable)
+    WritableRows.insert(VD);
+  return true;
+}
+
+bool KernelBodyAnalyzer::writableRowUse(const CallExpr *Call, const Use &U) {
+  // The object the call is made on, as written.
+  const Expr *Object = nullptr;
+  unsigned FirstArg = 0;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    Object = MC->getImplicitObjectArgument();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+             Op && Op->getNumArgs() > 0 && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee())) {
+    Object = Op->getArg(0);
+    FirstArg = 1;
+  } else if (const auto *D =
+                 dyn_cast<CXXDependentScopeMemberExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
+    Object = D->isImplicitAccess() ? nullptr : D->getBase();
+  } else if (Call->isTypeDependent()) {
+    Object = Call->getCallee(); // `r(k)` on a row of dependent type
+  }
+  const auto *Ref = Object ? dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts()) : nullptr;
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !WritableRows.contains(VD))
+    return false;
+  // The methods called: the call's own, or its counterparts in the instances.
+  SmallVector<const FunctionDecl *, 2> Callees;
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    Callees.push_back(FD);
+  else
+    for (const FunctionDecl *I : Instances) {
+      const auto *Own = counterpart<CallExpr>(I->getBody(), Call);
+      const FunctionDecl *FD = Own ? Own->getDirectCallee() : nullptr;
+      if (!FD) {
+        Callees.clear();
+        break;
+      }
+      Callees.push_back(FD);
+    }
+  bool Reads = U.Mode == AccessMode::Read && !Callees.empty() &&
+               llvm::all_of(Callees, [&](const FunctionDecl *FD) {
+                 return StoreFinder(Ctx).firstStore(*FD, nullptr).empty();
+               });
+  if (!Reads)
+    recordUnknown(Call,
+                  "the row '" + VD->getNameAsString() +
+                      "', which holds a pointer that is not to const, used other than to read",
+                  /*MayWrite=*/true);
+  for (unsigned I = FirstArg; I < Call->getNumArgs(); ++I)
+    visit(Call->getArg(I), Use());
+  return true;
 }
 
 std::string KernelBodyAnalyzer::rowRefusal(const VarDecl *VD, const Expr *Init) const {
@@ -102,13 +179,13 @@ std::string KernelBodyAnalyzer::rowRefusal(const VarDecl *VD, const Expr *Init) 
   for (const CXXMemberCallExpr *MC : Calls) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     QualType R = MD ? MD->getReturnType() : QualType();
-    if (R.isNull() || R->isReferenceType() || !R->isRecordType() || constRowType(R))
+    bool Writable = false;
+    if (R.isNull() || R->isReferenceType() || !R->isRecordType() || rowType(R, Writable))
       continue;
     return "what '" + MD->getNameAsString() + "' returns (" +
            typeText(R.getUnqualifiedType(), Ctx) + (Calls.size() > 1 ? ", in an instance" : "") +
            "), copied into '" + VD->getNameAsString() +
-           "', holds more than numbers and pointers to const numbers: the kernel may store "
-           "through it";
+           "', holds more than numbers and pointers to numbers";
   }
   return "";
 }

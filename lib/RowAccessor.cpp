@@ -15,7 +15,7 @@ constexpr unsigned MaxDepth = 4;
 
 bool number(QualType T) { return T->isArithmeticType() || T->isEnumeralType(); }
 
-bool constRowType(QualType T, unsigned Depth) {
+bool rowType(QualType T, bool &Writable, unsigned Depth) {
   const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || Depth > MaxDepth)
     return false;
@@ -26,13 +26,14 @@ bool constRowType(QualType T, unsigned Depth) {
     QualType FT = F->getType();
     if (number(FT))
       continue;
-    if (FT->isPointerType() && FT->getPointeeType().isConstQualified() &&
-        number(FT->getPointeeType()))
+    if (FT->isPointerType() && number(FT->getPointeeType())) {
+      Writable |= !FT->getPointeeType().isConstQualified();
       continue;
+    }
     return false;
   }
   for (const CXXBaseSpecifier &B : RD->bases())
-    if (!constRowType(B.getType(), Depth + 1))
+    if (!rowType(B.getType(), Writable, Depth + 1))
       return false;
   return true;
 }
@@ -111,13 +112,22 @@ bool memberViews(QualType T, const std::string &Prefix, bool Private, unsigned D
 
 } // namespace
 
-bool constRowType(QualType T) { return constRowType(T, 0); }
+bool rowType(QualType T, bool &Writable) {
+  Writable = false;
+  return rowType(T, Writable, 0);
+}
+
+bool constRowType(QualType T) {
+  bool Writable = false;
+  return rowType(T, Writable) && !Writable;
+}
 
 bool rowAccessor(const CXXMethodDecl *MD, const ASTContext &Ctx) {
   if (!MD || !MD->isConst() || MD->isVirtual() || MD->isStatic())
     return false;
   QualType R = MD->getReturnType();
-  if (R->isReferenceType() || !constRowType(R))
+  bool Writable = false;
+  if (R->isReferenceType() || !rowType(R, Writable))
     return false;
   for (const ParmVarDecl *P : MD->parameters()) {
     QualType T = P->getType();

@@ -5,8 +5,9 @@
 // pointer into one of the list's Views and a length. What such a row reads is
 // decided here from the types and bodies involved, so that the kernel body
 // analysis can attribute it to the object's Views:
-// - the row's class holds only numbers and pointers to const numbers, so
-//   nothing is ever stored through it;
+// - the row's class holds only numbers and pointers to numbers; where a
+//   pointer is not to const, the body must only read through the row (the
+//   kernel body analysis checks each use);
 // - the accessor is a const, non-virtual method taking numbers, which stores
 //   nothing outside its locals and the row it builds, names no variable but
 //   its own, its object's members and constants, and calls only library
@@ -33,6 +34,10 @@ struct MemberView {
   clang::QualType Type;  ///< the View's type
   bool Private = false;  ///< some member or base on the way is not public
 };
+
+/// True if a value of type \p T holds only numbers and pointers to numbers
+/// (a row); \p Writable says whether some pointer is not to const.
+bool rowType(clang::QualType T, bool &Writable);
 
 /// True if a value of type \p T holds only numbers and pointers to const
 /// numbers: nothing can be stored through it.

@@ -8,8 +8,10 @@
 // marks 'kick' writes (the last argument 1), the guard finds them overlapping
 // and runs the original launches. 'drift' writes 'x', which 'force' reads at
 // neighbours' indices: refused ('drift' fuses with 'relink'). 'relink' writes
-// the entries that 'force_again' reads through its rows: refused, naming them. A row whose
-// pointer is not to const could be stored through: 'probe' is refused.
+// the entries that 'force_again' reads through its rows: refused, naming them.
+// A row whose pointer is not to const could be stored through: 'probe' only
+// reads through it and fuses with 'force' and 'kick'; 'restore' stores
+// through it (the value the entry holds) and is refused.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -29,7 +31,7 @@ struct Row {
 
 struct MutableRow {
   int *Ptr;
-  KOKKOS_INLINE_FUNCTION int operator()(int K) const { return Ptr[K]; }
+  KOKKOS_INLINE_FUNCTION int &operator()(int K) const { return Ptr[K]; }
 };
 
 struct NeighbourList {
@@ -82,6 +84,11 @@ int main(int argc, char **argv) {
               marks(i * K + k) = (i + 1 + 7 * k) % N;
           });
       Kokkos::parallel_for(
+          "probe", N, KOKKOS_LAMBDA(const int i) {
+            const MutableRow R = List.mutableRow(i);
+            out(i) += R(0);
+          });
+      Kokkos::parallel_for(
           "drift", N, KOKKOS_LAMBDA(const int i) { x(i) += Dt * v(i); });
       Kokkos::parallel_for(
           "relink", N, KOKKOS_LAMBDA(const int i) { List.Entries(i) = (i + 3) % N; });
@@ -93,9 +100,9 @@ int main(int argc, char **argv) {
             out(i) = F;
           });
       Kokkos::parallel_for(
-          "probe", N, KOKKOS_LAMBDA(const int i) {
-            const MutableRow R = List.mutableRow(i); // EXPECT-REMARK: kfuse-unknown-access
-            out(i) += R(0);
+          "restore", N, KOKKOS_LAMBDA(const int i) {
+            const MutableRow R = List.mutableRow(i);
+            R(0) = (i + 1) % N; // EXPECT-REMARK: kfuse-unknown-access
           });
     }
     double Sum = 0;

@@ -9,8 +9,10 @@
 // marks 'kick' writes (the last argument 1), the guard finds them overlapping
 // and runs the original launches. 'drift' writes 'x', which 'force' reads at
 // neighbours' indices: refused ('drift' fuses with 'relink'). 'relink' writes
-// the entries that 'force_again' reads through its rows: refused, naming them. A row whose
-// pointer is not to const could be stored through: 'probe' is refused.
+// the entries that 'force_again' reads through its rows: refused, naming them.
+// A row whose pointer is not to const could be stored through: 'probe' only
+// reads through it and fuses with 'force' and 'kick'; 'restore' stores
+// through it (the value the entry holds) and is refused.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -30,7 +32,7 @@ struct Row {
 
 struct MutableRow {
   int *Ptr;
-  KOKKOS_INLINE_FUNCTION int operator()(int K) const { return Ptr[K]; }
+  KOKKOS_INLINE_FUNCTION int &operator()(int K) const { return Ptr[K]; }
 };
 
 struct NeighbourList {
@@ -45,16 +47,17 @@ struct NeighbourList {
   }
 };
 
-// kfuse-functor-begin kfuse_fused_force_kick
-// 'force', 'kick' (test/golden/row_accessors.cpp:70), fused.
-template <class T_List, class T_x, class T_f, class T_v, class T_marks, class T_Dt, class T_K,
-          class T_N, class T_kfuse_chunks>
-struct kfuse_fused_force_kick {
+// kfuse-functor-begin kfuse_fused_force_kick_probe
+// 'force', 'kick', 'probe' (test/golden/row_accessors.cpp:72), fused.
+template <class T_List, class T_x, class T_f, class T_v, class T_marks, class T_out, class T_Dt,
+          class T_K, class T_N, class T_kfuse_chunks>
+struct kfuse_fused_force_kick_probe {
   T_List List;
   T_x x;
   T_f f;
   T_v v;
   T_marks marks;
+  T_out out;
   T_Dt Dt;
   T_K K;
   T_N N;
@@ -64,8 +67,8 @@ struct kfuse_fused_force_kick {
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
                                           const T_List &List, const double *KOKKOS_RESTRICT x_,
                                           double *KOKKOS_RESTRICT f_, double *KOKKOS_RESTRICT v_,
-                                          int *KOKKOS_RESTRICT marks_, const T_Dt Dt, const T_K K,
-                                          const T_N N) {
+                                          int *KOKKOS_RESTRICT marks_, double *KOKKOS_RESTRICT out_,
+                                          const T_Dt Dt, const T_K K, const T_N N) {
     for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
       {
         const int i = kfuse_i0;
@@ -81,16 +84,21 @@ struct kfuse_fused_force_kick {
         for (int k = 0; k < K; ++k) // the values the entries hold
           marks_[i * K + k] = (i + 1 + 7 * k) % N;
       }
+      {
+        const int i = kfuse_i0;
+        const MutableRow R = List.mutableRow(i);
+        out_[i] += R(0);
+      }
     }
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
     body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), List, x.data(), f.data(),
-         v.data(), marks.data(), Dt, K, N);
+         v.data(), marks.data(), out.data(), Dt, K, N);
   }
 };
 // kfuse-functor-end
 // kfuse-functor-begin kfuse_fused_drift_relink
-// 'drift', 'relink' (test/golden/row_accessors.cpp:84), fused.
+// 'drift', 'relink' (test/golden/row_accessors.cpp:91), fused.
 template <class T_x, class T_v, class T_List, class T_Dt, class T_N, class T_kfuse_chunks>
 struct kfuse_fused_drift_relink {
   T_x x;
@@ -146,10 +154,10 @@ int main(int argc, char **argv) {
         });
     const double Dt = 0.01;
     for (int It = 0; It < Steps; ++It) {
-      // kfuse-begin fused("force", "kick") profile=test/golden/row_accessors.profile.json
-      if (::kfuse::use_fused("force+kick", ::kfuse::no_overlap({::kfuse::bytes_of(List.Offsets, false), ::kfuse::bytes_of(List.Entries, false), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(f, true), ::kfuse::bytes_of(v, true), ::kfuse::bytes_of(marks, true)}))) {
+      // kfuse-begin fused("force", "kick", "probe") profile=test/golden/row_accessors.profile.json
+      if (::kfuse::use_fused("force+kick+probe", ::kfuse::no_overlap({::kfuse::bytes_of(List.Offsets, false), ::kfuse::bytes_of(List.Entries, false), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(f, true), ::kfuse::bytes_of(v, true), ::kfuse::bytes_of(marks, true), ::kfuse::bytes_of(out, true)}))) {
         const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick>(List, x, f, v, marks, Dt, K, N, ::kfuse::chunks_of(kfuse_policy)));
+        Kokkos::parallel_for("force+kick+probe", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick_probe>(List, x, f, v, marks, out, Dt, K, N, ::kfuse::chunks_of(kfuse_policy)));
       } else {
 // kfuse-original-begin
         Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
@@ -165,6 +173,11 @@ int main(int argc, char **argv) {
             v(i) += Dt * f(i);
             for (int k = 0; k < K; ++k) // the values the entries hold
               marks(i * K + k) = (i + 1 + 7 * k) % N;
+          });
+      Kokkos::parallel_for(
+          "probe", N, KOKKOS_LAMBDA(const int i) {
+            const MutableRow R = List.mutableRow(i);
+            out(i) += R(0);
           });
 // kfuse-original-end
       }
@@ -190,9 +203,9 @@ int main(int argc, char **argv) {
             out(i) = F;
           });
       Kokkos::parallel_for(
-          "probe", N, KOKKOS_LAMBDA(const int i) {
-            const MutableRow R = List.mutableRow(i); // EXPECT-REMARK: kfuse-unknown-access
-            out(i) += R(0);
+          "restore", N, KOKKOS_LAMBDA(const int i) {
+            const MutableRow R = List.mutableRow(i);
+            R(0) = (i + 1) % N; // EXPECT-REMARK: kfuse-unknown-access
           });
     }
     double Sum = 0;

@@ -603,13 +603,18 @@ struct Row {
 };
 struct MutableRow {
   double *p;
-  KOKKOS_INLINE_FUNCTION double operator()(int k) const { return p[k]; }
+  KOKKOS_INLINE_FUNCTION double &operator()(int k) const { return p[k]; }
+};
+struct ViewRow {
+  Kokkos::View<double*> v;
+  KOKKOS_INLINE_FUNCTION double operator()(int k) const { return v(k); }
 };
 int g_count;
 struct List {
   Kokkos::View<double*> offsets, entries;
   KOKKOS_INLINE_FUNCTION Row row(int i) const { return Row{&entries(i), 2}; }
   KOKKOS_INLINE_FUNCTION MutableRow mutableRow(int i) const { return MutableRow{&entries(i)}; }
+  KOKKOS_INLINE_FUNCTION ViewRow viewRow(int i) const { return ViewRow{entries}; }
   KOKKOS_INLINE_FUNCTION Row counted(int i) const { ++g_count; return row(i); }
   KOKKOS_INLINE_FUNCTION Row stored(int i) const { entries(i) = 0; return row(i); }
 };
@@ -627,6 +632,19 @@ void run(int N, List l, PointerList pl, Kokkos::View<double*> x, Kokkos::View<do
   });
   Kokkos::parallel_for("mutable", N, KOKKOS_LAMBDA(const int i) {
     const MutableRow r = l.mutableRow(i);
+    f(i) = r(0);
+  });
+  Kokkos::parallel_for("mutable_store", N, KOKKOS_LAMBDA(const int i) {
+    const MutableRow r = l.mutableRow(i);
+    r(0) = f(i);
+  });
+  Kokkos::parallel_for("mutable_copy", N, KOKKOS_LAMBDA(const int i) {
+    const MutableRow r = l.mutableRow(i);
+    MutableRow q = r;
+    f(i) = q(0);
+  });
+  Kokkos::parallel_for("view_row", N, KOKKOS_LAMBDA(const int i) {
+    const ViewRow r = l.viewRow(i);
     f(i) = r(0);
   });
   Kokkos::parallel_for("counted", N, KOKKOS_LAMBDA(const int i) { f(i) = l.counted(i)(0); });
@@ -650,9 +668,16 @@ void run(int N, List l, PointerList pl, Kokkos::View<double*> x, Kokkos::View<do
     EXPECT_EQ(V->Accesses[0].Through, "l.row(i)");
     EXPECT_EQ(V->Accesses[0].Indices.at(0).Form, IndexForm::Indirect);
   }
-  // Through a pointer that is not to const, an accessor that stores, or an
-  // object holding a raw pointer: anything.
-  for (const char *Label : {"mutable", "counted", "stored", "pointer_member"})
+  // Through a pointer that is not to const, only read: some elements too.
+  const KernelModel &Mutable = siteLabelled(M, "mutable");
+  EXPECT_TRUE(Mutable.Unknown.empty()) << Mutable.Unknown.at(0).Why;
+  EXPECT_NE(viewNamed(Mutable, "l.entries"), nullptr);
+  // Stored through, or copied; a row holding a View; an accessor that
+  // stores; an object holding a raw pointer: anything.
+  EXPECT_EQ(siteLabelled(M, "mutable_store").Unknown.at(0).Why,
+            "the row 'r', which holds a pointer that is not to const, used other than to read");
+  for (const char *Label :
+       {"mutable_copy", "view_row", "counted", "stored", "pointer_member"})
     EXPECT_FALSE(siteLabelled(M, Label).Unknown.empty()) << Label;
 }
 
@@ -720,7 +745,7 @@ template struct Both<DenseList>;
   const ViewUse *Entries = viewNamed(Force, "list.entries");
   ASSERT_NE(Entries, nullptr);
   EXPECT_EQ(Entries->Accessor, "row");
-  EXPECT_FALSE(Entries->Named); // a member of the functor
+  EXPECT_TRUE(Entries->Named); // a public path from a member of the functor
   EXPECT_EQ(Entries->Mode, AccessMode::Read);
   // Among the instances, a list whose row could be stored through: the
   // instances differ, which the planners refuse.
