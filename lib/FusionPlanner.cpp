@@ -88,8 +88,11 @@ std::string unsupported(const KernelModel &M) {
       return "the launch is in a template, and " + M.TemplateWhy;
     if (!M.Instantiations)
       return "the launch is in a template that this unit never instantiates";
-    if (M.Reduction)
-      return "reductions in templates are not fused yet";
+    // Its value type spelled by the first instantiation would be wrong
+    // for the others.
+    if (M.Reduction && !M.Reduction->TemplateTyped.empty())
+      return "the reduction's type '" + M.Reduction->TemplateTyped +
+             "' is a template parameter's, which other instantiations replace";
   }
   if (!M.StmtRange.valid())
     return "launch is not a statement of a block";

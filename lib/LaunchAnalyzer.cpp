@@ -338,6 +338,25 @@ indexParams(const FunctionDecl *FD, LaunchKind Kind, bool HasTag) {
     Params.resize(Params.size() - Drop);
   return Params;
 }
+/// True if \p T, a type of an instantiated template, was supplied (in
+/// whole or in part: `KfT &`, `Kokkos::Max<KfT>`) by a template parameter,
+/// or is dependent.
+static bool namesTemplateParameter(QualType T, unsigned Depth = 0) {
+  if (T.isNull() || Depth > 8)
+    return false;
+  if (T->isDependentType() || T->getAs<SubstTemplateTypeParmType>())
+    return true;
+  if (const auto *R = T->getAs<ReferenceType>())
+    return namesTemplateParameter(R->getPointeeType(), Depth + 1);
+  if (const auto *P = T->getAs<PointerType>())
+    return namesTemplateParameter(P->getPointeeType(), Depth + 1);
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    for (const TemplateArgument &A : TST->template_arguments())
+      if (A.getKind() == TemplateArgument::Type && namesTemplateParameter(A.getAsType(), Depth + 1))
+        return true;
+  return false;
+}
+
 /// The definitions the unit instantiated of \p Op, written in a template:
 /// the specializations of a member template, and where it is written in a
 /// class template, the same member of each specialization of the class.
@@ -486,6 +505,8 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
     const ParmVarDecl *Acc = Op->getParamDecl(Params.size() + (HasTag ? 1 : 0));
     M.Reduction->AccumulatorParam = Acc->getNameAsString();
     M.Reduction->AccumulatorType = typeText(Acc->getType(), Ctx);
+    if (M.Reduction->TemplateTyped.empty() && namesTemplateParameter(Acc->getType()))
+      M.Reduction->TemplateTyped = M.Reduction->AccumulatorType;
     M.Reduction->AccumulatorPortable =
         portableTypeText(Acc->getType().getNonReferenceType().getUnqualifiedType(), Ctx);
     M.Reduction->AccumulatorQualified = qualifiedClassText(Acc->getType(), Ctx);
@@ -1045,6 +1066,8 @@ static void analyzeResult(ArrayRef<const Expr *> Results, KernelModel &M,
     M.Notes.push_back("several reduction results: only the first is modelled");
   const Expr *E = stripWrappers(Results[0]);
   QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
+  if (R.TemplateTyped.empty() && namesTemplateParameter(E->getType()))
+    R.TemplateTyped = typeText(E->getType(), Ctx);
   R.ResultText = exprText(Results[0], Ctx);
   R.ResultArgText = R.ResultText;
   R.ResultType = typeText(T, Ctx);

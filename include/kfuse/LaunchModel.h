@@ -292,6 +292,10 @@ struct ReductionModel {
   bool ClassVariable = false;
   /// That reducer's type as any scope can name it (portableTypeText).
   std::string ReducerType;
+  /// In an instantiated template, a type of the reduction (its value, its
+  /// result, its reducer) that a template parameter supplied, as written
+  /// ("" when none): other instantiations replace it.
+  std::string TemplateTyped;
   std::string AccumulatorParam; ///< name of the lambda's accumulator parameter
   std::string AccumulatorType;
   /// The accumulator's type as any scope can name it (portableTypeText),
