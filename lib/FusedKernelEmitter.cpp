@@ -1094,9 +1094,25 @@ struct Emitter {
       std::string Result = "kfuse_results"; // in a block of its own
       Launch = Name + "_values " + Result + ";\n" + Indent + "  " + Launch + ", " + Result +
                ");";
+      // A reduction under an `if` keeps its result where it did not run.
       for (size_t K = 0; K < Reductions.size(); ++K)
-        Launch += "\n" + Indent + "  " + Reductions[K]->Reduction->ResultText + " = " +
-                  Result + "." + resultMember(K) + ";";
+        Launch += "\n" + Indent + "  " +
+                  (Reductions[K]->Condition ? "if (" + conditionName(*Reductions[K]) + ") "
+                                            : std::string()) +
+                  Reductions[K]->Reduction->ResultText + " = " + Result + "." +
+                  resultMember(K) + ";";
+    } else if (Reduce && Reduce->Condition) {
+      // Into a variable of its own, copied to the result where it ran (the
+      // planner allowed a variable, or a reducer over one).
+      const ReductionModel &R = *Reduce->Reduction;
+      std::string Arg = R.ResultArgText == R.ResultText
+                            ? "kfuse_result"
+                            : R.ResultArgText.substr(0, R.ResultArgText.size() -
+                                                            R.ResultText.size() - 1) +
+                                  "kfuse_result)";
+      Launch = "std::decay_t<decltype(" + R.ResultText + ")> kfuse_result{};\n" + Indent +
+               "  " + Launch + ", " + Arg + ");\n" + Indent + "  if (" + conditionName(*Reduce) +
+               ") " + R.ResultText + " = kfuse_result;";
     } else {
       if (Reduce)
         Launch += ", " + Reduce->Reduction->ResultArgText;

@@ -104,8 +104,17 @@ std::string unsupported(const KernelModel &M) {
   if (const std::optional<LaunchCondition> &C = M.Condition) {
     // Evaluated once on the host, where the fused launch runs: it may only
     // read numbers.
-    if (M.Reduction)
-      return "a reduction under an 'if' keeps its result when the condition is false";
+    // Its result is copied out only where the condition held (a variable,
+    // directly or through a reducer).
+    if (M.Reduction) {
+      const ReductionModel &R = *M.Reduction;
+      bool Variable = (R.ScalarVariable || R.ClassVariable) && !R.ResultIsView &&
+                      (R.ResultArgText == R.ResultText ||
+                       llvm::StringRef(R.ResultArgText).ends_with("(" + R.ResultText + ")"));
+      if (!Variable)
+        return "a reduction under an 'if' keeps its result when the condition is false, and "
+               "kfuse copies a result only into a variable ('" + R.ResultArgText + "' is not one)";
+    }
     if (!C->Effects.Opaque.empty())
       return "its condition '" + C->Text + "' " + C->Effects.Opaque;
     if (!C->Effects.Changes.empty())
