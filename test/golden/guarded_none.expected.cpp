@@ -12,52 +12,56 @@
 
 using Vec = Kokkos::View<double *>;
 
-// kfuse-functor-begin kfuse_fused_clamp_e_clamp_p
-// 'clamp_e', 'clamp_p' (test/golden/guarded_none.cpp:17), fused.
+// kfuse-functor-begin kfuse_fused_clamp_e_clamp_p_count_low
+// 'clamp_e', 'clamp_p', 'count_low' (test/golden/guarded_none.cpp:17), fused.
 template <class T_e, class T_p, class T_EMin, class T_kfuse_if1, class T_PMin, class T_kfuse_if2,
-          class T_kfuse_chunks>
-struct kfuse_fused_clamp_e_clamp_p {
+          class T_kfuse_if3>
+struct kfuse_fused_clamp_e_clamp_p_count_low {
   T_e e;
   T_p p;
   T_EMin EMin;
   T_kfuse_if1 kfuse_if1;
   T_PMin PMin;
   T_kfuse_if2 kfuse_if2;
-  // The indices each call runs (one on a device, a chunk on the host).
-  T_kfuse_chunks kfuse_chunks;
+  T_kfuse_if3 kfuse_if3;
+  using value_type = int;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
-                                          double *KOKKOS_RESTRICT e_, double *KOKKOS_RESTRICT p_,
-                                          const T_EMin EMin, const T_kfuse_if1 kfuse_if1,
-                                          const T_PMin PMin, const T_kfuse_if2 kfuse_if2) {
-    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
-      if (kfuse_if1) {
-        const int i = kfuse_i0;
-        if (e_[i] < EMin)
-          e_[i] = EMin;
-      }
-      if (kfuse_if2) {
-        const int i = kfuse_i0;
-        if (p_[i] < PMin)
-          p_[i] = PMin;
-      }
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, double *KOKKOS_RESTRICT e_,
+                                          double *KOKKOS_RESTRICT p_, const T_EMin EMin,
+                                          const T_kfuse_if1 kfuse_if1, const T_PMin PMin,
+                                          const T_kfuse_if2 kfuse_if2, const T_kfuse_if3 kfuse_if3,
+                                          int &C) {
+    if (kfuse_if1) {
+      const int i = kfuse_i0;
+      if (e_[i] < EMin)
+        e_[i] = EMin;
+    }
+    if (kfuse_if2) {
+      const int i = kfuse_i0;
+      if (p_[i] < PMin)
+        p_[i] = PMin;
+    }
+    if (kfuse_if3) {
+      const int i = kfuse_i0;
+      C += e_[i] + p_[i] < 1.0 ? 1 : 0;
     }
   }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
-    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), e.data(), p.data(), EMin,
-         kfuse_if1, PMin, kfuse_if2);
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, int &C) const {
+    body(kfuse_i0, e.data(), p.data(), EMin, kfuse_if1, PMin, kfuse_if2, kfuse_if3, C);
   }
 };
 // kfuse-functor-end
 int clamp(Vec e, Vec p, double EMin, double PMin, bool Count, int N) {
   int Low = -1;
-  // kfuse-begin fused("clamp_e", "clamp_p") profile=test/golden/guarded_none.profile.json
-  if (::kfuse::use_fused("clamp_e+clamp_p", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(p, true)}))) {
+  // kfuse-begin fused("clamp_e", "clamp_p", "count_low") profile=test/golden/guarded_none.profile.json
+  if (::kfuse::use_fused("clamp_e+clamp_p+count_low", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(p, true)}))) {
     const bool kfuse_if1 = (EMin != 0);
     const bool kfuse_if2 = (PMin != 0);
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-    if (kfuse_if1 || kfuse_if2) {
-      Kokkos::parallel_for("clamp_e+clamp_p", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_clamp_e_clamp_p>(e, p, EMin, kfuse_if1, PMin, kfuse_if2, ::kfuse::chunks_of(kfuse_policy)));
+    const bool kfuse_if3 = (Count);
+    if (kfuse_if1 || kfuse_if2 || kfuse_if3) {
+      std::decay_t<decltype(Low)> kfuse_result{};
+      Kokkos::parallel_reduce("clamp_e+clamp_p+count_low", N, ::kfuse::make_fused<kfuse_fused_clamp_e_clamp_p_count_low>(e, p, EMin, kfuse_if1, PMin, kfuse_if2, kfuse_if3), kfuse_result);
+      if (kfuse_if3) Low = kfuse_result;
     }
   } else {
 // kfuse-original-begin
@@ -68,13 +72,13 @@ int clamp(Vec e, Vec p, double EMin, double PMin, bool Count, int N) {
     Kokkos::parallel_for(
         "clamp_p", N, KOKKOS_LAMBDA(const int i) { if (p(i) < PMin) p(i) = PMin; });
   }
-// kfuse-original-end
-  }
-  // kfuse-end
   if (Count)
     Kokkos::parallel_reduce(
         "count_low", N, KOKKOS_LAMBDA(const int i, int &C) { C += e(i) + p(i) < 1.0 ? 1 : 0; },
         Low);
+// kfuse-original-end
+  }
+  // kfuse-end
   return Low;
 }
 
