@@ -58,7 +58,9 @@ struct Emitter {
       }
       for (const ViewUse &V : M.Views) {
         FusedView &F = view(Group.canonical(V.Name));
-        if (!F.Use) // merged names have one element type and rank
+        // Merged names have one element type and rank; a raw pointer
+        // merged into a View is described by the View.
+        if (!F.Use || (F.Use->Pointer && !V.Pointer))
           F.Use = &V;
         F.Written |= V.Mode != AccessMode::Read;
         F.Strided |= V.Rank > 1 || V.Layout == "LayoutStride";
@@ -93,6 +95,15 @@ struct Emitter {
       for (const ScalarUse &Sc : R.Names)
         addScalar(Sc);
     }
+  }
+
+  /// True if \p Name is a raw pointer of a kernel of the group.
+  bool pointerNamed(const std::string &Name) const {
+    for (size_t S : Group.Sites)
+      for (const ViewUse &V : Sites[S].Views)
+        if (V.Name == Name && V.Pointer)
+          return true;
+    return false;
   }
 
   /// The functor member that holds \p V: the View itself, or the captured
@@ -883,9 +894,11 @@ struct Emitter {
       std::vector<std::string> Params, Args, Objects;
       for (auto &[N, V] : Views) {
         if (!V.Use->Accessor.empty()) {
-          // Read through an accessor of its object, which the body calls.
+          // Read through an accessor of its object, which the body calls
+          // (passed once; by value where the body also reads it as a scalar).
           const std::string &O = memberOf(*V.Use);
-          if (!llvm::is_contained(Objects, O)) {
+          bool Scalar = llvm::any_of(Scalars, [&](const ScalarUse *S) { return S->Name == O; });
+          if (!Scalar && !llvm::is_contained(Objects, O)) {
             Objects.push_back(O);
             Params.push_back("const T_" + O + " &" + O);
             Args.push_back(O);
@@ -986,11 +999,17 @@ struct Emitter {
         Bytes.push_back("::kfuse::bytes_of(" + H + ", true)");
     std::string G = "::kfuse::no_overlap({" + llvm::join(Bytes, ", ") + "})";
     // Every merged name, also a member of a captured object (`fs.y`).
-    // Two names of a raw pointer: one pointer.
-    for (auto &[Alias, Kept] : Group.Merged)
+    // Two names of a raw pointer: one pointer. A raw pointer merged into
+    // a View: its data.
+    for (auto &[Alias, Kept] : Group.Merged) {
+      if (!view(Kept).Use->Pointer && pointerNamed(Alias)) {
+        G += " && ::kfuse::data_of(" + guarded(Alias) + ", " + guarded(Kept) + ")";
+        continue;
+      }
       G += std::string(view(Kept).Use->Pointer ? " && ::kfuse::same_pointer("
                                                : " && ::kfuse::same_view(") +
            guarded(Kept) + ", " + guarded(Alias) + ")";
+    }
     for (const std::string &C : Group.RangeChecks)
       G += " && " + C;
     // A functor object built before its launch still holds the Views it

@@ -367,6 +367,41 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
   }
 }
 
+/// A raw pointer that its function initialised with a View's data()
+/// (ViewUse::DataOf), used in the group beside that View, one-dimensional
+/// with the same element type: one name of the View's elements (`p[i]` is
+/// `a(i)`), merged into the View. The guard checks the pointer is the View's
+/// data and its elements lie one after the other (::kfuse::data_of).
+void mergePointersIntoViews(FusionGroup &G, const std::vector<KernelModel> &Sites,
+                            const std::vector<size_t> &Group, const KernelModel &M) {
+  std::vector<const KernelModel *> All{&M};
+  for (size_t S : Group)
+    All.push_back(&Sites[S]);
+  auto ViewNamed = [&](const std::string &Name) -> const ViewUse * {
+    for (const KernelModel *K : All)
+      for (const ViewUse &V : K->Views)
+        if (V.Name == Name && !V.Pointer && !V.Local && V.Root.empty() && !V.IsMember &&
+            V.Accessor.empty())
+          return &V;
+    return nullptr;
+  };
+  for (const KernelModel *K : All)
+    for (const ViewUse &P : K->Views) {
+      if (!P.Pointer || P.DataOf.empty())
+        continue;
+      const ViewUse *V = ViewNamed(P.DataOf);
+      if (!V || V->Rank != 1 || V->ValueTypeCanonical != P.ValueTypeCanonical)
+        continue;
+      std::string Keep = G.canonical(V->Name), Drop = G.canonical(P.Name);
+      if (Keep == Drop || Drop != P.Name)
+        continue;
+      for (auto &[Alias, Kept] : G.Merged)
+        if (Kept == Drop)
+          Kept = Keep;
+      G.Merged[Drop] = Keep;
+    }
+}
+
 /// True if a kernel of \p G or \p M writes the View named \p Name in \p G.
 bool writtenInGroup(const FusionGroup &G, const std::vector<KernelModel> &Sites,
                     const KernelModel &M, const std::string &Name) {
@@ -933,6 +968,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Check = "kfuse-unsafe-dependence";
     } else {
       mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
+      mergePointersIntoViews(Trial, Sites, Current.Sites, M);
       Why = overlapSeen(Trial, *Pair, Sites, M);
       if (Why.empty())
         Why = aliasingInGroup(Trial, Prof, Sites, M);

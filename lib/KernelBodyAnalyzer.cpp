@@ -212,6 +212,15 @@ bool KernelBodyAnalyzer::capturedPointerAccess(const ArraySubscriptExpr *E, cons
         typeText(PT->getPointeeType().getCanonicalType().getUnqualifiedType(), Ctx);
     V.Rank = 1;
     V.Layout = "LayoutRight";
+    // `double *p = a.data();`: the View it came from.
+    if (const Expr *Init = VD->getInit())
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Init->IgnoreParenImpCasts()))
+        if (const CXXMethodDecl *MD = MC->getMethodDecl();
+            MD && MD->getIdentifier() && MD->getName() == "data" && MC->getNumArgs() == 0)
+          if (const auto *From = dyn_cast<DeclRefExpr>(
+                  MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+              From && isKokkosView(From->getType()) && isa<VarDecl>(From->getDecl()))
+            V.DataOf = From->getDecl()->getNameAsString();
     Model.Views.push_back(std::move(V));
     Found = &Model.Views.back();
   }

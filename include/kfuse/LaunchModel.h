@@ -124,6 +124,11 @@ struct ViewUse {
   /// Nothing records its identity; the guard checks its footprint, the
   /// elements its accesses reach over the launch's range.
   bool Pointer = false;
+  /// For a raw pointer: the View variable whose data() initialises it
+  /// (`double *p = a.data();` in the launch's function), or "". A hint
+  /// only: the guard checks the pointer is that View's data where the plan
+  /// relies on it.
+  std::string DataOf;
   /// The type spelled so that any file of the project can name it (the
   /// canonical type, when it names only Kokkos, the standard library and
   /// built-in types, and names no execution or memory space a typedef

@@ -172,6 +172,14 @@ template <class T, class U> bool same_pointer(T *A, U *B) {
   return static_cast<const void *>(A) == static_cast<const void *>(B);
 }
 
+/// True if the raw pointer \p P holds the data of the one-dimensional View
+/// \p V, whose elements lie one after the other (where the plan merged the
+/// pointer into the View: `p[i]` is `v(i)`).
+template <class T, class V> bool data_of(T *P, const V &View) {
+  return static_cast<const void *>(P) == static_cast<const void *>(View.data()) &&
+         (View.extent(0) <= 1 || View.stride(0) == 1);
+}
+
 /// What a raw pointer of type \p P points to, named as a View's elements.
 template <class P> struct pointee {
   using value_type = typename std::remove_pointer<P>::type;
