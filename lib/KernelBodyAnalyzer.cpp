@@ -969,6 +969,10 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
                              Init);
           else if (rowCopy(VD, Init))
             ; // reads recorded where the row is made (rowAccess)
+          else if (const auto *From = dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts());
+                   From && isa<VarDecl>(From->getDecl()) &&
+                   RowLocals.contains(cast<VarDecl>(From->getDecl())))
+            RowLocals.insert(VD); // a copy of a row: the same memory
           else if (std::string Why = rowRefusal(VD, Init); !Why.empty())
             recordUnknown(Init, Why, /*MayWrite=*/true);
           else if (std::string Why = outsideMemory(Init);
@@ -1065,6 +1069,8 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return visitCall(Call, U);
 
+  if (rowChanged(E, U))
+    return visitChildren(S, Use());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (viewRef(E)) {
       recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);

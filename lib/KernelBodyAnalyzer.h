@@ -157,6 +157,13 @@ private:
   /// Locals holding rows whose pointers are not all to const: the body may
   /// only read through them (writableRowUse).
   llvm::SmallPtrSet<const clang::VarDecl *, 4> WritableRows;
+  /// Every local holding a row (rowCopy, and copies of one): what it
+  /// points to is recorded where it was handed out, so nothing may change
+  /// it after (`r = other`, `r.ptr = p` are unknown accesses).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> RowLocals;
+  /// Records an unknown access where \p E, used as \p U, changes a row
+  /// local (itself or one of its members); true if it did.
+  bool rowChanged(const clang::Expr *E, const Use &U);
   llvm::StringSet<> IndexParams;
   llvm::SmallVector<std::string, 4> LoopVars;
   /// Variables the body declares: a nested lambda's reference to one is not

@@ -70,7 +70,7 @@ KernelBodyAnalyzer::resolvedCalls(const Expr *E) const {
     return Out;
   for (const FunctionDecl *I : Instances) {
     const auto *MC = counterpart<CXXMemberCallExpr>(I->getBody(), Call);
-      if (!MC)
+    if (!MC)
       return {};
     Out.push_back(MC);
   }
@@ -123,6 +123,24 @@ bool KernelBodyAnalyzer::rowCopy(const VarDecl *VD, const Expr *Init) {
     return false;
   if (Writable)
     WritableRows.insert(VD);
+  RowLocals.insert(VD);
+  return true;
+}
+
+bool KernelBodyAnalyzer::rowChanged(const Expr *E, const Use &U) {
+  if (U.Mode == AccessMode::Read)
+    return false;
+  // The row itself, or a member of it (`r.ptr`).
+  const Expr *Base = E->IgnoreParenImpCasts();
+  for (const auto *ME = dyn_cast<MemberExpr>(Base); ME && !ME->isArrow();
+       ME = dyn_cast<MemberExpr>(Base))
+    Base = ME->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !RowLocals.contains(VD))
+    return false;
+  recordUnknown(E, "the row '" + VD->getNameAsString() + "' changed after it was handed out",
+                /*MayWrite=*/true);
   return true;
 }
 

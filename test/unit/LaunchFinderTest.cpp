@@ -643,6 +643,16 @@ void run(int N, List l, PointerList pl, Kokkos::View<double*> x, Kokkos::View<do
     MutableRow q = r;
     f(i) = q(0);
   });
+  Kokkos::parallel_for("reassigned", N, KOKKOS_LAMBDA(const int i) {
+    Row r = l.row(i);
+    r = Row{pl.extra, 1};
+    f(i) = r(0);
+  });
+  Kokkos::parallel_for("repointed", N, KOKKOS_LAMBDA(const int i) {
+    Row r = l.row(i);
+    r.p = pl.extra;
+    f(i) = r(0);
+  });
   Kokkos::parallel_for("view_row", N, KOKKOS_LAMBDA(const int i) {
     const ViewRow r = l.viewRow(i);
     f(i) = r(0);
@@ -677,7 +687,8 @@ void run(int N, List l, PointerList pl, Kokkos::View<double*> x, Kokkos::View<do
   EXPECT_EQ(siteLabelled(M, "mutable_store").Unknown.at(0).Why,
             "the row 'r', which holds a pointer that is not to const, used other than to read");
   for (const char *Label :
-       {"mutable_copy", "view_row", "counted", "stored", "pointer_member"})
+       {"mutable_copy", "reassigned", "repointed", "view_row", "counted", "stored",
+        "pointer_member"})
     EXPECT_FALSE(siteLabelled(M, Label).Unknown.empty()) << Label;
 }
 
