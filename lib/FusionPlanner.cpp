@@ -209,16 +209,6 @@ const ViewAccess *gatherLoop(const KernelModel &M) {
   return nullptr;
 }
 
-/// The first loop directly in \p M's body whose bound names something
-/// (`j < N`, `k < numneigh(i)`, not `d < 3`): work per index that grows
-/// with the data. Null where there is none.
-const InnerLoop *dataSizedLoop(const KernelModel &M) {
-  for (const InnerLoop &L : M.Loops)
-    if (L.Depth == 1 && llvm::any_of(L.End, [](char C) { return std::isalpha(C) || C == '_'; }))
-      return &L;
-  return nullptr;
-}
-
 /// Ranges as (begin, end) texts per dimension; a count is [0, N).
 std::vector<std::pair<std::string, std::string>> rangeOf(const KernelModel &M) {
   std::vector<std::pair<std::string, std::string>> R;
@@ -597,25 +587,47 @@ uint64_t launchBoundNs(const Profile &Prof, const ProfileSite *Site) {
   return onDevice(Prof, Site) ? 200000 : 20000;
 }
 
-/// On a GPU each index is a thread. Two kernels that each loop over data per
-/// index gain from fusion only where their loops merge and the merged loop
-/// reuses an element (\p ReuseInMergedLoop: layout_mix, 7.5x fused on an
-/// NVIDIA H200). Otherwise fusion saves one launch and the accesses at the
-/// index against a thread body twice as long: measured slower fused on the
-/// H200 (CUDA 13, Kokkos 4.6), hand-fused alike: mvt 0.67x (loops merged,
-/// no element shared), syrk 0.955x (an element shared, loops not merged).
-/// See docs/cuda.md. "" where the plan is for a host backend, or either
-/// kernel has no such loop.
+/// A loop in \p M's body (at any depth) as long as \p M's own range: its
+/// bound is the range's end (`j < N` over `[0, N)`), or the launch index
+/// (`j <= i`, a triangle). The kernel's work is then at least quadratic in
+/// its index count.
+const InnerLoop *rangeSizedLoop(const KernelModel &M) {
+  if (M.Policy.End.size() != 1 || M.Policy.OpaqueBounds)
+    return nullptr;
+  const std::string RangeEnd = squeeze(M.Policy.End[0]);
+  for (const InnerLoop &L : M.Loops) {
+    const std::string End = squeeze(L.End);
+    if (End == RangeEnd)
+      return &L;
+    for (const std::string &Index : M.Functor.IndexParams)
+      if (!Index.empty() && identifiersOf(End).count(Index))
+        return &L;
+  }
+  return nullptr;
+}
+
+/// On a GPU each index is a thread. Two kernels that each run, per index, a
+/// loop as long as their range (work quadratic in the thread count: a
+/// matrix-vector product, a triangular update) gain from fusion only where
+/// their loops merge and the merged loop reuses an element
+/// (\p ReuseInMergedLoop: layout_mix, 1.74x fused on an NVIDIA H200).
+/// Otherwise fusion saves one launch against a thread body twice as long,
+/// and was measured slower on the H200 (CUDA 13, Kokkos 4.6.01): mvt 0.82x
+/// (loops merged, no element shared), syr2k 0.95x, syrk 1.00x. Loops over
+/// another extent gain: dsmc 1.31x (a loop over a few processes per
+/// particle), gnb 1.12x (32 features, each a loop over the samples),
+/// covariance 1.02x. See docs/cuda.md. "" where the plan is for a host
+/// backend, or either kernel has no such loop.
 std::string loopsOnDevice(const KernelModel &A, const KernelModel &B, const Profile &Prof,
                           bool ReuseInMergedLoop, SourcePos &Pos) {
   if (ReuseInMergedLoop || !onDevice(Prof, Prof.findSite(B.Id.str())))
     return "";
-  const InnerLoop *LA = dataSizedLoop(A), *LB = dataSizedLoop(B);
+  const InnerLoop *LA = rangeSizedLoop(A), *LB = rangeSizedLoop(B);
   if (!LA || !LB)
     return "";
   Pos = B.Pos;
-  return name(A) + " and " + name(B) + " each loop over data for every index ('" + LA->Var +
-         " < " + LA->End + "', '" + LB->Var + " < " + LB->End +
+  return name(A) + " and " + name(B) + " each run per index a loop as long as their range ('" +
+         LA->Var + " < " + LA->End + "', '" + LB->Var + " < " + LB->End +
          "') and no merged loop reuses an element: on a GPU fusing such kernels saves one "
          "launch against a thread body twice as long, and was measured slower";
 }
