@@ -3,8 +3,8 @@
 # profile (profiles/<name>.json) into a temporary directory, checks that kfuse
 # fused exactly the groups this script expects (and, for the negative subjects,
 # reported the refusals they need), builds the fused copy at -O1 and checks that
-# it prints the unfused program's checksums, with its fused kernels running and
-# with KFUSE_DISABLE=1.
+# it prints the unfused program's checksums, with its fused kernels running,
+# with KFUSE_DISABLE=1, and with KFUSE_MEASURE=1 (groups timing themselves).
 #
 # Usage: fused_checksums.sh <name> <kfuse> <build-dir> <unfused-program> [<connector.so>]
 #   build-dir holds compile_commands.json and kokkos-paths.env; the Kokkos Tools
@@ -107,6 +107,10 @@ fi
 sh "$SRC/examples/compare_checksums.sh" "$UNFUSED" "$TMP/fused"
 echo "with KFUSE_DISABLE=1:"
 KFUSE_DISABLE=1 sh "$SRC/examples/compare_checksums.sh" "$UNFUSED" "$TMP/fused"
+# As on a GPU: each fused group alternates with its original launches in its
+# first calls, timing itself; the results must not change.
+echo "with KFUSE_MEASURE=1:"
+KFUSE_MEASURE=1 sh "$SRC/examples/compare_checksums.sh" "$UNFUSED" "$TMP/fused"
 
 # Equal checksums prove little if a guard failed and the originals ran: the
 # connector records the kernel labels that ran, and fused kernels join theirs by '+'.

@@ -16,7 +16,8 @@
 #   // KFUSE-PROFILE-RUN: ARGS   arguments of the profiling run
 #
 # Every run compares the output of the original program with the fused
-# program's, with the fused program's under KFUSE_DISABLE=1, and with the
+# program's, with the fused program's under KFUSE_DISABLE=1 and KFUSE_MEASURE=1
+# (each group alternating with its launches, as on a GPU), and with the
 # program fused with --no-restrict: exactly.
 # Fusing the output again must change nothing; revert must give back the
 # input byte for byte.
@@ -97,13 +98,16 @@ fi
 "$CXX" "${FLAGS[@]}" "${PCH[@]}" "$REL" -o original "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 "$CXX" "${FLAGS[@]}" "${PCH[@]}" "$FUSED" -o fused "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
 compare() { # ARGS...
-  local want got fallback
+  local want got fallback measured
   want=$(./original "$@") || fail "original failed with '$*'"
   got=$(KFUSE_VERBOSE=1 ./fused "$@" 2>fused.stderr) || fail "fused failed with '$*'"
   fallback=$(KFUSE_DISABLE=1 ./fused "$@") || fail "fallback failed with '$*'"
+  measured=$(KFUSE_MEASURE=1 ./fused "$@") || fail "measured run failed with '$*'"
   [ -n "$want" ] || fail "the program printed nothing"
   [ "$want" = "$got" ] || fail "args '$*': fused printed '$got', original '$want'"
   [ "$want" = "$fallback" ] || fail "args '$*': fallback printed '$fallback', original '$want'"
+  [ "$want" = "$measured" ] ||
+    fail "args '$*': with KFUSE_MEASURE=1 printed '$measured', original '$want'"
 }
 runs=$(directive KFUSE-RUN)
 fallbacks=$(directive KFUSE-RUN-FALLBACK)

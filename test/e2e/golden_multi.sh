@@ -16,7 +16,8 @@
 #   // KFUSE-KOKKOS-INCLUDE: -I    Kokkos' include directory through -I
 #
 # Every run compares the original program's output with the fused
-# program's and with the fused program's under KFUSE_DISABLE=1, exactly;
+# program's and with the fused program's under KFUSE_DISABLE=1 and
+# KFUSE_MEASURE=1 (each group alternating with its launches), exactly;
 # the Kokkos Tools connector must see a fused kernel ("a+b") in some run.
 # Fusing the output again must change nothing; revert must give back every
 # file byte for byte.
@@ -141,7 +142,7 @@ done
 
 build fused-bin fused
 compare() { # fused|fallback ARGS...
-  local want got fallback mode=$1
+  local want got fallback measured mode=$1
   shift
   RUN=$((RUN + 1))
   want=$(./original "$@") || fail "original failed with '$*'"
@@ -149,9 +150,12 @@ compare() { # fused|fallback ARGS...
         KFUSE_PROFILE=$TMP/kernels-$RUN.json ./fused-bin "$@" 2>fused.stderr) ||
     fail "fused failed with '$*'"
   fallback=$(KFUSE_DISABLE=1 ./fused-bin "$@") || fail "fallback failed with '$*'"
+  measured=$(KFUSE_MEASURE=1 ./fused-bin "$@") || fail "measured run failed with '$*'"
   [ -n "$want" ] || fail "the program printed nothing"
   [ "$want" = "$got" ] || fail "args '$*': fused printed '$got', original '$want'"
   [ "$want" = "$fallback" ] || fail "args '$*': fallback printed '$fallback', original '$want'"
+  [ "$want" = "$measured" ] ||
+    fail "args '$*': with KFUSE_MEASURE=1 printed '$measured', original '$want'"
   if [ "$mode" = fallback ]; then
     grep -q "kfuse: fallback" fused.stderr || fail "args '$*': the guard did not refuse"
   elif [ -d "$GOLDEN/expected" ] && grep -q "kfuse: fallback" fused.stderr; then

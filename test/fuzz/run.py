@@ -3,7 +3,8 @@
 # For each seed: generate the program (generate.py); build the original;
 # build it instrumented (`kfuse instrument`) and run it to get a profile;
 # `kfuse fuse` it; build the fused program and the one fused --no-restrict;
-# run the original, the fused one, the fused one with KFUSE_DISABLE=1 and the
+# run the original, the fused one, the fused one with KFUSE_DISABLE=1 and with
+# KFUSE_MEASURE=1 (groups alternating with their launches, as on a GPU), and the
 # --no-restrict one in every run mode (the profiled arguments, the `if` flags
 # flipped, other sizes, runtime-unequal ranges, other aliasing) and compare
 # their output exactly. Then: fusing the fused file again changes nothing,
@@ -401,6 +402,8 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
     for mode, args in modes.items():
         variants = [("fused", "./fused", {"KFUSE_VERBOSE": "1"}),
                     ("fallback", "./fused", {"KFUSE_DISABLE": "1"}),
+                    # as on a GPU: each group alternates with its launches
+                    ("measured", "./fused", {"KFUSE_MEASURE": "1"}),
                     ("no-restrict", "./fused-nr", {})]
         for name, exe, env in variants:
             rc, out, err = run([exe] + args, work, env=env)
