@@ -905,14 +905,18 @@ struct Emitter {
           }
           continue;
         }
-        Params.push_back(elementType(N, V) + " *KOKKOS_RESTRICT " + identifier(N) + "_");
-        Args.push_back(V.Use->Pointer ? N : N + ".data()");
+        // The functor holds the View under the name of its first use (a
+        // member of memberNames); the body names it by the group's
+        // canonical name N, which differs where two names were merged.
+        const std::string &Held = V.Use->Name;
+        Params.push_back(elementType(Held, V) + " *KOKKOS_RESTRICT " + identifier(N) + "_");
+        Args.push_back(V.Use->Pointer ? Held : Held + ".data()");
         if (V.Strided)
           for (unsigned D = 0; D < V.Use->Rank; ++D) {
-            Params.push_back("const ::kfuse::stride_t<" + viewType(N) + ", " + std::to_string(D) +
-                             ", " + std::to_string(V.Use->Rank) + "> " + identifier(N) + "_s" +
-                             std::to_string(D));
-            Args.push_back(N + ".stride(" + std::to_string(D) + ")");
+            Params.push_back("const ::kfuse::stride_t<" + viewType(Held) + ", " +
+                             std::to_string(D) + ", " + std::to_string(V.Use->Rank) + "> " +
+                             identifier(N) + "_s" + std::to_string(D));
+            Args.push_back(Held + ".stride(" + std::to_string(D) + ")");
           }
       }
       for (const ScalarUse *S : Scalars) {
