@@ -316,6 +316,17 @@ bool insideFusedRegion(llvm::StringRef FileText, unsigned Offset) {
 
 namespace {
 
+/// Makes \p Drop (and every name merged into it) a name of \p Keep in \p G;
+/// nothing where they are one name already.
+void mergeNames(FusionGroup &G, const std::string &Keep, const std::string &Drop) {
+  if (Keep == Drop)
+    return;
+  for (auto &[Alias, Kept] : G.Merged)
+    if (Kept == Drop)
+      Kept = Keep;
+  G.Merged[Drop] = Keep;
+}
+
 /// Argument fusion beyond names: Views of \p M and of the group that the
 /// profile saw as one allocation in every run of \p Pair, with the same
 /// element type and rank (two Views, or two raw pointers), are merged into
@@ -347,13 +358,7 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
     if (!UA || !UB || UA->Rank != UB->Rank || Element(*UA) != Element(*UB) ||
         UA->Layout != UB->Layout || UA->Pointer != UB->Pointer)
       continue;
-    std::string Keep = G.canonical(F.A.Name), Drop = G.canonical(F.B.Name);
-    if (Keep == Drop)
-      continue;
-    for (auto &[Alias, Kept] : G.Merged)
-      if (Kept == Drop)
-        Kept = Keep;
-    G.Merged[Drop] = Keep;
+    mergeNames(G, G.canonical(F.A.Name), G.canonical(F.B.Name));
   }
 }
 
@@ -382,13 +387,8 @@ void mergePointersIntoViews(FusionGroup &G, const std::vector<KernelModel> &Site
       const ViewUse *V = ViewNamed(P.DataOf);
       if (!V || V->Rank != 1 || V->ValueTypeCanonical != P.ValueTypeCanonical)
         continue;
-      std::string Keep = G.canonical(V->Name), Drop = G.canonical(P.Name);
-      if (Keep == Drop || Drop != P.Name)
-        continue;
-      for (auto &[Alias, Kept] : G.Merged)
-        if (Kept == Drop)
-          Kept = Keep;
-      G.Merged[Drop] = Keep;
+      if (G.canonical(P.Name) == P.Name)
+        mergeNames(G, G.canonical(V->Name), P.Name);
     }
 }
 
@@ -599,8 +599,9 @@ const InnerLoop *rangeSizedLoop(const KernelModel &M) {
     const std::string End = squeeze(L.End);
     if (End == RangeEnd)
       return &L;
+    const std::set<std::string> Names = identifiersOf(End);
     for (const std::string &Index : M.Functor.IndexParams)
-      if (!Index.empty() && identifiersOf(End).count(Index))
+      if (!Index.empty() && Names.count(Index))
         return &L;
   }
   return nullptr;
