@@ -2,6 +2,7 @@
 
 #include "kfuse/Diagnostics.h"
 #include "PlannerSupport.h"
+#include "StatementSchedule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -77,6 +78,14 @@ std::string transformations(const FusionGroup &G,
   }
   if (llvm::is_contained(G.JoinsPreviousLoop, true))
     T.push_back("loop fusion");
+  unsigned Merged = 0;
+  for (const planner::StatementSchedule &S : planner::statementSchedules(G, Sites, Text))
+    Merged += S.MergedLoops;
+  if (Merged)
+    T.push_back("statements reordered, " + std::to_string(Merged) +
+                (Merged > 1 ? " inner loops" : " inner loop") +
+                " merged into an earlier one over the same iterations that reads the same "
+                "elements");
   if (G.MovesPastCode)
     T.push_back("launches moved past the code between them");
   // The emitter keeps recurrences of kernels whose loops stay their own in

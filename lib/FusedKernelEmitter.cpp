@@ -2,6 +2,7 @@
 
 #include "kfuse/FusedKernelEmitter.h"
 #include "PlannerSupport.h"
+#include "StatementSchedule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
@@ -509,8 +510,53 @@ struct Emitter {
     return Out;
   }
 
+  /// A run of kernels whose statements run in the order \p S gives, in one
+  /// block: their indices bound once, merged loops with each body in turn.
+  std::vector<std::string> scheduled(const planner::StatementSchedule &S) {
+    auto Kernel = [&](size_t R) -> const KernelModel & {
+      return Sites[Group.Sites[S.First + R]];
+    };
+    std::vector<std::string> Binds;
+    for (size_t R = 0; R < S.Size; ++R) {
+      std::string Bind = bindIndices(Kernel(R));
+      for (llvm::StringRef B : llvm::split(Bind, "; "))
+        if (!B.trim().empty()) {
+          std::string Line =
+              planner::renameIdentifiers(B.trim().rtrim(';'), S.Renames[R]) + ";";
+          if (!llvm::is_contained(Binds, Line))
+            Binds.push_back(Line);
+        }
+    }
+    std::vector<std::string> Out = {"    { " + llvm::join(Binds, " ")};
+    for (const std::vector<planner::StatementSchedule::Piece> &Node : S.Order) {
+      auto [R, St] = Node.front();
+      const KernelModel &M = Kernel(R);
+      if (Node.size() == 1) {
+        auto [Begin, End] = planner::statementText(M, St);
+        Out.push_back("      " + planner::renameIdentifiers(
+                                     llvm::StringRef(bodyText(M, Begin, End)).trim(),
+                                     S.Renames[R]));
+        continue;
+      }
+      const InnerLoop &L = *planner::loopAt(M, St);
+      std::string Header = bodyText(M, L.Range.Offset, L.BodyRange.Offset);
+      Out.push_back("      " +
+                    planner::renameIdentifiers(llvm::StringRef(Header).rtrim(), S.Renames[R]) +
+                    " {");
+      for (auto [PR, PS] : Node)
+        Out.push_back("        " +
+                      planner::renameIdentifiers(
+                          loopBody(Kernel(PR), *planner::loopAt(Kernel(PR), PS)),
+                          S.Renames[PR]));
+      Out.push_back("      }");
+    }
+    Out.push_back("    }");
+    return Out;
+  }
+
   /// Lines of the fused body: one block per kernel, or per run of kernels
-  /// whose inner loops are merged (loop fusion).
+  /// whose inner loops are merged (loop fusion), or whose statements run
+  /// in another order (a StatementSchedule).
   std::vector<std::string> bodies() {
     std::vector<std::string> Out;
     if (Group.Repeats && Group.Sites.size() == 1) {
@@ -526,8 +572,18 @@ struct Emitter {
       const TextRange &H = Sites[Group.Sites.front()].Repeat->Header;
       Out.push_back("    " + Text.substr(H.Offset, H.Length).str() + " {");
     }
+    std::vector<planner::StatementSchedule> Schedules =
+        composition() ? std::vector<planner::StatementSchedule>()
+                      : planner::statementSchedules(Group, Sites, Text);
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
+      if (auto It = llvm::find_if(Schedules, [&](auto &S) { return S.First == K; });
+          It != Schedules.end()) {
+        std::vector<std::string> Lines = scheduled(*It);
+        Out.insert(Out.end(), Lines.begin(), Lines.end());
+        K += It->Size - 1;
+        continue;
+      }
       if (auto It = Repeated.find(&M); It != Repeated.end()) {
         Out.push_back("    // '" + M.Label + "' computes what '" + Reductions[It->second]->Label +
                       "' computes: one result serves both.");

@@ -274,23 +274,6 @@ int stepOf(const InnerLoop &L) {
   return 0;
 }
 
-/// True if the loop body \p Body may skip a statement or change \p Var.
-bool irregular(llvm::StringRef Body, const std::string &Var) {
-  std::vector<RawToken> T = tokenize(Body);
-  for (size_t K = 0; K < T.size(); ++K) {
-    if (T[K].Text == "continue" || T[K].Text == "break" || T[K].Text == "goto" ||
-        T[K].Text == "return" || T[K].Text == "throw")
-      return true;
-    if (T[K].Identifier && T[K].Text == Var) {
-      static const std::set<std::string> Changes = {"=", "+=", "-=", "*=", "/=", "++", "--"};
-      if ((K + 1 < T.size() && Changes.count(T[K + 1].Text)) ||
-          (K > 0 && (T[K - 1].Text == "++" || T[K - 1].Text == "--")))
-        return true;
-    }
-  }
-  return false;
-}
-
 /// True if \p W starts a statement at the top of the loop body that begins
 /// at \p BodyBegin (run every iteration) and is a plain assignment.
 bool unconditionalStore(llvm::StringRef Text, unsigned BodyBegin, const ViewAccess &W) {
@@ -312,6 +295,22 @@ bool unconditionalStore(llvm::StringRef Text, unsigned BodyBegin, const ViewAcce
 }
 
 } // namespace
+
+bool irregular(llvm::StringRef Body, const std::string &Var) {
+  std::vector<RawToken> T = tokenize(Body);
+  for (size_t K = 0; K < T.size(); ++K) {
+    if (T[K].Text == "continue" || T[K].Text == "break" || T[K].Text == "goto" ||
+        T[K].Text == "return" || T[K].Text == "throw")
+      return true;
+    if (T[K].Identifier && T[K].Text == Var) {
+      static const std::set<std::string> Changes = {"=", "+=", "-=", "*=", "/=", "++", "--"};
+      if ((K + 1 < T.size() && Changes.count(T[K + 1].Text)) ||
+          (K > 0 && (T[K - 1].Text == "++" || T[K - 1].Text == "--")))
+        return true;
+    }
+  }
+  return false;
+}
 
 std::vector<Recurrence> recurrencesOf(const KernelModel &M, llvm::StringRef Text) {
   std::vector<Recurrence> Out;

@@ -156,6 +156,9 @@ struct Recurrence {
   const ViewAccess *Previous = nullptr; ///< the first read of the previous element
   std::vector<const ViewAccess *> Carried; ///< the reads served by the register
 };
+/// True if the loop body \p Body may skip a statement, leave the loop or
+/// change its variable \p Var.
+bool irregular(llvm::StringRef Body, const std::string &Var);
 /// The recurrences of the top-level inner loops of \p M.
 std::vector<Recurrence> recurrencesOf(const KernelModel &M, llvm::StringRef Text);
 /// True if \p M's functor is the object of the method launching it.
