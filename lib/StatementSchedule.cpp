@@ -355,30 +355,55 @@ private:
     return Reuse;
   }
 
-  /// The nodes in an order that keeps every edge, earliest first where
-  /// free; nothing where the merged nodes make a cycle.
+  /// The nodes in an order that keeps every edge, nothing where the merged
+  /// nodes make a cycle. Where free, a node runs where its first statement
+  /// was written, and what a merged loop needs runs just before it.
   std::optional<std::vector<size_t>> order() const {
     std::map<size_t, std::set<size_t>> Next;
-    std::map<size_t, unsigned> In;
     for (size_t P = 0; P < Pieces.size(); ++P)
-      In[NodeOf[P]];
-    for (auto [A, B] : Edges) {
-      size_t From = NodeOf[A], To = NodeOf[B];
-      if (From != To && Next[From].insert(To).second)
-        ++In[To];
+      Next[NodeOf[P]];
+    for (auto [A, B] : Edges)
+      if (NodeOf[A] != NodeOf[B])
+        Next[NodeOf[A]].insert(NodeOf[B]);
+    std::optional<std::vector<size_t>> First = sorted(Next, {});
+    if (!First)
+      return std::nullopt;
+    // A node's place: its own, or the earliest place of a node needing it.
+    std::map<size_t, size_t> Place;
+    for (auto It = First->rbegin(); It != First->rend(); ++It) {
+      Place[*It] = *It;
+      for (size_t M : Next[*It])
+        Place[*It] = std::min(Place[*It], Place[M]);
     }
-    std::priority_queue<size_t, std::vector<size_t>, std::greater<size_t>> Ready;
+    return sorted(Next, Place);
+  }
+
+  /// Kahn's sort of \p Next, the node of the smallest (place, node) first.
+  static std::optional<std::vector<size_t>>
+  sorted(const std::map<size_t, std::set<size_t>> &Next, const std::map<size_t, size_t> &Place) {
+    std::map<size_t, unsigned> In;
+    for (auto &[N, To] : Next) {
+      In[N];
+      for (size_t M : To)
+        ++In[M];
+    }
+    using Key = std::pair<size_t, size_t>;
+    auto KeyOf = [&](size_t N) {
+      auto It = Place.find(N);
+      return Key(It == Place.end() ? N : It->second, N);
+    };
+    std::priority_queue<Key, std::vector<Key>, std::greater<Key>> Ready;
     for (auto &[N, Count] : In)
       if (!Count)
-        Ready.push(N);
+        Ready.push(KeyOf(N));
     std::vector<size_t> Out;
     while (!Ready.empty()) {
-      size_t N = Ready.top();
+      size_t N = Ready.top().second;
       Ready.pop();
       Out.push_back(N);
-      for (size_t M : Next[N])
+      for (size_t M : Next.at(N))
         if (!--In[M])
-          Ready.push(M);
+          Ready.push(KeyOf(M));
     }
     if (Out.size() != In.size())
       return std::nullopt;

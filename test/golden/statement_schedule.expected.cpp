@@ -51,7 +51,6 @@ struct kfuse_fused_col_stats_col_hist_scaled_combined_normalise {
       const int i = kfuse_i0;
       const int c = kfuse_i0;
       double Sum = 0.0;
-      double Var = 0.0;
       for (int b = 0; b < B; ++b)
         H_[b * H_s0 + c * H_s1] = 0.0;
       double Acc = 0.0;
@@ -72,6 +71,7 @@ struct kfuse_fused_col_stats_col_hist_scaled_combined_normalise {
         }
       }
       const double Mean = Sum / M;
+      double Var = 0.0;
       for (int j = 0; j < M; ++j)
         Var += (A_[j * A_s0 + i * A_s1] - Mean) * (A_[j * A_s0 + i * A_s1] - Mean);
       if (Var > Max)

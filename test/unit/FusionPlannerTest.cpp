@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KokkosStub.h"
+#include "../../lib/StatementSchedule.h"
 #include "kfuse/FusionPlan.h"
 #include "kfuse/LaunchFinder.h"
 #include "gtest/gtest.h"
@@ -20,6 +21,7 @@ namespace {
 struct Planned {
   FileModel Model;
   FusionPlan Plan;
+  std::string Code;
 };
 
 /// Plans \p Code (the body of `run`) with a profile where consecutive
@@ -34,6 +36,7 @@ Planned plan(const std::string &Body, uint64_t MedianNs = 1000,
                      "Kokkos::View<int*> idx, double Dt) {\n" +
                      Body + "\n}\n";
   Planned P;
+  P.Code = Code;
   P.Model = analyzeWithStub(Code);
   EXPECT_FALSE(P.Model.Failed) << P.Model.Error;
   Profile Prof;
@@ -599,6 +602,78 @@ TEST(FusionPlannerTest, AStatementAfterALoopWritingWhatTheNextLoopReadsKeepsTheL
 )cpp");
   ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
   EXPECT_EQ(P.Plan.Groups[0].JoinsPreviousLoop, (std::vector<bool>{false, false}));
+}
+
+/// The schedules of \p P's only group.
+std::vector<planner::StatementSchedule> schedules(const Planned &P) {
+  EXPECT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  if (P.Plan.Groups.size() != 1)
+    return {};
+  return planner::statementSchedules(P.Plan.Groups[0], P.Model.Sites, P.Code);
+}
+
+TEST(FusionPlannerTest, ALoopReadingTheElementsAnEarlierLoopReadsRunsInItAfterReordering) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("moments", N, KOKKOS_LAMBDA(const int i) {
+    double Sum = 0.0;
+    for (int j = 0; j < N; ++j)
+      Sum += m(i, j);
+    const double Mean = Sum / N;
+    double Var = 0.0;
+    for (int j = 0; j < N; ++j)
+      Var += (m(i, j) - Mean) * (m(i, j) - Mean);
+    a(i) = Var;
+  });
+  Kokkos::parallel_for("total", N, KOKKOS_LAMBDA(const int i) {
+    b(i) = 0.0;
+    for (int j = 0; j < N; ++j)
+      b(i) += m(i, j);
+  });
+)cpp");
+  std::vector<planner::StatementSchedule> S = schedules(P);
+  ASSERT_EQ(S.size(), 1u);
+  EXPECT_EQ(S[0].MergedLoops, 1u);
+  // b(i) = 0 moves up; the second kernel's loop joins the first loop (the
+  // second needs Mean, computed after the first).
+  using Piece = planner::StatementSchedule::Piece;
+  std::vector<std::vector<Piece>> Order = {{{0, 0}}, {{1, 0}}, {{0, 1}, {1, 1}}, {{0, 2}},
+                                           {{0, 3}}, {{0, 4}}, {{0, 5}}};
+  EXPECT_EQ(S[0].Order, Order);
+}
+
+TEST(FusionPlannerTest, LoopsSharingNoElementKeepTheirOrder) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) {
+    double Sum = 0.0;
+    for (int j = 0; j < N; ++j)
+      Sum += m(i, j);
+    a(i) = Sum;
+  });
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) {
+    c(i) = 1.0;
+    for (int j = 0; j < N; ++j)
+      b(i) += j * c(i);
+  });
+)cpp");
+  EXPECT_TRUE(schedules(P).empty());
+}
+
+TEST(FusionPlannerTest, LoopsThatMayNotRunAsOneKeepTheirOrder) {
+  // A reference into a View, a loop that may leave early, a body writing an
+  // element another iteration reads.
+  const char *Sum = "double Sum = 0.0; for (int j = 0; j < N; ++j) Sum += m(i, j); a(i) = Sum;";
+  for (auto [First, Second] : std::vector<std::pair<const char *, const char *>>{
+           {Sum, "const double &F = m(i, 0); for (int j = 0; j < N; ++j) b(i) += m(i, j) * F;"},
+           {Sum, "for (int j = 0; j < N; ++j) { b(i) += m(i, j); if (b(i) > 1.0) break; }"},
+           {"double S = 0.0; for (int j = 0; j < N - 1; ++j) S += m(i, j) + m(i, j + 1); a(i) = S;",
+            "for (int j = 0; j < N - 1; ++j) m(i, j + 1) = 2.0 * m(i, j + 1);"},
+       }) {
+    Planned P = plan(std::string("Kokkos::parallel_for(\"first\", N, KOKKOS_LAMBDA(const int i) {") +
+                     First +
+                     "});\nKokkos::parallel_for(\"second\", N, KOKKOS_LAMBDA(const int i) {" +
+                     Second + "});\n");
+    EXPECT_TRUE(schedules(P).empty()) << Second;
+  }
 }
 
 } // namespace
