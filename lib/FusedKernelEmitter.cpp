@@ -543,11 +543,14 @@ struct Emitter {
       Out.push_back("      " +
                     planner::renameIdentifiers(llvm::StringRef(Header).rtrim(), S.Renames[R]) +
                     " {");
-      for (auto [PR, PS] : Node)
-        Out.push_back("        " +
-                      planner::renameIdentifiers(
-                          loopBody(Kernel(PR), *planner::loopAt(Kernel(PR), PS)),
-                          S.Renames[PR]));
+      for (auto [PR, PS] : Node) {
+        // Each body names the loop's variable as the first loop does.
+        const InnerLoop &Own = *planner::loopAt(Kernel(PR), PS);
+        std::map<std::string, std::string> Names = S.Renames[PR];
+        if (Own.Var != L.Var)
+          Names[Own.Var] = L.Var;
+        Out.push_back("        " + planner::renameIdentifiers(loopBody(Kernel(PR), Own), Names));
+      }
       Out.push_back("      }");
     }
     Out.push_back("    }");

@@ -3,6 +3,7 @@
 #include "StatementSchedule.h"
 #include "PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <queue>
 #include <set>
@@ -76,6 +77,11 @@ public:
             !A.Through.empty())
           return std::nullopt;
     }
+    // Statements do not move across a preprocessor line.
+    llvm::SmallVector<llvm::StringRef> Lines;
+    Text.slice(B.Offset, BodyEnd).split(Lines, '\n');
+    if (llvm::any_of(Lines, [](llvm::StringRef L) { return L.ltrim().starts_with("#"); }))
+      return std::nullopt;
     Kernel K;
     K.M = &M;
     std::vector<RawToken> Tokens = tokenize(Text.slice(B.Offset, BodyEnd));
@@ -276,7 +282,10 @@ private:
         if (T.Text == V.Name || T.Text == V.Root)
           return "";
     }
-    return squeeze(renameIdentifiers(Code, (*Renames)[R]));
+    // The loop's variable may have another name in each loop.
+    std::map<std::string, std::string> Names = (*Renames)[R];
+    Names[L.Var] = "kfuse_loop_variable";
+    return squeeze(renameIdentifiers(Code, Names));
   }
 
   /// Where loop \p P's access \p A is, as a function of the launch index
@@ -328,6 +337,10 @@ private:
     if (HQ.empty() || HQ != header(P))
       return std::nullopt;
     const InnerLoop &LQ = *loopOf(Q), &LP = *loopOf(P);
+    // P's variable takes Q's name: a name P's body does not use already.
+    if (LQ.Var != LP.Var &&
+        identifiersOf(Text.substr(LP.BodyRange.Offset, LP.BodyRange.Length)).count(LQ.Var))
+      return std::nullopt;
     Effects EQ = effects(Pieces[Q].first, LQ.BodyRange.Offset,
                          LQ.BodyRange.Offset + LQ.BodyRange.Length, nullptr);
     Effects EP = effects(Pieces[P].first, LP.BodyRange.Offset,

@@ -185,9 +185,32 @@ class Generator:
                 self.write_stmt(k.body)
             if not k.body:  # every write conflicted: a harmless one
                 k.body.append(Stmt("accdecl", acc="acc"))
+            self.row_sum_first(k)
         if kind == "reduce":
             chain.results.append(k.result)
         return k
+
+    def row_sum_first(self, k: Kernel):
+        """About half of the kernels over a 1-D range (drawn from a stream
+        of their own, so a seed's programs are otherwise what they were)
+        first sum the launch index's row of a 2-D View in an inner loop, and
+        add the sum to their last write: a loop that kfuse may run inside an
+        earlier kernel's loop over the same row, once it has moved the
+        statements between them."""
+        side = random.Random(f"{self.seed}:{k.label}:rowsum")
+        rows = [v for v in self.cur.views if v.rank == 2]
+        if k.md or not rows or side.random() >= 0.5:
+            return
+        last = next((s for s in reversed(k.body) if s.kind == "assign"), None)
+        # One View per chain, so that consecutive kernels sum the same rows.
+        v = random.Random(f"{self.seed}:{self.cur.name}:rowsum").choice(rows)
+        a = Access(v.name, (self.pref[v.name][0], ("k", 0)), "r", "plain")
+        if last is None or not self.add_access(a):
+            return
+        k.body[:0] = [Stmt("accdecl", acc="rowsum"),
+                      Stmt("loop", body=[Stmt("accum", expr=Expr([(1, ("v", a))], 1),
+                                              acc="rowsum")])]
+        last.expr.terms.append((1, ("acc", "rowsum")))
 
     def has2d(self) -> bool:
         return any(v.rank == 2 for v in self.cur.views)

@@ -7,9 +7,10 @@
 //   "col_hist" (index c) clears and then fills column c of H from A. Its fill
 //   loop joins the sum loop, its clearing loop runs first.
 // - "scaled" writes T(i, j) in a loop over j and W(i, k) in one over k;
-//   "combined" reads T(i, j) and A(j, i) over j and updates W(i, k) over k:
-//   each loop joins the earlier one that touches the same element. Both
-//   declare `Acc`: the second one's is renamed.
+//   "combined" reads T(i, q) and A(q, i) over q and updates W(i, k) over k:
+//   each loop joins the earlier one that touches the same element (its
+//   variable q named j there). Both declare `Acc`: the second one's is
+//   renamed.
 // - "normalise" divides by the norm "scaled" computes after its loops: its
 //   loop stays after that statement. The loop squaring the column needs the
 //   mean computed after the sum: it stays apart. "offset" reads T(i + 1, j),
@@ -71,8 +72,8 @@ int main(int argc, char **argv) {
       Kokkos::parallel_for(
           "combined", N, KOKKOS_LAMBDA(const int i) {
             double Acc = 1.0;
-            for (int j = 0; j < M; ++j)
-              U(i, j) = T(i, j) - A(j, i) * Acc;
+            for (int q = 0; q < M; ++q)
+              U(i, q) = T(i, q) - A(q, i) * Acc;
             for (int k = 0; k < B; ++k)
               W(i, k) += Acc * k;
           });

@@ -8,9 +8,10 @@
 //   "col_hist" (index c) clears and then fills column c of H from A. Its fill
 //   loop joins the sum loop, its clearing loop runs first.
 // - "scaled" writes T(i, j) in a loop over j and W(i, k) in one over k;
-//   "combined" reads T(i, j) and A(j, i) over j and updates W(i, k) over k:
-//   each loop joins the earlier one that touches the same element. Both
-//   declare `Acc`: the second one's is renamed.
+//   "combined" reads T(i, q) and A(q, i) over q and updates W(i, k) over k:
+//   each loop joins the earlier one that touches the same element (its
+//   variable q named j there). Both declare `Acc`: the second one's is
+//   renamed.
 // - "normalise" divides by the norm "scaled" computes after its loops: its
 //   loop stays after that statement. The loop squaring the column needs the
 //   mean computed after the sum: it stays apart. "offset" reads T(i + 1, j),
@@ -20,7 +21,7 @@
 
 // kfuse-functor-begin kfuse_fused_col_stats_col_hist_scaled_combined_normalise
 // 'col_stats', 'col_hist', 'scaled', 'combined', 'normalise'
-// (test/golden/statement_schedule.cpp:37), fused.
+// (test/golden/statement_schedule.cpp:38), fused.
 template <class T_A, class T_H, class T_Bin, class T_T, class T_W, class T_Norm, class T_U,
           class T_M, class T_B, class T_It>
 struct kfuse_fused_col_stats_col_hist_scaled_combined_normalise {
@@ -162,8 +163,8 @@ int main(int argc, char **argv) {
       Kokkos::parallel_for(
           "combined", N, KOKKOS_LAMBDA(const int i) {
             double Acc = 1.0;
-            for (int j = 0; j < M; ++j)
-              U(i, j) = T(i, j) - A(j, i) * Acc;
+            for (int q = 0; q < M; ++q)
+              U(i, q) = T(i, q) - A(q, i) * Acc;
             for (int k = 0; k < B; ++k)
               W(i, k) += Acc * k;
           });
