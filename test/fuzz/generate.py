@@ -191,7 +191,7 @@ class Generator:
         return k
 
     def row_sum_first(self, k: Kernel):
-        """About half of the kernels over a 1-D range (drawn from a stream
+        """About two thirds of the kernels over a 1-D range (drawn from a stream
         of their own, so a seed's programs are otherwise what they were)
         first sum the launch index's row of a 2-D View in an inner loop, and
         add the sum to their last write: a loop that kfuse may run inside an
@@ -199,7 +199,7 @@ class Generator:
         statements between them."""
         side = random.Random(f"{self.seed}:{k.label}:rowsum")
         rows = [v for v in self.cur.views if v.rank == 2]
-        if k.md or not rows or side.random() >= 0.5:
+        if k.md or not rows or side.random() >= 0.7:
             return
         last = next((s for s in reversed(k.body) if s.kind == "assign"), None)
         # One View per chain, so that consecutive kernels sum the same rows.
