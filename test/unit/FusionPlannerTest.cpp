@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KokkosStub.h"
-#include "../../lib/StatementSchedule.h"
+#include "plan/StatementSchedule.h"
 #include "kfuse/FusionPlan.h"
 #include "kfuse/LaunchFinder.h"
 #include "gtest/gtest.h"

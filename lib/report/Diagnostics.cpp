@@ -1,8 +1,8 @@
 //===- Diagnostics.cpp - What kfuse tells the user about a file -----------===//
 
 #include "kfuse/Diagnostics.h"
-#include "PlannerSupport.h"
-#include "StatementSchedule.h"
+#include "plan/PlannerSupport.h"
+#include "plan/StatementSchedule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"

@@ -1,8 +1,8 @@
 //===- KernelBodyAnalyzer.cpp - Views, scalars and loops of a body --------===//
 
-#include "KernelBodyAnalyzer.h"
-#include "KokkosAST.h"
-#include "LaunchAnalyzer.h"
+#include "effects/KernelBodyAnalyzer.h"
+#include "model/KokkosAST.h"
+#include "model/LaunchAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,8 +1,8 @@
 //===- CrossFunctionEmitter.cpp - Code for chains across functions -------===//
 
 #include "kfuse/CrossFunctionEmitter.h"
-#include "InlinedPairEmitter.h"
-#include "PlannerSupport.h"
+#include "emit/InlinedPairEmitter.h"
+#include "plan/PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"

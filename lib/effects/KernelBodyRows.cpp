@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelBodyAnalyzer.h"
-#include "KokkosAST.h"
-#include "RowAccessor.h"
+#include "effects/KernelBodyAnalyzer.h"
+#include "model/KokkosAST.h"
+#include "effects/RowAccessor.h"
 #include "clang/AST/DeclCXX.h"
-#include "StoreFinder.h"
+#include "effects/StoreFinder.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;

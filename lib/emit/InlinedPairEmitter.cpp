@@ -1,7 +1,7 @@
 //===- InlinedPairEmitter.cpp - One body for a chain across functions -----===//
 
-#include "InlinedPairEmitter.h"
-#include "PlannerSupport.h"
+#include "emit/InlinedPairEmitter.h"
+#include "plan/PlannerSupport.h"
 #include "kfuse/FusedKernelEmitter.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,8 +1,8 @@
 //===- StoreFinder.cpp - Memory a kernel body may store to ---------------===//
 
-#include "StoreFinder.h"
-#include "HostCodeAnalyzer.h"
-#include "KokkosAST.h"
+#include "effects/StoreFinder.h"
+#include "effects/HostCodeAnalyzer.h"
+#include "model/KokkosAST.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"

@@ -1,6 +1,6 @@
 //===- PlannerSupport.cpp - What the planner's parts share ----------------===//
 
-#include "PlannerSupport.h"
+#include "plan/PlannerSupport.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"

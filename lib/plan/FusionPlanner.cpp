@@ -1,7 +1,7 @@
 //===- FusionPlanner.cpp - Which launches to fuse, and why not ------------===//
 
 #include "kfuse/FusionPlan.h"
-#include "PlannerSupport.h"
+#include "plan/PlannerSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>

@@ -2,7 +2,7 @@
 
 #include "kfuse/CrossFunctionPlan.h"
 #include "kfuse/SiteIdentity.h"
-#include "PlannerSupport.h"
+#include "plan/PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"

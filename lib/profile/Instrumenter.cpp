@@ -1,7 +1,7 @@
 //===- Instrumenter.cpp - Make every Kokkos launch record itself ----------===//
 
 #include "kfuse/Instrumenter.h"
-#include "PlannerSupport.h"
+#include "plan/PlannerSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 

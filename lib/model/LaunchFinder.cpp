@@ -1,10 +1,10 @@
 //===- LaunchFinder.cpp - Find and model every Kokkos launch --------------===//
 
 #include "kfuse/LaunchFinder.h"
-#include "FunctionSummarizer.h"
-#include "HostCodeAnalyzer.h"
-#include "KokkosAST.h"
-#include "LaunchAnalyzer.h"
+#include "effects/FunctionSummarizer.h"
+#include "effects/HostCodeAnalyzer.h"
+#include "model/KokkosAST.h"
+#include "model/LaunchAnalyzer.h"
 #include "kfuse/CompilationSetup.h"
 #include "kfuse/SiteIdentity.h"
 #include "clang/AST/ASTConsumer.h"

@@ -1,6 +1,6 @@
 //===- KokkosAST.cpp - Recognising Kokkos types and expressions -----------===//
 
-#include "KokkosAST.h"
+#include "model/KokkosAST.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"

@@ -1,8 +1,8 @@
 //===- FusedKernelEmitter.cpp - Code for one fused group ------------------===//
 
 #include "kfuse/FusedKernelEmitter.h"
-#include "PlannerSupport.h"
-#include "StatementSchedule.h"
+#include "plan/PlannerSupport.h"
+#include "plan/StatementSchedule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>

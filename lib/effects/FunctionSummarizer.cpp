@@ -1,9 +1,9 @@
 //===- FunctionSummarizer.cpp - Function bodies, for chains across functions ===//
 
-#include "FunctionSummarizer.h"
-#include "HostCodeAnalyzer.h"
-#include "KokkosAST.h"
-#include "LaunchAnalyzer.h"
+#include "effects/FunctionSummarizer.h"
+#include "effects/HostCodeAnalyzer.h"
+#include "model/KokkosAST.h"
+#include "model/LaunchAnalyzer.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

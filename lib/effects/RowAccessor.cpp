@@ -1,9 +1,9 @@
 //===- RowAccessor.cpp - Rows handed out by an object's accessor ---------===//
 
-#include "RowAccessor.h"
-#include "HostCodeAnalyzer.h"
-#include "KokkosAST.h"
-#include "StoreFinder.h"
+#include "effects/RowAccessor.h"
+#include "effects/HostCodeAnalyzer.h"
+#include "model/KokkosAST.h"
+#include "effects/StoreFinder.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;

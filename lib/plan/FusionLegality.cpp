@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PlannerSupport.h"
+#include "plan/PlannerSupport.h"
 #include "kfuse/FusionPlan.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>

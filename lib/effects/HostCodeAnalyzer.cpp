@@ -1,8 +1,8 @@
 //===- HostCodeAnalyzer.cpp - What host code between launches does --------===//
 
-#include "HostCodeAnalyzer.h"
-#include "KokkosAST.h"
-#include "LaunchAnalyzer.h"
+#include "effects/HostCodeAnalyzer.h"
+#include "model/KokkosAST.h"
+#include "model/LaunchAnalyzer.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

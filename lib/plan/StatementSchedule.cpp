@@ -1,7 +1,7 @@
 //===- StatementSchedule.cpp - Order of a fused body's statements ---------===//
 
-#include "StatementSchedule.h"
-#include "PlannerSupport.h"
+#include "plan/StatementSchedule.h"
+#include "plan/PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>

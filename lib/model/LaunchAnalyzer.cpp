@@ -1,11 +1,11 @@
 //===- LaunchAnalyzer.cpp - Model one Kokkos launch call ------------------===//
 
-#include "LaunchAnalyzer.h"
-#include "StoreFinder.h"
-#include "FunctionSummarizer.h"
-#include "HostCodeAnalyzer.h"
-#include "KernelBodyAnalyzer.h"
-#include "KokkosAST.h"
+#include "model/LaunchAnalyzer.h"
+#include "effects/StoreFinder.h"
+#include "effects/FunctionSummarizer.h"
+#include "effects/HostCodeAnalyzer.h"
+#include "effects/KernelBodyAnalyzer.h"
+#include "model/KokkosAST.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DeclTemplate.h"
