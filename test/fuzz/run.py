@@ -342,7 +342,10 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
         raise Failure("kfuse-error", f"kfuse fuse {status_text(rc)}: {err[-2000:]}")
     groups, refusals, others, cross = parse_remarks(err)
     result["remarks"] = {"groups": groups, "refusals": refusals, "others": others,
-                         "cross": cross}
+                         "cross": cross,
+                         # Groups whose bodies' statements run in another order
+                         # with loops merged (a statement schedule).
+                         "scheduled": err.count("statements reordered")}
     for o in others:
         if o["level"] == "error":
             fail.append({"kind": "kfuse-error", "detail": o["message"]})
@@ -551,7 +554,8 @@ def main(argv=None) -> int:
         cross = len(res.get("remarks", {}).get("cross", []))
         print(f"seed {seed}: {status} ({res['seconds']} s; {len(res['chains'])} chains, "
               f"{len(pairs)} pairs, {len(legal)} legal, {len(fused)} of them fused; "
-              f"{cross} fused across functions)", flush=True)
+              f"{cross} fused across functions; "
+              f"{res.get('remarks', {}).get('scheduled', 0)} with statements reordered)", flush=True)
         for f in res["failures"]:
             print(f"  {f['kind']}: {f['detail']}", file=sys.stderr)
         if not res["ok"]:

@@ -676,5 +676,27 @@ TEST(FusionPlannerTest, LoopsThatMayNotRunAsOneKeepTheirOrder) {
   }
 }
 
+TEST(FusionPlannerTest, AScheduledBodysLocalNamedAsAnotherKernelsCaptureIsRenamed) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) {
+    double Sum = Dt;
+    for (int j = 0; j < N; ++j)
+      Sum += m(i, j);
+    a(i) = Sum;
+  });
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int r) {
+    const double Dt = 2.0;
+    b(r) = Dt;
+    for (int k = 0; k < N; ++k)
+      b(r) += m(r, k);
+  });
+)cpp");
+  std::vector<planner::StatementSchedule> S = schedules(P);
+  ASSERT_EQ(S.size(), 1u);
+  EXPECT_EQ(S[0].MergedLoops, 1u);
+  EXPECT_EQ(S[0].Renames[1], (std::map<std::string, std::string>{{"Dt", "Dt_2"}}));
+  EXPECT_TRUE(S[0].Renames[0].empty());
+}
+
 } // namespace
 } // namespace kfuse::test
