@@ -453,29 +453,13 @@ struct Emitter {
   std::vector<std::map<std::string, std::string>>
   localRenames(const std::vector<const KernelModel *> &Run,
                const std::vector<planner::LoopShape> &Shapes) {
-    std::vector<std::set<std::string>> Idents;
-    std::set<std::string> All;
-    for (const KernelModel *M : Run) {
-      const TextRange &B = M->Functor.BodyRange;
+    std::vector<std::set<std::string>> Declared, Idents;
+    for (size_t R = 0; R < Run.size(); ++R) {
+      const TextRange &B = Run[R]->Functor.BodyRange;
       Idents.push_back(planner::identifiersOf(Text.substr(B.Offset, B.Length)));
-      All.insert(Idents.back().begin(), Idents.back().end());
+      Declared.emplace_back(Shapes[R].Locals.begin(), Shapes[R].Locals.end());
     }
-    std::vector<std::map<std::string, std::string>> Out(Run.size());
-    for (size_t R = 0; R < Run.size(); ++R)
-      for (const std::string &Local : Shapes[R].Locals) {
-        bool Keep = true;
-        for (size_t O = 0; O < Run.size(); ++O)
-          if (O != R && Idents[O].count(Local))
-            Keep &= O > R && llvm::is_contained(Shapes[O].Locals, Local);
-        if (Keep)
-          continue;
-        std::string New = Local + "_" + std::to_string(R + 1);
-        while (All.count(New))
-          New += "_";
-        All.insert(New);
-        Out[R][Local] = New;
-      }
-    return Out;
+    return planner::scopeRenames(Declared, Idents);
   }
 
   /// A run of kernels whose loops merge (loop fusion): the declarations

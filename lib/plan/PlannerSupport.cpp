@@ -224,6 +224,31 @@ std::set<std::string> identifiersOf(llvm::StringRef Code) {
   return Out;
 }
 
+std::vector<std::map<std::string, std::string>>
+scopeRenames(const std::vector<std::set<std::string>> &Declared,
+             const std::vector<std::set<std::string>> &Idents,
+             const std::function<bool(size_t, size_t, const std::string &)> &Same) {
+  std::set<std::string> All;
+  for (const std::set<std::string> &I : Idents)
+    All.insert(I.begin(), I.end());
+  std::vector<std::map<std::string, std::string>> Out(Declared.size());
+  for (size_t R = 0; R < Declared.size(); ++R)
+    for (const std::string &N : Declared[R]) {
+      bool Keep = true;
+      for (size_t O = 0; O < Declared.size(); ++O)
+        if (O != R && Idents[O].count(N))
+          Keep &= (O > R && Declared[O].count(N)) || (Same && Same(R, O, N));
+      if (Keep)
+        continue;
+      std::string New = N + "_" + std::to_string(R + 1);
+      while (All.count(New))
+        New += "_";
+      All.insert(New);
+      Out[R][N] = New;
+    }
+  return Out;
+}
+
 std::optional<LoopShape> loopShape(const KernelModel &M, llvm::StringRef Text) {
   LoopShape S;
   size_t LoopAt = M.Statements.size();

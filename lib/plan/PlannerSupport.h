@@ -12,6 +12,7 @@
 #include "kfuse/LaunchModel.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -130,6 +131,17 @@ std::string pointerElementType(llvm::StringRef ValueType, const std::string &Vie
 std::string formatted(const std::string &Code);
 /// The identifiers of \p Code.
 std::set<std::string> identifiersOf(llvm::StringRef Code);
+
+/// Kernel bodies sharing one scope: per kernel, the names it declares there
+/// (\p Declared) and every identifier of its body (\p Idents). The first
+/// kernel declaring a name keeps it; a later one declaring it, or one
+/// declaring a name another kernel reads from outside (a capture), renames
+/// its own (`Acc_2`), except where \p Same says the two kernels' names are
+/// one (a launch index bound once). Per kernel, old name to new.
+std::vector<std::map<std::string, std::string>>
+scopeRenames(const std::vector<std::set<std::string>> &Declared,
+             const std::vector<std::set<std::string>> &Idents,
+             const std::function<bool(size_t, size_t, const std::string &)> &Same = nullptr);
 
 /// A kernel body `{ declarations; for (...) S; statements; }`: one loop
 /// with the declarations before it (its prologue) and any statements after

@@ -204,27 +204,18 @@ private:
   /// under the same name is one name. False where an accumulator would
   /// need renaming (the fused body's parameter carries its name).
   bool renames(std::vector<std::map<std::string, std::string>> &Out) const {
-    std::set<std::string> All;
-    for (const Kernel &K : Kernels)
-      All.insert(K.Idents.begin(), K.Idents.end());
-    Out.assign(Kernels.size(), {});
+    std::vector<std::set<std::string>> Declared, Idents;
+    for (const Kernel &K : Kernels) {
+      Declared.push_back(K.Top);
+      Idents.push_back(K.Idents);
+    }
+    Out = scopeRenames(Declared, Idents, [this](size_t R, size_t O, const std::string &N) {
+      return sameIndex(R, O, N);
+    });
     for (size_t R = 0; R < Kernels.size(); ++R)
-      for (const std::string &N : Kernels[R].Top) {
-        bool Keep = true;
-        for (size_t O = 0; O < Kernels.size(); ++O)
-          if (O != R && Kernels[O].Idents.count(N))
-            Keep &= (O > R && Kernels[O].Top.count(N)) || sameIndex(R, O, N);
-        if (Keep)
-          continue;
-        const KernelModel &M = *Kernels[R].M;
-        if (M.Reduction && M.Reduction->AccumulatorParam == N)
-          return false;
-        std::string New = N + "_" + std::to_string(R + 1);
-        while (All.count(New))
-          New += "_";
-        All.insert(New);
-        Out[R][N] = New;
-      }
+      if (const KernelModel &M = *Kernels[R].M;
+          M.Reduction && Out[R].count(M.Reduction->AccumulatorParam))
+        return false;
     return true;
   }
 
