@@ -19,6 +19,7 @@
 #include "kfuse/FusionPlan.h"
 #include "kfuse/Profile.h"
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,10 @@ struct CrossChain {
   /// the second's (the same name included) in every run the profile saw
   /// (with a profile that knows no identities: the same names).
   std::map<std::string, std::string> OneView;
+  /// Names both kernels give different Views (the profile recorded both in
+  /// every run of the chain and never saw them as one or overlapping): the
+  /// plan judged them as two, and the guard checks they are apart.
+  std::set<std::string> Distinct;
   /// Both bodies can be copied into one fused body (plain element accesses
   /// of captured Views, scalars named where the AST says): with restrict,
   /// the second's site runs them in one function over raw pointers, one per

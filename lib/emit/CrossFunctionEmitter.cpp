@@ -302,7 +302,8 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
                              : "::kfuse::apart_bytes(" + BA + ", " + BB + ")");
         continue;
       }
-      if (sameView(C.Merged, VA.Name, VB.Name))
+      if (sameView(C.Merged, VA.Name, VB.Name) &&
+          !(VA.Name == VB.Name && C.Distinct.count(VA.Name)))
         Checks.push_back("::kfuse::same_or_apart(" + NA + ", " + NB + ")");
       else
         Checks.push_back("::kfuse::apart(" + NA + ", " + (WA ? "true" : "false") + ", " + NB +

@@ -364,6 +364,38 @@ private:
     Out.Refusals.push_back(std::move(R));
   }
 
+  /// The names the kernels \p KA and \p KB of chain \p C both give Views
+  /// that are different Views: each captured whole in both, both recorded
+  /// by the instrumented run (a Kokkos Tools profile knows no identities),
+  /// and never seen as one allocation nor overlapping in \p C's runs.
+  std::set<std::string> distinctNames(const KernelModel &KA, const KernelModel &KB,
+                                      const ProfileChain &C) const {
+    std::set<std::string> Out;
+    if (Bound.Source == "kokkos-tools")
+      return Out;
+    const ProfileSite *PA = Bound.findSite(KA.Id.str()), *PB = Bound.findSite(KB.Id.str());
+    auto Plain = [](const ViewUse &V) {
+      return !V.Local && !V.Pointer && V.Root.empty() && V.Accessor.empty();
+    };
+    auto Recorded = [](const ProfileSite *P, const std::string &N) {
+      return P && llvm::any_of(P->Views, [&](const ProfileView &V) { return V.Name == N; });
+    };
+    for (const ViewUse &V : KA.Views) {
+      const std::string &N = V.Name;
+      if (!Plain(V) || !Recorded(PA, N) || !Recorded(PB, N) || Merged.count(N) ||
+          llvm::any_of(Merged, [&](const auto &P) { return P.second == N; }) ||
+          llvm::none_of(KB.Views, [&](const ViewUse &W) { return W.Name == N && Plain(W); }))
+        continue;
+      bool Seen = false;
+      for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
+        for (const IdentityFact &F : *Facts)
+          Seen |= F.Count > 0 && F.A.Position != F.B.Position && F.A.Name == N && F.B.Name == N;
+      if (!Seen)
+        Out.insert(N);
+    }
+    return Out;
+  }
+
   /// Why the chain \p A -> \p B is not fused ("" when it is: added to Out).
   std::string evaluate(SiteRef A, SiteRef B, const ProfileChain &C, double Share,
                        std::string &Check) {
@@ -394,6 +426,7 @@ private:
     if (insideFusedRegion(All[A.File].Text, KA.CallRange.Offset) ||
         insideFusedRegion(All[B.File].Text, KB.CallRange.Offset))
       return "a launch is already in a region kfuse rewrote";
+    Distinct.clear();
     if (KA.Kind == LaunchKind::Reduce)
       return evaluateAhead(A, B, C, Share, Check, Files);
     if (std::string Why = kernelForm(KA, KB); !Why.empty())
@@ -417,9 +450,14 @@ private:
       for (const ViewUse &V : KA.Views)
         if (llvm::any_of(KB.Views, [&](const ViewUse &W) { return W.Name == V.Name; }))
           OneView.emplace(V.Name, V.Name);
+    Distinct = distinctNames(KA, KB, C);
     // Each View one name in both kernels: a name of the first merged with
     // names of the second takes the first of those, and so do the others.
+    // A name both give different Views names two in the checks.
     KernelModel Renamed = KA, RenamedB = KB;
+    for (ViewUse &W : RenamedB.Views)
+      if (Distinct.count(W.Name))
+        W.Name += " (the second's)";
     for (ViewUse &V : Renamed.Views) {
       auto [Begin, End] = Merged.equal_range(V.Name);
       if (Begin == End)
@@ -1746,6 +1784,7 @@ private:
       New.Ahead = Ahead;
       New.Merged = Merged;
       New.OneView = OneView;
+      New.Distinct = Distinct;
       New.Inlinable = oneBody(KA, KB, New.First, New.Second, Ahead);
       New.Count = C.Count;
       New.Share = Share;
@@ -1873,6 +1912,7 @@ private:
   /// Its first kernel's View names merged with the second's.
   std::multimap<std::string, std::string> Merged;
   std::map<std::string, std::string> OneView;
+  std::set<std::string> Distinct; ///< CrossChain::Distinct
   CrossFunctionPlan Out;
 };
 
