@@ -85,6 +85,9 @@ public:
     Kernel K;
     K.M = &M;
     std::vector<RawToken> Tokens = tokenize(Text.slice(B.Offset, BodyEnd));
+    // A jump's target moves with the statements.
+    if (llvm::any_of(Tokens, [](const RawToken &T) { return T.Text == "goto"; }))
+      return std::nullopt;
     for (const RawToken &T : Tokens)
       if (T.Identifier)
         K.Idents.insert(T.Text);
@@ -95,6 +98,10 @@ public:
         return std::nullopt;
       K.Pieces.emplace_back(Begin, End);
       if (St.Kind == BodyStatement::Form::Declaration) {
+        // A type (`using T = double;`, a local class) is named by what
+        // follows, but no statement shows its use as an effect.
+        if (St.Declares.empty())
+          return std::nullopt;
         // A reference, pointer or lambda reaches memory its name does not
         // show, wherever it is used.
         llvm::StringRef Decl = Text.substr(St.Range.Offset, St.Range.Length);

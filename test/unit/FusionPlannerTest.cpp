@@ -659,12 +659,13 @@ TEST(FusionPlannerTest, LoopsSharingNoElementKeepTheirOrder) {
 }
 
 TEST(FusionPlannerTest, LoopsThatMayNotRunAsOneKeepTheirOrder) {
-  // A reference into a View, a loop that may leave early, a body writing an
-  // element another iteration reads.
+  // A reference into a View, a loop that may leave early, a type declared
+  // in the body, a body writing an element another iteration reads.
   const char *Sum = "double Sum = 0.0; for (int j = 0; j < N; ++j) Sum += m(i, j); a(i) = Sum;";
   for (auto [First, Second] : std::vector<std::pair<const char *, const char *>>{
            {Sum, "const double &F = m(i, 0); for (int j = 0; j < N; ++j) b(i) += m(i, j) * F;"},
            {Sum, "for (int j = 0; j < N; ++j) { b(i) += m(i, j); if (b(i) > 1.0) break; }"},
+           {Sum, "using T = double; for (int j = 0; j < N; ++j) b(i) += T(m(i, j));"},
            {"double S = 0.0; for (int j = 0; j < N - 1; ++j) S += m(i, j) + m(i, j + 1); a(i) = S;",
             "for (int j = 0; j < N - 1; ++j) m(i, j + 1) = 2.0 * m(i, j + 1);"},
        }) {
