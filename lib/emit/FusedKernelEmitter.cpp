@@ -221,12 +221,20 @@ struct Emitter {
     return Opts.Restrict ? rewrite(From, To, accessesOf(M)) : Text.slice(From, To).str();
   }
 
-  std::string bindIndices(const KernelModel &M) {
-    std::string Bind;
+  /// `const int i = kfuse_i0;` per named index of \p M.
+  std::vector<std::string> indexBindings(const KernelModel &M) {
+    std::vector<std::string> Out;
     for (size_t D = 0; D < M.Functor.IndexParams.size(); ++D)
       if (!M.Functor.IndexParams[D].empty()) // unnamed: unused
-        Bind += "const " + indexType() + " " + M.Functor.IndexParams[D] + " = kfuse_i" +
-                std::to_string(D) + "; ";
+        Out.push_back("const " + indexType() + " " + M.Functor.IndexParams[D] + " = kfuse_i" +
+                      std::to_string(D) + ";");
+    return Out;
+  }
+
+  std::string bindIndices(const KernelModel &M) {
+    std::string Bind;
+    for (const std::string &B : indexBindings(M))
+      Bind += B + " ";
     return Bind;
   }
 
@@ -501,16 +509,12 @@ struct Emitter {
       return Sites[Group.Sites[S.First + R]];
     };
     std::vector<std::string> Binds;
-    for (size_t R = 0; R < S.Size; ++R) {
-      std::string Bind = bindIndices(Kernel(R));
-      for (llvm::StringRef B : llvm::split(Bind, "; "))
-        if (!B.trim().empty()) {
-          std::string Line =
-              planner::renameIdentifiers(B.trim().rtrim(';'), S.Renames[R]) + ";";
-          if (!llvm::is_contained(Binds, Line))
-            Binds.push_back(Line);
-        }
-    }
+    for (size_t R = 0; R < S.Size; ++R)
+      for (const std::string &B : indexBindings(Kernel(R))) {
+        std::string Line = planner::renameIdentifiers(B, S.Renames[R]);
+        if (!llvm::is_contained(Binds, Line))
+          Binds.push_back(Line);
+      }
     std::vector<std::string> Out = {"    { " + llvm::join(Binds, " ")};
     for (const std::vector<planner::StatementSchedule::Piece> &Node : S.Order) {
       auto [R, St] = Node.front();

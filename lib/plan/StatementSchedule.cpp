@@ -155,6 +155,14 @@ public:
       for (size_t B = A + 1; B < Pieces.size(); ++B)
         if (Of[A].conflicts(Of[B]))
           Edges.push_back({A, B});
+    // Each loop's header and body effects, once.
+    for (size_t P = 0; P < Pieces.size(); ++P) {
+      Headers.push_back(loopOf(P) ? header(P) : "");
+      const InnerLoop *L = loopOf(P);
+      BodyOf.push_back(L ? effects(Pieces[P].first, L->BodyRange.Offset,
+                                   L->BodyRange.Offset + L->BodyRange.Length, nullptr)
+                         : Effects());
+    }
     // Each piece in a node of its own; a loop joins the first earlier loop
     // node it may merge with, where that keeps the order acyclic.
     for (size_t P = 0; P < Pieces.size(); ++P)
@@ -204,6 +212,8 @@ private:
   std::vector<StatementSchedule::Piece> Pieces;
   std::vector<std::pair<size_t, size_t>> Edges; ///< (earlier, later) that must keep their order
   std::vector<size_t> NodeOf; ///< per piece: the first piece of its node
+  std::vector<std::string> Headers; ///< per piece: header(), "" for no loop
+  std::vector<Effects> BodyOf;      ///< per piece: its loop body's effects
 
   /// The first kernel of the run that declares a name keeps it; a later one
   /// declaring it, or one declaring a name another kernel reads from
@@ -331,18 +341,14 @@ private:
   /// each in turn per iteration: nothing where they cannot, else whether
   /// that saves reading an element twice.
   std::optional<bool> mergeable(size_t Q, size_t P) const {
-    std::string HQ = header(Q);
-    if (HQ.empty() || HQ != header(P))
+    if (Headers[Q].empty() || Headers[Q] != Headers[P])
       return std::nullopt;
     const InnerLoop &LQ = *loopOf(Q), &LP = *loopOf(P);
     // P's variable takes Q's name: a name P's body does not use already.
     if (LQ.Var != LP.Var &&
         identifiersOf(Text.substr(LP.BodyRange.Offset, LP.BodyRange.Length)).count(LQ.Var))
       return std::nullopt;
-    Effects EQ = effects(Pieces[Q].first, LQ.BodyRange.Offset,
-                         LQ.BodyRange.Offset + LQ.BodyRange.Length, nullptr);
-    Effects EP = effects(Pieces[P].first, LP.BodyRange.Offset,
-                         LP.BodyRange.Offset + LP.BodyRange.Length, nullptr);
+    const Effects &EQ = BodyOf[Q], &EP = BodyOf[P];
     if (Effects::clash(EQ.Names, EP.Names))
       return std::nullopt;
     bool Reuse = false;
