@@ -60,9 +60,12 @@ struct ChainWindow {
   std::vector<FlushPoint> Flushes;
 };
 
-/// Two launches of different functions fused through a deferred launch.
+/// Two launches of different functions fused through a deferred launch,
+/// or one launch with itself where its function is called twice in a row
+/// (self(): its site defers at the first call and fuses at the second).
 struct CrossChain {
   SiteRef First, Second;
+  bool self() const { return First.File == Second.File && First.Site == Second.Site; }
   /// Why the pair runs as written where other calls of its functions are
   /// (calls no window is opened around), or "".
   std::string Elsewhere;

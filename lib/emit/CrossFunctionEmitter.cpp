@@ -216,9 +216,13 @@ std::string partFunctor(const CrossChain &C, const KernelModel &A, const KernelM
                         llvm::StringRef TextA) {
   std::vector<Member> Members = membersOf(A);
   std::string Out = std::string(Markers::FunctorBegin) + " " + C.PartName + "\n";
-  Out += "// '" + quoted(A) + "' (" + place(A) + ") as a functor: deferred, it runs fused\n"
-         "// with '" + quoted(B) + "' (" + place(B) + ") when " + callersOf(C) +
-         " calls their functions in turn.\n";
+  if (C.self())
+    Out += "// '" + quoted(A) + "' (" + place(A) + ") as a functor: deferred, it runs fused\n"
+           "// with itself when " + callersOf(C) + " calls its function twice in a row.\n";
+  else
+    Out += "// '" + quoted(A) + "' (" + place(A) + ") as a functor: deferred, it runs fused\n"
+           "// with '" + quoted(B) + "' (" + place(B) + ") when " + callersOf(C) +
+           " calls their functions in turn.\n";
   Out += functorHead(C.PartName, Members);
   std::string Body = TextA.substr(A.Functor.BodyRange.Offset, A.Functor.BodyRange.Length).str();
   std::vector<std::string> Index;
@@ -567,6 +571,59 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
   return Out;
 }
 
+/// The site of \p A, a launch fused with itself across two calls of its
+/// function (CrossChain::self): where the call before left it pending and
+/// the guard holds, both run here as one; else, in the first call of a
+/// window, it is deferred; else it runs as written.
+std::string selfSite(const CrossChain &C, const KernelModel &A, llvm::StringRef TextA,
+                     const EmitOptions &Opts, const InlinedPair *Inlined) {
+  std::string Indent = indentAt(TextA, A.StmtRange.Offset);
+  std::string Label = quoted(A) + "+" + quoted(A);
+  bool Object = A.Functor.Kind == FunctorModel::Form::Object;
+  std::vector<std::string> Args;
+  for (const Member &M : membersOf(A))
+    Args.push_back(M.Name);
+  std::string Part = Object ? "kfuse_second"
+                            : "::kfuse::make_fused<" + C.PartName + ">(" +
+                                  llvm::join(Args, ", ") + ")";
+  std::string Guard = Inlined ? Inlined->Guard
+                              : guardOf(C, A, A, "kfuse_first->", Object ? "kfuse_second." : "",
+                                        Indent + "        ");
+  auto LaunchOf = [&](const std::string &Make) {
+    return "Kokkos::parallel_for(\"" + Label + "\", " + Inlined->Policy + ", " + Make + ");";
+  };
+  std::string Launch = !Inlined ? composedLaunch(A, TextA, taggedPart(A, "*kfuse_first"), Label)
+                                : inlinedLaunch(*Inlined, LaunchOf, Indent + "    ");
+  std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(A) + "\", \"" +
+                    quoted(A) + "\")" +
+                    (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
+  auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
+  Emit("{");
+  Emit("  // This launch may be pending from the call before: then both run here as one.");
+  Emit("  // Else, in the first of two calls in a row, it runs later: fused with the next.");
+  Emit("  const auto kfuse_policy = " + A.Policy.Text + ";");
+  if (Object)
+    Emit("  const auto kfuse_second = " + A.Functor.Text + ";");
+  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " + Guard + ")) {");
+  Emit("    " + Launch);
+  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+  Emit("  } else if (::kfuse::deferring(\"" + C.Key + "\")) {");
+  Emit("    ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), " + Part + ",");
+  Emit("                   [=](const auto &kfuse_part) {");
+  Emit("                     Kokkos::parallel_for(" + labelArgument(A) +
+       "kfuse_policy, kfuse_part);");
+  Emit("                   });");
+  Emit("  } else {");
+  Emit("    ::kfuse::flush(\"" + C.Key + "\");");
+  Out += originalSection(TextA, A, Indent + "    ");
+  Emit("  }");
+  Emit("}");
+  Emit(Markers::End);
+  return Out;
+}
+
 } // namespace
 
 std::vector<std::vector<TextEdit>>
@@ -658,6 +715,14 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
       Out[File].push_back({Launcher.TopDeclOffset, 0, Inlined->Functor});
     }
     const InlinedPair *I = Inlined ? &*Inlined : nullptr;
+    if (C.self()) {
+      Out[C.First.File].push_back(
+          {A.StmtRange.Offset, A.StmtRange.Length, selfSite(C, A, TextA, Opts, I)});
+      for (const InsertedLine &L : C.Lines)
+        if (!L.Closes)
+          AddLine(L);
+      continue;
+    }
     if (P)
       Out[C.First.File].push_back({A.StmtRange.Offset, A.StmtRange.Length,
                                    middleSite(*P, C, SiteOf(P->First), A, B, TextA, Opts)});

@@ -430,9 +430,14 @@ private:
     };
     auto Named = [](const KernelModel &M) { return "'" + planner::codeName(M) + "'"; };
     std::string Out = std::string(Markers::FunctorBegin) + " " + Name + "\n";
-    Out += "// " + Named(A) + " (" + Place(A) + ") then " + Named(B) + " (" + Place(B) +
-           "), fused across functions: one body over raw pointers, the first's Views and "
-           "values read from its deferred functor.\n";
+    if (C.self())
+      Out += "// " + Named(A) + " (" + Place(A) + ") of two calls of its function in a row, "
+             "fused: one body over raw pointers, the first call's Views and values read from "
+             "its deferred functor.\n";
+    else
+      Out += "// " + Named(A) + " (" + Place(A) + ") then " + Named(B) + " (" + Place(B) +
+             "), fused across functions: one body over raw pointers, the first's Views and "
+             "values read from its deferred functor.\n";
     Out += "template <" + llvm::join(TParams, ", ") + "> struct " + Name + " {\n";
     Out += llvm::join(Members, "\n") + "\n";
     if (!Acc.empty()) {

@@ -212,7 +212,7 @@ public:
       return Bound.TotalKernelNs ? double(C.TotalNs) / double(Bound.TotalKernelNs) : 0;
     };
     for (const ProfileChain &C : Bound.Chains) {
-      if (C.Sites.size() != 2 || C.Count < 2 || C.Sites[0] == C.Sites[1])
+      if (C.Sites.size() != 2 || C.Count < 2)
         continue;
       double Share = ShareOf(C);
       if (Share + 1e-12 < Opts.MinShare || !Seen.insert({C.Sites[0], C.Sites[1]}).second)
@@ -353,8 +353,14 @@ private:
     bool SameFunction = FA != LaunchAt.end() && FB != LaunchAt.end()
                             ? FA->second.first == FB->second.first
                             : KA.File == KB.File && KA.Id.Function == KB.Id.Function;
-    if (SameFunction)
-      return; // one function: the file's planner explains it
+    // One launch after itself: two calls of its function in a row, where
+    // the launch is a statement of the function's body; else (a loop around
+    // it) the file's planner explains it, as it explains one function.
+    bool Itself = A->second.File == B->second.File && A->second.Site == B->second.Site;
+    if (Itself && (FA == LaunchAt.end() || KA.Repeat))
+      return;
+    if (SameFunction && !Itself)
+      return;
     std::string Check = "kfuse-not-adjacent";
     std::string Why = evaluate(A->second, B->second, C, Share, Check);
     if (Why.empty())
@@ -409,7 +415,9 @@ private:
           Types.Written.insert(planner::elementType(V));
         Types.HiddenViews |= !V.Local && (!V.Accessor.empty() || planner::throughObject(V));
       }
-    std::string Files = KA.File == KB.File
+    Self = A.File == B.File && A.Site == B.Site;
+    std::string Files = Self ? "one launch, run by two calls of its function in a row"
+                        : KA.File == KB.File
                             ? "in different functions"
                             : "in different files (" +
                                   llvm::sys::path::filename(KA.File).str() + " and " +
@@ -427,10 +435,17 @@ private:
         insideFusedRegion(All[B.File].Text, KB.CallRange.Offset))
       return "a launch is already in a region kfuse rewrote";
     Distinct.clear();
+    if (Self && KA.Kind != LaunchKind::For)
+      return "their launches are " + Files + ", and " + planner::name(KA) +
+             " is a reduction or scan, whose result its function needs at once";
     if (KA.Kind == LaunchKind::Reduce)
       return evaluateAhead(A, B, C, Share, Check, Files);
     if (std::string Why = kernelForm(KA, KB); !Why.empty())
       return "their launches are " + Files + ", and " + Why;
+    if (Self && Reverse)
+      return "their launches are " + Files + ", and the functor class '" +
+             KA.Functor.SpelledClass + "' of " + planner::name(KA) +
+             " is not declared where it is launched";
     IncludeFile = B.File;
     // Two names the profile saw as one View in every run are compared as
     // one (the guard checks they are).
@@ -1614,6 +1629,7 @@ private:
                       const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
                       double Share, std::string &FirstProblem) {
     Placing = NotPlaced;
+    Consumed.clear();
     for (const auto &Entry : ByUsr)
       searchCaller(*Entry.second, FnA, FnB, KA, KB, C, Share, FirstProblem);
     if (Placing == NotPlaced)
@@ -1635,7 +1651,9 @@ private:
       const std::vector<FlowStatement> &Stmts = *Bk.Stmts;
       for (size_t I = 0; I < Stmts.size(); ++I) {
         const FlowStatement &S = Stmts[I];
-        if (calls(S, FnA)) {
+        // (A call whose launch takes the pending one of a window of this
+        // chain defers nothing itself: windows of one chain do not nest.)
+        if (calls(S, FnA) && !Consumed.count(&S)) {
           // What the statement evaluates besides the call may run with the
           // first kernel pending (not when the second is computed ahead).
           std::string Around = Ahead || S.Around.Opaque.empty()
@@ -1687,6 +1705,11 @@ private:
     if (!Bk.Loop)
       return Fail("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after it calls the first "
                   "function in one block");
+    // The first call of a loop's body would take a launch pending from the
+    // last one while a window of its own opens in the body.
+    if (Self)
+      return Fail("'" + L.Name + "' calls '" + FnB.Name + "' again only in its loop's next "
+                  "iteration (a launch is fused with itself only for two calls in one block)");
     if (std::string H = blocksHeader(Bk.Loop->Header, Types); !H.empty())
       return Fail("the header of the loop around the calls (" + where(Bk.Loop->Pos) + ") " + H);
     for (size_t J = 0; J < I; ++J) {
@@ -1794,6 +1817,7 @@ private:
       AsSecond[KB.Id.str()] = Placing;
       Out.Chains.push_back(std::move(New));
     }
+    Consumed.insert(&Second);
     // Another window of the chain may be open in the same function: each
     // has a variable of its own.
     CrossChain &Ch = Out.Chains[Placing];
@@ -1883,6 +1907,11 @@ private:
   std::vector<CalleeFlush> CalleeFlushes;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
+  /// The chain being judged is one launch after itself (CrossChain::self).
+  bool Self = false;
+  /// The calls whose launch takes the pending one in a window recorded for
+  /// the chain being placed.
+  std::set<const FlowStatement *> Consumed;
   /// The chain whose windows are being placed (placeInCallers): its index
   /// in Out.Chains once the first window is recorded.
   static constexpr size_t NotPlaced = ~size_t(0);
@@ -1921,7 +1950,7 @@ private:
 bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Restrict) {
   auto Same = [](SiteRef X, SiteRef Y) { return X.File == Y.File && X.Site == Y.Site; };
   bool InThree = llvm::any_of(Plan.Chains, [&](const CrossChain &O) {
-    return Same(O.Second, C.First) || Same(O.First, C.Second);
+    return &O != &C && (Same(O.Second, C.First) || Same(O.First, C.Second));
   });
   return Restrict && C.Inlinable && !InThree;
 }
@@ -1948,7 +1977,22 @@ CrossFunctionPlan planAcrossFunctions(std::vector<FileAnalysis> &All, const Prof
       return R.First != R.Second &&
              A.Model.Sites[R.First].Id.Function != A.Model.Sites[R.Second].Id.Function;
     });
-  return Planner(All, Prof, Opts).run();
+  CrossFunctionPlan Plan = Planner(All, Prof, Opts).run();
+  // A launch after itself that this plan fused or explained across calls of
+  // its function: the file's planner's remark on it goes.
+  auto Drop = [&](SiteRef R) {
+    llvm::erase_if(All[R.File].Plan.Refusals, [&](const Refusal &F) {
+      return F.First == R.Site && F.Second == R.Site;
+    });
+  };
+  for (const CrossChain &C : Plan.Chains)
+    if (C.self())
+      Drop(C.First);
+  for (const CrossRefusal &R : Plan.Refusals)
+    if (R.FirstFound && R.SecondFound && R.First.File == R.Second.File &&
+        R.First.Site == R.Second.Site)
+      Drop(R.First);
+  return Plan;
 }
 
 } // namespace kfuse

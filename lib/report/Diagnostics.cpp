@@ -248,19 +248,21 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
       return llvm::sys::path::filename(W.Pos.File).str() + ":" + std::to_string(W.Pos.Line);
     };
     std::string Path, Where;
+    std::string Calls = C.self() ? "calls its function twice in a row" : "calls their functions in turn";
     if (C.Windows.size() == 1) {
-      Path = "'" + C.Windows[0].Caller + "' calls their functions in turn" +
+      Path = "'" + C.Windows[0].Caller + "' " + Calls +
              (C.Windows[0].BackEdge ? ", the second in its loop's next iteration" : "");
       Where = "a window opened at " + At(C.Windows[0]);
     } else {
-      std::vector<std::string> Calls;
+      std::vector<std::string> Callers;
       for (const ChainWindow &W : C.Windows)
-        Calls.push_back("'" + W.Caller + "' (" +
-                        (W.BackEdge ? "the second in its loop's next iteration, " : "") + At(W) +
-                        ")");
-      std::string Last = Calls.back();
-      Calls.pop_back();
-      Path = llvm::join(Calls, ", ") + " and " + Last + " call their functions in turn";
+        Callers.push_back("'" + W.Caller + "' (" +
+                          (W.BackEdge ? "the second in its loop's next iteration, " : "") +
+                          At(W) + ")");
+      std::string Last = Callers.back();
+      Callers.pop_back();
+      Path = llvm::join(Callers, ", ") + " and " + Last +
+             (C.self() ? " call its function twice in a row" : " call their functions in turn");
       Where = "a window opened at each of these calls";
     }
     std::string Elsewhere =
@@ -328,9 +330,14 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     }
     Out.push_back(make(
         Severity::Remark, B.Pos,
-        llvm::formatv("fused {0} and {1} across functions ({2:P} of kernel time, {3} runs): "
-                      "{4}; {0} is deferred in {5} and runs fused "
-                      "here when it is pending and the guard holds, {6}{7}",
+        llvm::formatv(C.self()
+                          ? "fused {0} with itself across two calls of its function ({2:P} "
+                            "of kernel time, {3} runs): {4}; the first call's launch is "
+                            "deferred in {5} and runs fused here with the second's when the "
+                            "guard holds, {6}{7}"
+                          : "fused {0} and {1} across functions ({2:P} of kernel time, {3} "
+                            "runs): {4}; {0} is deferred in {5} and runs fused "
+                            "here when it is pending and the guard holds, {6}{7}",
                       siteName(A), siteName(B), C.Share, C.Count, Path, Where,
                       runsAsOneBody(Plan, C, Restrict)
                           ? "both bodies in one function over restrict pointers"

@@ -589,6 +589,29 @@ def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
 
 
 
+def doubled_call(chain: Chain, k: Kernel) -> str:
+    """With --split, whether the function of the parallel_for \p k is called
+    twice in a row: '' (once), 'same' (on the same Views) or 'swapped' (the
+    second call with two Views of one type swapped, when the chain has two;
+    see swapped_names). From a hash of the names: other programs of a seed
+    keep their random numbers."""
+    if k.kind != "for":
+        return ""
+    return ("", "", "same", "swapped")[zlib.crc32(f"{chain.name}:{k.label}:again".encode()) % 4]
+
+
+def swapped_names(chain: Chain, names: List[str]) -> List[str]:
+    """\p names (a call's arguments) with the first two Views of one type
+    that are both passed swapped, or [] when there are none."""
+    views = [v for v in chain.views if v.name in names]
+    for a in range(len(views)):
+        for b in range(a + 1, len(views)):
+            if views[a].ctype() == views[b].ctype():
+                x, y = views[a].name, views[b].name
+                return [y if n == x else x if n == y else n for n in names]
+    return []
+
+
 def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     """The chain's function. With \p split, each launch that is a
     statement of its own (not under an `if` or a loop) is written in a
@@ -664,6 +687,15 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 out.append(f"{ind}return {k.result};")
             else:
                 called[id(it)] = f"{ind}{fn}({', '.join(names)});"
+                # Some kernels' functions are called twice in a row: on the
+                # same Views, or with two Views of one type swapped.
+                again = doubled_call(chain, k)
+                if again == "swapped":
+                    again_names = swapped_names(chain, names)
+                    if again_names:
+                        called[id(it)] += f"\n{ind}{fn}({', '.join(again_names)});"
+                elif again == "same":
+                    called[id(it)] += f"\n{ind}{fn}({', '.join(names)});"
                 out.append(f"static void {fn}({', '.join(params + locals_)}) {{")
                 out += emit_launch(k, chain, ind)
             out.append("}")
@@ -714,7 +746,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
             if it.kind == "host":
                 body += emit_host(it, chain, step)
             elif it.kind == "launch" and id(it) in called:
-                body.append(step + called[id(it)].lstrip())
+                body += [step + line.lstrip() for line in called[id(it)].split("\n")]
             elif it.kind == "launch":
                 body += emit_launch(it.kernel, chain, step)
             elif it.kind == "if":
