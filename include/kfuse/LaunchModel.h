@@ -582,6 +582,8 @@ struct FlowStatement {
   /// If: the statements of its then-block; Loop: of its body; Block (a
   /// nested `{ ... }`): its own.
   std::vector<FlowStatement> Body;
+  /// If: the statements of its else-block (an `else if` is one If).
+  std::vector<FlowStatement> Else;
 };
 
 /// A function of the project whose body the unit holds.

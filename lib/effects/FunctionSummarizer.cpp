@@ -378,6 +378,8 @@ private:
       F.CondText = exprText(If->getCond(), Ctx);
       F.HasElse = If->getElse() != nullptr;
       F.Body = block(If->getThen());
+      if (F.HasElse)
+        F.Else = block(If->getElse());
       if (const auto *Then = dyn_cast<CompoundStmt>(If->getThen())) {
         unsigned Brace = SM.getFileOffset(SM.getExpansionLoc(Then->getLBracLoc()));
         F.ThenLineAfter = lineAfter(Brace + 1);

@@ -591,13 +591,21 @@ def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
 
 def doubled_call(chain: Chain, k: Kernel) -> str:
     """With --split, whether the function of the parallel_for \p k is called
-    twice in a row: '' (once), 'same' (on the same Views) or 'swapped' (the
+    twice in a row (one in four): '' (once), 'same' (on the same Views) or 'swapped' (the
     second call with two Views of one type swapped, when the chain has two;
     see swapped_names). From a hash of the names: other programs of a seed
     keep their random numbers."""
     if k.kind != "for":
         return ""
-    return ("", "", "same", "swapped")[zlib.crc32(f"{chain.name}:{k.label}:again".encode()) % 4]
+    h = zlib.crc32(f"{chain.name}:{k.label}:again".encode()) % 8
+    return "same" if h == 0 else "swapped" if h == 1 else ""
+
+
+def in_branch(chain: Chain, k: Kernel) -> bool:
+    """With --split, whether the parallel_for \p k under an `if` of its
+    chain is written in a function of its own, in the `if`'s then-block,
+    with a variant in its `else` (about half of them)."""
+    return k.kind == "for" and zlib.crc32(f"{chain.name}:{k.label}:branch".encode()) % 2 == 0
 
 
 def swapped_names(chain: Chain, names: List[str]) -> List[str]:
@@ -661,6 +669,22 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
         # holds it by its address (the chain's function's own copy).
         params = [f"D_{chain.name}& dom" if p == f"D_{chain.name} dom" else p for p in params]
         for it in chain.items:
+            if it.kind == "if" and in_branch(chain, it.kernel):
+                # The `if` in the kernel's function, with a variant of the
+                # kernel (another label) in its `else`: a launch in a branch.
+                k = it.kernel
+                fn = f"{chain.name}_{k.label}"
+                called[id(it)] = f"{ind}{fn}({', '.join(names)});"
+                out.append(f"static void {fn}({', '.join(params + locals_)}) {{")
+                out.append(f"{ind}if (flags & {1 << it.bit}) {{")
+                out += emit_launch(k, chain, ind + "  ")
+                out.append(f"{ind}}} else {{")
+                out += [line.replace(f'"{k.label}"', f'"{k.label}e"')
+                        for line in emit_launch(k, chain, ind + "  ")]
+                out.append(f"{ind}}}")
+                out.append("}")
+                out.append("")
+                continue
             if it.kind != "launch":
                 continue
             k = it.kernel
@@ -745,7 +769,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
             prev_class = is_class
             if it.kind == "host":
                 body += emit_host(it, chain, step)
-            elif it.kind == "launch" and id(it) in called:
+            elif it.kind in ("launch", "if") and id(it) in called:
                 body += [step + line.lstrip() for line in called[id(it)].split("\n")]
             elif it.kind == "launch":
                 body += emit_launch(it.kernel, chain, step)

@@ -1,0 +1,448 @@
+//===- Forms.cpp - where fused code can be written ===//
+
+#include "plan/cross/Forms.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+namespace kfuse {
+namespace cross {
+
+namespace {
+
+/// \p Path relative to the directory \p From, with forward slashes
+/// (`../common/Support.hpp`), as an #include in a file of From finds it.
+std::string relativePath(llvm::StringRef Path, llvm::StringRef From) {
+  llvm::SmallVector<llvm::StringRef, 16> P, F;
+  for (auto I = llvm::sys::path::begin(Path), E = llvm::sys::path::end(Path); I != E; ++I)
+    P.push_back(*I);
+  for (auto I = llvm::sys::path::begin(From), E = llvm::sys::path::end(From); I != E; ++I)
+    F.push_back(*I);
+  size_t Common = 0;
+  while (Common < P.size() && Common < F.size() && P[Common] == F[Common])
+    ++Common;
+  std::vector<std::string> Out;
+  for (size_t K = Common; K < F.size(); ++K)
+    Out.push_back("..");
+  for (size_t K = Common; K < P.size(); ++K)
+    Out.push_back(P[K].str());
+  return llvm::join(Out, "/");
+}
+
+} // namespace
+
+std::string FormJudge::aheadReduction(const KernelModel &K) {
+  const std::optional<ReductionModel> &R = K.Reduction;
+  if (K.Kind != LaunchKind::Reduce || !R)
+    return " is not a reduction";
+  if (R->AccumulatorParam.empty() || R->AccumulatorType.empty())
+    return " has no accumulator kfuse can name";
+  if (R->ScalarVariable && R->Reducer != "Sum" && R->ReducerType.empty())
+    return " uses the reducer '" + R->Reducer + "', whose type kfuse cannot name here";
+  if (R->ScalarVariable && llvm::is_contained({"Sum", "Prod", "Min", "Max"}, R->Reducer))
+    return "";
+  if (R->ClassVariable && R->Reducer == "Sum")
+    return R->AccumulatorQualified.empty()
+               ? " reduces into a value of the class '" +
+                     planner::withoutConstRef(R->AccumulatorType) +
+                     "', which the other function cannot name (a local class, a template "
+                     "or in an anonymous namespace)"
+               : "";
+  // Other Kokkos reducers into a variable (MinLoc...): their own init
+  // and join, on a value of their value type.
+  if (R->ReducerVariable && !R->ReducerType.empty() &&
+      llvm::is_contained({"MinLoc", "MaxLoc", "MinMax", "MinMaxLoc", "LAnd", "LOr", "BAnd", "BOr"},
+                         R->Reducer))
+    return R->AccumulatorPortable.empty()
+               ? " reduces into a value whose type the other function cannot name"
+               : "";
+  if (R->ResultIsView)
+    return " reduces into a View";
+  return " reduces into '" + R->ResultArgText + "'" +
+         (R->Reducer == "Sum" ? std::string() : " with the reducer '" + R->Reducer + "'");
+}
+
+std::string FormJudge::aheadForm(const KernelModel &A, const KernelModel &B, size_t FileA) {
+  for (const KernelModel *K : {&A, &B}) {
+    if (std::string Why = aheadReduction(*K); !Why.empty())
+      return planner::name(A) +
+             " is a reduction whose result its function needs at once "
+             "(such a pair runs as one only when both reduce into a variable, as a sum, "
+             "product, minimum or maximum, through a Kokkos reducer such as MinLoc, or "
+             "into a value type with +=, the second computed ahead), and " +
+             planner::name(*K) + Why;
+    if (K->Functor.Kind != FunctorModel::Form::Lambda)
+      if (std::string Why = aheadObject(*K, K == &B); !Why.empty())
+        return Why;
+    if (!K->Unknown.empty())
+      return planner::unknownAccess(*K);
+    if (K->FromMacro || K->InTemplate)
+      return planner::name(*K) + " is written " +
+             (K->FromMacro ? "through the macro '" + K->MacroName + "'" : "in a template");
+    const PolicyModel &P = K->Policy;
+    if ((P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range) || !P.WorkTag.empty() ||
+        P.OtherArgs || K->Functor.IndexParams.size() != 1)
+      return "the policy of " + planner::name(*K) + " ('" + P.Text +
+             "') is not a 1-D range of bounds alone (a reduction computed ahead runs over one)";
+  }
+  for (const ViewUse &V : B.Views)
+    if (planner::writes(V.Mode))
+      return planner::name(B) + " writes '" + V.Name + "': computed ahead, in one kernel with " +
+             planner::name(A) + ", it would write even where its function is not called";
+  for (const ScalarUse &S : B.Scalars)
+    if (S.Written)
+      return planner::name(B) + " assigns '" + S.Name + "'";
+  if (A.Policy.ExecSpace != B.Policy.ExecSpace)
+    return "they run on different execution spaces";
+  if (planner::withoutConstRef(A.Functor.IndexType) !=
+      planner::withoutConstRef(B.Functor.IndexType))
+    return "their index types differ";
+  if (!planner::thisFunctor(B))
+    if (std::string Why = functorForm(B, A, true); !Why.empty())
+      return Why;
+  // Views the guard cannot compare (reached through an accessor, or
+  // through an object the second kernel captures whole, held by its
+  // address): none may be written by the first kernel, nor share memory
+  // with one it writes.
+  const ViewUse *Hidden = nullptr;
+  for (const KernelModel *K : {&A, &B})
+    for (const ViewUse &V : K->Views)
+      if (!V.Local && (!V.Accessor.empty() || (K == &B && planner::throughObject(V))))
+        Hidden = Hidden ? Hidden : &V;
+  if (Hidden)
+    for (const ViewUse &V : A.Views)
+      if (!V.Local && planner::writes(V.Mode))
+        return planner::name(A) + " writes '" + V.Name + "', and '" + Hidden->Name +
+               "' is reached " +
+               (Hidden->Accessor.empty() ? "through '" + Hidden->Root + "'"
+                                         : "through the accessor '" + Hidden->Accessor + "'") +
+               ": the guard cannot tell whether they share memory";
+  // B's body is copied into A's file (its functor, which A's site
+  // launches): what it names must be declared there.
+  IncludeFile = FileA;
+  if (std::string Why = declaredLater(B, A.File, A.TopDeclOffset); !Why.empty())
+    return Why;
+  return includesFor(B, A.File);
+}
+
+std::string FormJudge::aheadObject(const KernelModel &K, bool Second) {
+  const FunctorModel &F = K.Functor;
+  if (F.Kind != FunctorModel::Form::Object)
+    return planner::name(K) + "'s functor is not known";
+  if (F.ReductionMembers)
+    return planner::name(K) + "'s class declares how it reduces (value_type, init, join or "
+                              "final), which a reduction computed ahead does not follow";
+  if (!Second)
+    return "";
+  if (!planner::thisFunctor(K))
+    return planner::name(K) + " runs the functor object '" + F.Text +
+           "' (a reduction computed ahead is a lambda, or `*this` in a method that sets the "
+           "members it reads)";
+  if (!F.BodyVisible || F.BodyText.empty())
+    return planner::name(K) + "'s functor body is not visible";
+  if (K.ThisBeyondMembers || K.EarlyExit)
+    return planner::name(K) + (K.EarlyExit ? " returns early from its body"
+                                           : " uses `this` for more than its data members");
+  std::set<std::string> Ids = planner::identifiersOf(F.BodyText);
+  for (const std::string &N : F.ClassScopeNames)
+    if (Ids.count(N))
+      return planner::name(K) + " names '" + N +
+             "' of its class's scope, which a copy of its body cannot";
+  for (const ViewUse &V : K.Views)
+    if (!V.Local && (!V.IsMember || !V.Root.empty() || V.PortableType.empty()))
+      return planner::name(K) + " reaches the View '" + V.Name + "' " +
+             (!V.Root.empty() ? "through the member '" + V.Root + "'"
+              : V.IsMember    ? "of a type other files cannot name ('" + V.Type + "')"
+                              : "other than as a data member");
+  for (const ScalarUse &S : K.Scalars)
+    if (!S.IsMember || S.PortableType.empty())
+      return "the type of '" + S.Name + "' in " + planner::name(K) + " ('" + S.Type +
+             "') cannot be named in other files";
+  return "";
+}
+
+std::string FormJudge::declaredLater(const KernelModel &M, const std::string &File,
+                                     unsigned Offset) {
+  if (M.BodyDeclLast.empty() || bodyFile(M) != File || M.BodyDeclLastOffset < Offset)
+    return "";
+  return planner::name(M) + " names '" + M.BodyDeclLast + "', which " +
+         llvm::sys::path::filename(File).str() +
+         " declares after the place its copy in the fused code would go";
+}
+
+bool FormJudge::bodiesFit(const KernelModel &A, const KernelModel &B,
+                          const KernelModel &Launcher) const {
+  return llvm::all_of(
+      std::initializer_list<const KernelModel *>{&A, &B}, [&](const KernelModel *K) {
+        return declaredLater(*K, Launcher.File, Launcher.TopDeclOffset).empty() &&
+               (K->Functor.Kind != FunctorModel::Form::Object || !notIncluded(*K, Launcher.File));
+      });
+}
+
+const std::string *FormJudge::notIncluded(const KernelModel &M, const std::string &File) const {
+  const FileModel *Unit = unitOf(File);
+  for (const std::string &F : M.BodyDeclFiles)
+    if (F != File && !libraryFile(F) && (!Unit || !llvm::is_contained(Unit->ProjectFiles, F)))
+      return &F;
+  return nullptr;
+}
+
+bool FormJudge::oneBody(const KernelModel &KA, const KernelModel &KB, SiteRef A, SiteRef B,
+                        bool Ahead) const {
+  return !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) && inlinable(KA, All[A.File].Text) &&
+         inlinable(KB, All[B.File].Text) && KA.Functor.IndexType == KB.Functor.IndexType &&
+         bodiesFit(KA, KB, !Ahead && Reverse ? KA : KB);
+}
+
+bool FormJudge::overlapsWithin(const KernelModel &K) const {
+  std::string Id = K.Id.str();
+  auto Written = [&](const std::string &Name) {
+    return llvm::any_of(
+        K.Views, [&](const ViewUse &V) { return V.Name == Name && planner::writes(V.Mode); });
+  };
+  for (const ProfileChain &C : Bound.Chains)
+    for (size_t O = 0; O < C.Sites.size(); ++O)
+      if (C.Sites[O] == Id)
+        for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
+          for (const IdentityFact &F : *Facts)
+            if (F.Count && F.A.Position == O && F.B.Position == O && F.A.Name != F.B.Name &&
+                (Written(F.A.Name) || Written(F.B.Name)))
+              return true;
+  return false;
+}
+
+bool FormJudge::inlinable(const KernelModel &M, llvm::StringRef Text) {
+  const FunctorModel &F = M.Functor;
+  bool Object = F.Kind == FunctorModel::Form::Object;
+  // A reduction into a number (the second kernel's): its accumulator is
+  // bound to the fused functor's.
+  bool Reduces = M.Kind == LaunchKind::Reduce && M.Reduction && M.Reduction->ScalarVariable &&
+                 !M.Reduction->AccumulatorParam.empty() && !Object;
+  if ((M.Kind != LaunchKind::For && !Reduces) || M.EarlyExit || M.ThisBeyondMembers ||
+      !F.BodyRange.valid() || !M.Unknown.empty())
+    return false;
+  // A functor object's operator: its body in the launch's file, naming
+  // nothing of its class's scope but data members, which are public (the
+  // fused functor reads them through the object).
+  if (Object) {
+    if (!F.BodyVisible || F.BodyPos.File != M.File)
+      return false;
+    std::set<std::string> Ids = planner::identifiersOf(
+        llvm::StringRef(Text).substr(F.BodyRange.Offset, F.BodyRange.Length));
+    if (llvm::any_of(F.ClassScopeNames, [&](const std::string &N) { return Ids.count(N); }) ||
+        llvm::any_of(M.Views, [](const ViewUse &V) {
+          return V.PrivateMember || (V.Member.empty() && !V.IsMember);
+        }))
+      return false;
+  }
+  for (const ViewUse &V : M.Views) {
+    if (V.Local || (!V.Root.empty() && V.RootClass.empty()) || (!V.Member.empty() && !Object) ||
+        V.MetadataUsed || V.Rank == 0 || V.Mode == AccessMode::Atomic ||
+        V.Mode == AccessMode::PassedToCall)
+      return false;
+    for (const ViewAccess &A : V.Accesses)
+      if (!A.Range.valid() || A.Indices.size() != V.Rank ||
+          llvm::any_of(A.Indices, [](const IndexExpr &I) { return !I.Range.valid(); }))
+        return false;
+  }
+  return llvm::all_of(M.Scalars, [&](const ScalarUse &S) {
+    return S.IsMember == Object && !S.PrivateMember && !S.Written &&
+           llvm::all_of(S.Refs, [](const TextRange &R) { return R.valid(); });
+  });
+}
+
+std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
+  // A raw pointer's footprint over the second's range, where the guard
+  // runs (the first's range is equal there).
+  for (const KernelModel *M : {&A, &B})
+    for (const ViewUse &V : M->Views)
+      if (std::string Why; V.Pointer && !planner::pointerFootprint(*M, V, Why, &B.Policy))
+        return planner::name(*M) + ": " + Why;
+  auto PolicyWhy = [](const KernelModel &M) -> std::string {
+    const PolicyModel &P = M.Policy;
+    if (P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range && P.Kind != PolicyKind::MDRange)
+      return "it runs over a " + (P.TypeName.empty() ? "policy" : P.TypeName) +
+             " (only ranges and boxes are fused across functions)";
+    if (P.OtherArgs || P.Rank < 1 || P.Rank > 3)
+      return "its policy '" + P.Text + "' has arguments besides its bounds";
+    // A work tag selects a functor object's operator; the fused functor
+    // calls each part with its own tag (`::kfuse::tagged<Tag>`).
+    if (!P.WorkTag.empty() && (M.Functor.Kind != FunctorModel::Form::Object ||
+                               M.Kind != LaunchKind::For || P.Kind != PolicyKind::Range))
+      return "its policy '" + P.Text +
+             "' has a work tag (fused across functions only for "
+             "a functor object's parallel_for over a 1-D range)";
+    if (!P.WorkTag.empty() && P.WorkTagClass.empty())
+      return "its work tag '" + P.WorkTag + "' cannot be named in another function";
+    if (M.Functor.IndexParams.size() != P.Rank)
+      return "its functor's index is not one parameter per dimension";
+    return "";
+  };
+  auto Box = [](const KernelModel &M) { return M.Policy.Kind == PolicyKind::MDRange; };
+  if (A.Kind != LaunchKind::For)
+    return planner::name(A) + " is a reduction or scan, whose result its function needs";
+  // Memory kfuse cannot attribute first: it says the most.
+  for (const KernelModel *K : {&A, &B})
+    if (!K->Unknown.empty())
+      return planner::unknownAccess(*K);
+  for (const KernelModel *K : {&A, &B})
+    for (const ViewUse &V : K->Views)
+      if (!V.Accessor.empty())
+        return planner::name(*K) + " reaches View '" + V.Name + "' through the accessor '" +
+               V.Accessor + "', which the guard cannot name (not fused across functions)";
+  if (std::string Why = functorForm(A, B, true); !Why.empty())
+    return Why;
+  if (std::string Why = functorForm(B, A, false); !Why.empty())
+    return Why;
+  // (A launch in a template, the template parameters its body names
+  // included (KernelModel::TemplateParams), is judged here.)
+  if (A.FromMacro || A.InTemplate)
+    return planner::name(A) + " is written " +
+           (A.FromMacro ? "through the macro '" + A.MacroName + "'" : "in a template");
+  if (B.FromMacro || B.InTemplate)
+    return planner::name(B) + " is written " +
+           (B.FromMacro ? "through the macro '" + B.MacroName + "'" : "in a template");
+  if (std::string Why = PolicyWhy(A); !Why.empty())
+    return planner::name(A) + ": " + Why;
+  if (std::string Why = PolicyWhy(B); !Why.empty())
+    return planner::name(B) + ": " + Why;
+  if (A.Policy.ExecSpace != B.Policy.ExecSpace)
+    return "they run on different execution spaces";
+  if (Box(A) != Box(B) || A.Policy.Rank != B.Policy.Rank)
+    return "one runs over a 1-D range and the other over a box, or their ranks differ";
+  if (Box(B) && B.Kind != LaunchKind::For)
+    return planner::name(B) + " is a reduction over a box (not fused across functions yet)";
+  if (B.Kind == LaunchKind::Scan)
+    return planner::name(B) + " is a scan";
+  if (B.Kind == LaunchKind::Reduce &&
+      (!B.Reduction || !B.Reduction->ScalarVariable || B.Reduction->AccumulatorType.empty()))
+    return planner::name(B) + " reduces into something other than a number";
+  // A functor object is kept as it is; the second's site names its class,
+  // or else the first's site names the second's (and launches both).
+  // The site launching both names each work tag.
+  Reverse = false;
+  auto Tags = [&](const KernelModel &At) -> std::string {
+    for (const KernelModel *K : {&A, &B})
+      if (!K->Policy.WorkTag.empty() && !tagNameableAt(K->Policy, At))
+        return "the work tag '" + K->Policy.WorkTagClass + "' of " + planner::name(*K) +
+               " is not declared where " + planner::name(At) + " is launched";
+    return "";
+  };
+  if (A.Functor.Kind == FunctorModel::Form::Object) {
+    if (nameableAt(A.Functor, B, B.TopDeclOffset))
+      return Tags(B);
+    if (B.Kind == LaunchKind::For && nameableAt(B.Functor, A, A.TopDeclOffset)) {
+      Reverse = true;
+      return Tags(A);
+    }
+    return "the functor class '" + A.Functor.SpelledClass + "' of " + planner::name(A) +
+           " is not declared where " + planner::name(B) + " is launched" +
+           (B.Functor.Kind == FunctorModel::Form::Object ? ", nor the other way round" : "");
+  }
+  if (std::string Why = Tags(B); !Why.empty())
+    return Why;
+  // The copy of A's body in B's file compiles only where what it names is
+  // declared.
+  // A header it needs that the other file does not include is included
+  // there (a marked line, by its path relative to that file).
+  // Its functor goes before the first of the two functions in its file.
+  unsigned At = B.File == A.File ? std::min(A.TopDeclOffset, B.TopDeclOffset) : A.TopDeclOffset;
+  if (std::string Why = declaredLater(A, A.File, At); !Why.empty())
+    return Why;
+  return includesFor(A, B.File);
+}
+
+std::string FormJudge::includesFor(const KernelModel &M, const std::string &File) {
+  const FileModel *Unit = unitOf(File);
+  Includes.clear();
+  if (M.File == File)
+    return "";
+  for (const std::string &Decl : M.BodyDeclFiles) {
+    if (Decl == File || (Unit && llvm::is_contained(Unit->ProjectFiles, Decl)) || libraryFile(Decl))
+      continue;
+    llvm::StringRef Ext = llvm::sys::path::extension(Decl);
+    if (!Unit || !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".H"}, Ext))
+      return planner::name(M) + " names something declared in " +
+             llvm::sys::path::filename(Decl).str() + ", which " +
+             llvm::sys::path::filename(File).str() + " does not include";
+    Includes.push_back(relativePath(Decl, llvm::sys::path::parent_path(File)));
+  }
+  return "";
+}
+
+std::string FormJudge::functorForm(const KernelModel &M, const KernelModel &Other, bool First) {
+  const FunctorModel &F = M.Functor;
+  if (!F.BodyVisible)
+    return planner::name(M) + "'s functor body is not visible";
+  if (F.Kind == FunctorModel::Form::Lambda) {
+    if (!First)
+      return "";
+    if (!F.CopiesOnly)
+      return planner::name(M) + "'s lambda captures by reference or captures `this`, so its "
+                                "captures cannot be kept for a later launch";
+    if (!M.ScopedNames.empty())
+      return planner::name(M) + " names '" + M.ScopedNames.front() +
+             "', which only its function or class can reach";
+    for (const ViewUse &V : M.Views) {
+      if (V.Local)
+        continue;
+      if (V.IsMember)
+        return planner::name(M) + " reaches the View '" + V.Name +
+               "' through `this` (only captures are kept for a later launch)";
+      if (!V.Root.empty()) {
+        // The captured object is kept whole; its class is named in the
+        // other kernel's file.
+        bool Nameable =
+            !V.RootClass.empty() &&
+            (V.RootFile == Other.File
+                 ? V.RootOffset < Other.TopDeclOffset
+                 : !V.RootFileOnly && unitOf(Other.File) &&
+                       llvm::is_contained(unitOf(Other.File)->ProjectFiles, V.RootFile));
+        if (!Nameable)
+          return planner::name(M) + " reaches the View '" + V.Name + "' through '" + V.Root +
+                 "', whose class cannot be named in " + llvm::sys::path::filename(Other.File).str();
+        continue;
+      }
+      if (V.PortableType.empty())
+        return "the type of '" + V.Name + "' in " + planner::name(M) + " ('" + V.Type +
+               "') cannot be named in " + llvm::sys::path::filename(Other.File).str();
+    }
+    for (const ScalarUse &S : M.Scalars)
+      if (S.IsMember || S.PortableType.empty())
+        return "the type of '" + S.Name + "' in " + planner::name(M) + " ('" + S.Type +
+               "') cannot be named in " + llvm::sys::path::filename(Other.File).str();
+    return "";
+  }
+  if (F.Kind != FunctorModel::Form::Object)
+    return planner::name(M) + "'s functor is not known";
+  // The enclosing object (`*this`) is kept as a copy, as Kokkos copies it.
+  if (F.ClassTemplate || F.SpelledClass.empty())
+    return planner::name(M) + "'s functor '" + F.Text + "' is of a class kfuse cannot name" +
+           " (not fused across functions yet)";
+  for (const ViewUse &V : M.Views)
+    if (!V.Local && (V.PrivateMember || !V.Root.empty()))
+      return planner::name(M) + "'s View '" + V.Name +
+             "' is not a public member of its functor, which the guard must read";
+  return "";
+}
+
+bool FormJudge::nameableAt(const FunctorModel &F, const KernelModel &At, unsigned Offset) const {
+  if (F.Kind != FunctorModel::Form::Object || F.SpelledClass.empty() || F.ClassTemplate)
+    return false;
+  if (F.ClassFile == At.File)
+    return F.ClassOffset < Offset;
+  const FileModel *Unit = unitOf(At.File);
+  return !F.ClassFileOnly && Unit && llvm::is_contained(Unit->ProjectFiles, F.ClassFile);
+}
+
+bool FormJudge::tagNameableAt(const PolicyModel &P, const KernelModel &At) const {
+  if (P.WorkTagClass.empty())
+    return false;
+  if (P.WorkTagFile == At.File)
+    return P.WorkTagOffset < At.TopDeclOffset;
+  const FileModel *Unit = unitOf(At.File);
+  return !P.WorkTagFileOnly && Unit && llvm::is_contained(Unit->ProjectFiles, P.WorkTagFile);
+}
+
+} // namespace cross
+} // namespace kfuse
