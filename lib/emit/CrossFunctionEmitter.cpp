@@ -291,6 +291,10 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
       bool WA = planner::writes(VA.Mode), WB = planner::writes(VB.Mode);
       if (!WA && !WB)
         continue;
+      // Read through an accessor the guard cannot name: the planner proved
+      // that no View written may hold its elements.
+      if (!planner::guardNames(VA) || !planner::guardNames(VB))
+        continue;
       // A bound functor object's View is read through its member.
       auto Through = [](const std::string &Prefix, const ViewUse &V) {
         return Prefix + (V.Member.empty() ? V.Name : V.Member);

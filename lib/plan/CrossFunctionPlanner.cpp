@@ -200,7 +200,7 @@ public:
         Types.Used.insert(planner::elementType(V));
         if (K == &KA && planner::writes(V.Mode))
           Types.Written.insert(planner::elementType(V));
-        Types.HiddenViews |= !V.Local && (!V.Accessor.empty() || planner::throughObject(V));
+        Types.HiddenViews |= !V.Local && (!planner::guardNames(V) || planner::throughObject(V));
       }
     Self = A.File == B.File && A.Site == B.Site;
     std::string Files = Self ? "one launch, run by two calls of its function in a row"
@@ -227,13 +227,11 @@ public:
              " is a reduction or scan, whose result its function needs at once";
     if (KA.Kind == LaunchKind::Reduce)
       return evaluateAhead(A, B, C, Share, Check, Files);
-    if (std::string Why = kernelForm(KA, KB); !Why.empty())
-      return "their launches are " + Files + ", and " + Why;
-    if (Self && Reverse)
-      return "their launches are " + Files + ", and the functor class '" +
-             KA.Functor.SpelledClass + "' of " + planner::name(KA) +
-             " is not declared where it is launched";
-    IncludeFile = B.File;
+    // Memory kfuse cannot attribute first: legality cannot be judged.
+    Check = "kfuse-not-fusable";
+    for (const KernelModel *K : {&KA, &KB})
+      if (!K->Unknown.empty())
+        return "their launches are " + Files + ", and " + planner::unknownAccess(*K);
     // Two names the profile saw as one View in every run are compared as
     // one (the guard checks they are).
     Merged.clear();
@@ -276,6 +274,16 @@ public:
     SourcePos Pos;
     if (std::string Why = FusionPlanner::dependenceBetween(Renamed, RenamedB, Pos); !Why.empty())
       return Why;
+    // Legal: where the fused code can be written (functors, policies, what
+    // the bodies name) decides next.
+    Check = "kfuse-not-fusable";
+    if (std::string Why = kernelForm(KA, KB); !Why.empty())
+      return "their launches are " + Files + "; nothing they access conflicts, but " + Why;
+    if (Self && Reverse)
+      return "their launches are " + Files + ", and the functor class '" +
+             KA.Functor.SpelledClass + "' of " + planner::name(KA) +
+             " is not declared where it is launched";
+    IncludeFile = B.File;
     Check = "kfuse-not-profitable";
     if (std::string Why = FusionPlanner::profitability(Renamed, RenamedB, Bound, Pos); !Why.empty())
       return Why;
@@ -339,7 +347,7 @@ public:
           Types.Used.insert(planner::elementType(V));
           if (planner::writes(V.Mode))
             Types.Written.insert(planner::elementType(V));
-          Types.HiddenViews |= !V.Local && (!V.Accessor.empty() || planner::throughObject(V));
+          Types.HiddenViews |= !V.Local && (!planner::guardNames(V) || planner::throughObject(V));
         }
       if (After)
         for (const ViewUse &V : X.Views)

@@ -271,26 +271,30 @@ std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelMode
 /// Why a View that the kernels of \p G and \p M reach through an accessor,
 /// which the guard cannot name, might share memory with a View they write;
 /// "" when none can: such Views are only read, and every written View is
-/// allocated in the launches' function (ViewUse::Fresh).
+/// allocated in the launches' function (ViewUse::Fresh) or of an element
+/// type that cannot hold theirs, nor theirs its (C++'s aliasing rules).
 std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel> &Sites,
                              const KernelModel &M) {
   std::vector<const KernelModel *> All = kernelsWith(G, Sites, M);
-  const ViewUse *Hidden = nullptr;
+  std::vector<const ViewUse *> Hidden;
   for (const KernelModel *K : All)
     for (const ViewUse &V : K->Views)
       if (!V.Accessor.empty() && (!V.Named || V.Mode != AccessMode::Read)) {
         if (V.Mode != AccessMode::Read)
           return "'" + V.Name + "' is written through the accessor '" + V.Accessor + "' in " +
                  name(*K) + ", and the guard cannot name it";
-        Hidden = Hidden ? Hidden : &V;
+        Hidden.push_back(&V);
       }
-  if (Hidden)
+  for (const ViewUse *H : Hidden)
     for (const KernelModel *K : All)
       for (const ViewUse &V : K->Views)
-        if (V.Accessor.empty() && !V.Local && V.Mode != AccessMode::Read && !V.Fresh)
-          return "'" + Hidden->Name + "' is read through the accessor '" + Hidden->Accessor +
+        if (V.Accessor.empty() && !V.Local && V.Mode != AccessMode::Read && !V.Fresh &&
+            (planner::mayHold(planner::elementType(V), planner::elementType(*H)) ||
+             planner::mayHold(planner::elementType(*H), planner::elementType(V))))
+          return "'" + H->Name + "' is read through the accessor '" + H->Accessor +
                  "', which the guard cannot name, and '" + V.Name + "', written in " + name(*K) +
-                 ", is not allocated in this function: they may share memory";
+                 ", is not allocated in this function and may hold its elements: they may "
+                 "share memory";
   return "";
 }
 

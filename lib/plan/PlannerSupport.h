@@ -83,6 +83,13 @@ inline bool writes(AccessMode M) { return M != AccessMode::Read; }
 /// (`field.density`; `domain.m_ss` through the accessor `domain.ss(i)`).
 inline bool throughObject(const ViewUse &V) { return !V.Local && !V.Root.empty(); }
 
+/// True if a guard can name \p V: not reached through an accessor, or
+/// reached through one yet named by a path of public members
+/// (ViewUse::Named).
+inline bool guardNames(const ViewUse &V) {
+  return V.Accessor.empty() || (V.Named && !V.PrivateMember);
+}
+
 /// The element type of \p V as the reference rule compares it (canonical).
 inline const std::string &elementType(const ViewUse &V) {
   return V.ValueTypeCanonical.empty() ? V.ValueType : V.ValueTypeCanonical;

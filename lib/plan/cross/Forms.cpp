@@ -236,7 +236,10 @@ bool FormJudge::inlinable(const KernelModel &M, llvm::StringRef Text) {
       return false;
   }
   for (const ViewUse &V : M.Views) {
-    if (V.Local || (!V.Root.empty() && V.RootClass.empty()) || (!V.Member.empty() && !Object) ||
+    // (A View the guard cannot name has no pointer in the one body: the
+    // kernels are composed, each body calling its accessors.)
+    if (V.Local || !planner::guardNames(V) || (!V.Root.empty() && V.RootClass.empty()) ||
+        (!V.Member.empty() && !Object) ||
         V.MetadataUsed || V.Rank == 0 || V.Mode == AccessMode::Atomic ||
         V.Mode == AccessMode::PassedToCall)
       return false;
@@ -281,15 +284,31 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
   auto Box = [](const KernelModel &M) { return M.Policy.Kind == PolicyKind::MDRange; };
   if (A.Kind != LaunchKind::For)
     return planner::name(A) + " is a reduction or scan, whose result its function needs";
-  // Memory kfuse cannot attribute first: it says the most.
+  // (Memory kfuse cannot attribute refuses before: the planner's first
+  // check.)
+  // A View reached through an accessor: the guard checks it where a path of
+  // public members names it; else (guardedThroughAccessor) it needs no
+  // check where it is only read and no View the chain writes may hold its
+  // elements (C++'s aliasing rules keep them apart).
   for (const KernelModel *K : {&A, &B})
-    if (!K->Unknown.empty())
-      return planner::unknownAccess(*K);
-  for (const KernelModel *K : {&A, &B})
-    for (const ViewUse &V : K->Views)
-      if (!V.Accessor.empty())
-        return planner::name(*K) + " reaches View '" + V.Name + "' through the accessor '" +
-               V.Accessor + "', which the guard cannot name (not fused across functions)";
+    for (const ViewUse &V : K->Views) {
+      if (V.Accessor.empty())
+        continue;
+      if (V.Mode != AccessMode::Read)
+        return planner::name(*K) + " writes View '" + V.Name + "' through the accessor '" +
+               V.Accessor + "' (a View written through an accessor is not fused across "
+               "functions)";
+      if (planner::guardNames(V))
+        continue;
+      for (const KernelModel *W : {&A, &B})
+        for (const ViewUse &U : W->Views)
+          if (planner::writes(U.Mode) &&
+              (planner::mayHold(planner::elementType(U), planner::elementType(V)) ||
+               planner::mayHold(planner::elementType(V), planner::elementType(U))))
+            return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
+                   V.Accessor + "', which the guard cannot name, and '" + U.Name +
+                   "', written by " + planner::name(*W) + ", may hold its elements";
+    }
   if (std::string Why = functorForm(A, B, true); !Why.empty())
     return Why;
   if (std::string Why = functorForm(B, A, false); !Why.empty())
@@ -417,8 +436,9 @@ std::string FormJudge::functorForm(const KernelModel &M, const KernelModel &Othe
     return planner::name(M) + "'s functor is not known";
   // The enclosing object (`*this`) is kept as a copy, as Kokkos copies it.
   if (F.ClassTemplate || F.SpelledClass.empty())
-    return planner::name(M) + "'s functor '" + F.Text + "' is of a class kfuse cannot name" +
-           " (not fused across functions yet)";
+    return planner::name(M) + "'s functor '" + F.Text + "' is of a class " +
+           (F.ClassTemplate ? "template, whose instantiation " : "") +
+           "the fused code in the other function cannot name (not fused across functions yet)";
   for (const ViewUse &V : M.Views)
     if (!V.Local && (V.PrivateMember || !V.Root.empty()))
       return planner::name(M) + "'s View '" + V.Name +
