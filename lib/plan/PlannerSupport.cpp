@@ -478,7 +478,16 @@ bool mayHold(const std::string &Element, const std::string &Type) {
       "bool",         "char",          "signed char",        "unsigned char", "short",
       "unsigned short", "int",         "unsigned int",       "long",          "unsigned long",
       "long long",    "unsigned long long", "float",         "double",        "long double"};
-  return Element == Type || !Numbers.count(Element);
+  // A character type may alias anything, and an integer type its signed or
+  // unsigned variant (C++'s aliasing rules).
+  auto Base = [](llvm::StringRef T) {
+    T.consume_front("unsigned ");
+    T.consume_front("signed ");
+    return T;
+  };
+  auto Char = [&](const std::string &T) { return Base(T) == "char"; };
+  return Element == Type || !Numbers.count(Element) || Char(Element) || Char(Type) ||
+         Base(Element) == Base(Type);
 }
 
 } // namespace planner

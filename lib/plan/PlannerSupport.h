@@ -97,7 +97,9 @@ inline const std::string &elementType(const ViewUse &V) {
 
 /// True if an element of a View of \p Element (as elementType) may hold a
 /// value of type \p Type (canonical): the same type, or an element kfuse
-/// cannot see through (a class may hold a double, an unknown type anything).
+/// cannot see through (a class may hold a double, an unknown type anything);
+/// a character type aliases anything, an integer type its signed or
+/// unsigned variant.
 bool mayHold(const std::string &Element, const std::string &Type);
 
 /// One token of source text, as the raw lexer sees it (comments skipped).

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KokkosStub.h"
+#include "plan/PlannerSupport.h"
 #include "plan/StatementSchedule.h"
 #include "kfuse/FusionPlan.h"
 #include "kfuse/LaunchFinder.h"
@@ -701,3 +702,19 @@ TEST(FusionPlannerTest, AScheduledBodysLocalNamedAsAnotherKernelsCaptureIsRename
 
 } // namespace
 } // namespace kfuse::test
+
+// The type rule that keeps Views read through unnamed accessors apart from
+// written ones: C++'s aliasing rules, with characters aliasing anything and
+// integers their signed or unsigned variants.
+TEST(FusionPlannerTest, ElementTypesMayHoldOnlyWhatAliasingAllows) {
+  using kfuse::planner::mayHold;
+  EXPECT_FALSE(mayHold("double", "int"));
+  EXPECT_FALSE(mayHold("int", "double"));
+  EXPECT_FALSE(mayHold("float", "double"));
+  EXPECT_TRUE(mayHold("double", "double"));
+  EXPECT_TRUE(mayHold("unsigned int", "int"));
+  EXPECT_TRUE(mayHold("int", "unsigned int"));
+  EXPECT_TRUE(mayHold("char", "double"));
+  EXPECT_TRUE(mayHold("double", "unsigned char"));
+  EXPECT_TRUE(mayHold("struct Particle", "double"));
+}
