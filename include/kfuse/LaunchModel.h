@@ -349,7 +349,9 @@ struct HostStatement {
   std::vector<std::string> TouchesViews;
   /// Those of TouchesViews whose elements the statement only reads: the
   /// source of a statement that is one `Kokkos::deep_copy(dst, src)` of two
-  /// View variables.
+  /// View variables, or a View whose every use is an element loaded
+  /// (`double x = a(0) + a(1);`: not assigned, not bound to a reference,
+  /// not passed to a function).
   std::vector<std::string> ReadOnlyViews;
   /// Objects with Views among their members used for more than reading a
   /// number: any of those Views' elements may be touched.

@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace clang;
@@ -105,6 +106,12 @@ public:
   void walk(const Stmt *S) {
     if (!S)
       return;
+    // `v(i)` whose value is loaded (not assigned, not bound to a reference):
+    // a read of the View's elements.
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+        Cast && Cast->getCastKind() == CK_LValueToRValue)
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cast->getSubExpr()->IgnoreParens()))
+        ElementLoads.insert(Op);
     // Every name declared in the statement, in nested scopes too: none of
     // them can be named before it (the guard's Views).
     if (const auto *DS = dyn_cast<DeclStmt>(S); DS && Depth == 0)
@@ -238,6 +245,14 @@ public:
     children(S);
   }
 
+  /// After the walk of a statement: the Views whose elements it only
+  /// loaded (HostStatement::ReadOnlyViews).
+  void finish() {
+    for (const std::string &N : Loaded)
+      if (!Touched.count(N) && !llvm::is_contained(Out.ReadOnlyViews, N))
+        Out.ReadOnlyViews.push_back(N);
+  }
+
 private:
   static void add(std::vector<std::string> &To, const std::string &Name) {
     if (!Name.empty() && !llvm::is_contained(To, Name))
@@ -264,8 +279,10 @@ private:
       add(Out.Changes, N);
     for (const std::string &N : From.Reads)
       add(Out.Reads, N);
-    for (const std::string &N : From.TouchesViews)
+    for (const std::string &N : From.TouchesViews) {
       add(Out.TouchesViews, N);
+      Touched.insert(N);
+    }
     for (const std::string &N : From.TouchesObjects)
       add(Out.TouchesObjects, N);
     for (const std::string &N : From.PointerReads)
@@ -398,10 +415,11 @@ private:
       touch(R);
   }
 
-  void touch(const Root &R) {
+  void touch(const Root &R, bool Load = false) {
     if (R.Name.empty())
       return;
     add(isKokkosView(R.Type) ? Out.TouchesViews : Out.TouchesObjects, R.Name);
+    (Load ? Loaded : Touched).insert(R.Name);
   }
 
   /// A local reference bound to an element of a View (`double &e = h(0)`):
@@ -571,7 +589,10 @@ private:
           Root R = rootOf(Plain);
           if (!R.Known)
             walk(Plain);
-          touch(R.Known ? R : Root());
+          bool Load = ElementLoads.count(Call) &&
+                      (FD->getOverloadedOperator() == OO_Call ||
+                       FD->getOverloadedOperator() == OO_Subscript);
+          touch(R.Known ? R : Root(), Load);
           if (FD->getOverloadedOperator() == OO_Equal)
             add(Out.Changes, R.Name);
         }
@@ -746,6 +767,11 @@ private:
     // of the target object, or of this function's own object.
     auto Map = [&](const std::string &N, std::vector<std::string> &To, bool Data) {
       llvm::StringRef Member(N);
+      if (&To == &Out.TouchesViews) { // (what the callee does with it is not known here)
+        Touched.insert(N);
+        if (Member.starts_with(ThisPrefix))
+          Touched.insert(Member.drop_front(llvm::StringRef(ThisPrefix).size()).str());
+      }
       if (!Member.consume_front(ThisPrefix))
         return add(To, N);
       if (Target) {
@@ -802,6 +828,10 @@ private:
   const SourceManager &SM;
   SummaryCache &Cache;
   Summary &Out;
+  /// Element accesses whose value is loaded; the Views loaded so, and those
+  /// used otherwise (which are not only read).
+  std::set<const Expr *> ElementLoads;
+  std::set<std::string> Loaded, Touched;
   unsigned Depth;
   bool TrackThis;
   unsigned Loops = 0;
@@ -898,6 +928,7 @@ HostStatement analyzeHostStmt(const Stmt &St, ASTContext &Ctx) {
   SummaryCache Cache;
   HostWalker W(Ctx, Cache, S, 0, false);
   W.walk(&St);
+  W.finish();
   if (std::string Source = copySource(&St); !Source.empty())
     S.ReadOnlyViews.push_back(Source);
   return S;
@@ -943,6 +974,7 @@ std::optional<HostGap> analyzeHostGap(const CompoundStmt &Block, const Stmt &Lau
     S.Pos = positionOf((*It)->getBeginLoc(), Ctx);
     HostWalker W(Ctx, Cache, S, 0, false);
     W.walk(*It);
+    W.finish();
     if (std::string Source = copySource(*It); !Source.empty())
       S.ReadOnlyViews.push_back(Source);
     Gap.Statements.push_back(std::move(S));

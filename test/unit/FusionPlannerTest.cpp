@@ -126,12 +126,34 @@ TEST(FusionPlannerTest, CodeBetweenRemarksNameBothObstacles) {
   for (const Refusal &R : P.Plan.Refusals) {
     // The gap neither side may pass: 'seen' (for k3) reads 'a' (of k1).
     Said |= R.Reason == "not fusing 'k2' with 'k3': the code between the launches declares "
-                        "'seen', which 'k3' uses, and uses 'a', which 'k1' uses";
+                        "'seen', which 'k3' uses, and reads 'a', which 'k1' writes";
+
     EXPECT_EQ(R.Reason.find(", and  "), std::string::npos) << R.Reason;
     EXPECT_FALSE(llvm::StringRef(R.Reason).rtrim().ends_with(", and")) << R.Reason;
     EXPECT_FALSE(llvm::StringRef(R.Reason).rtrim().ends_with("and")) << R.Reason;
   }
   EXPECT_TRUE(Said);
+}
+
+TEST(FusionPlannerTest, HostCodeThatOnlyLoadsElementsBlocksOnlyKernelsWritingThem) {
+  // The host loads elements of 'a', which the kernels only read: 'k1', 'k2'
+  // and 'k3' fuse across it. Loading an element of 'b', which they write,
+  // blocks 'k4'.
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("k1", N, KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i); });
+  double first = a(0) + a(1);
+  Kokkos::parallel_for("k2", N, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + a(i); });
+  Kokkos::parallel_for("k3", N, KOKKOS_LAMBDA(const int i) { b(i) = c(i) * first; });
+  double last = b(0);
+  Kokkos::parallel_for("k4", N, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + last; });
+)cpp");
+  ASSERT_EQ(P.Plan.Groups.size(), 1u) << checks(P.Plan);
+  EXPECT_EQ(P.Plan.Groups[0].Sites.size(), 3u) << checks(P.Plan); // k1, k2, k3
+  bool Said = false;
+  for (const Refusal &R : P.Plan.Refusals)
+    Said |= R.Reason.find("'k3' with 'k4'") != std::string::npos &&
+            R.Reason.find("reads 'b', which 'k1' writes") != std::string::npos;
+  EXPECT_TRUE(Said) << checks(P.Plan);
 }
 
 TEST(FusionPlannerTest, LaunchesMovePastHostCodeThatOnlyReadsTheirScalars) {
