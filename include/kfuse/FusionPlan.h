@@ -28,6 +28,27 @@ struct FusionOptions {
 };
 
 /// A run of launches to fuse into one.
+/// A run of consecutive kernels of a fused group whose bodies run as one
+/// list of statements, in an order that keeps every dependence between
+/// them, with inner loops over the same iterations merged
+/// (lib/plan/StatementSchedule.h decides it).
+struct StatementSchedule {
+  /// The run: the group's kernels [First, First + Size).
+  size_t First = 0, Size = 0;
+  /// A statement of the run's bodies, by (kernel in the run, statement of
+  /// its KernelModel::Statements).
+  using Piece = std::pair<size_t, size_t>;
+  /// The statements in the order they run. An entry of several pieces is
+  /// one loop: the loops of those statements (same iterations) merged, each
+  /// body in turn per iteration, in the order the pieces are listed.
+  std::vector<std::vector<Piece>> Order;
+  /// Per kernel of the run: its local names renamed where they would clash
+  /// in the one scope the bodies now share.
+  std::vector<std::map<std::string, std::string>> Renames;
+  /// Loops that run as part of an earlier loop.
+  unsigned MergedLoops = 0;
+};
+
 struct FusionGroup {
   std::vector<size_t> Sites;      ///< indices into the file's sites, in order
   uint64_t Count = 0;             ///< times the chain ran in the profile
@@ -62,6 +83,10 @@ struct FusionGroup {
   /// Temporal fusion: the group is the launches of a host loop's body
   /// (KernelModel::Repeat), and the loop runs inside the fused kernel.
   bool Repeats = false;
+  /// The runs of its kernels whose statements run in another order, loops
+  /// merged (none where its kernels are composed); the emitter writes them,
+  /// the remark counts the loops merged.
+  std::vector<StatementSchedule> Schedules;
 
   /// True if the loop of the group's \p K-th kernel is merged with a
   /// neighbour's (loop fusion).

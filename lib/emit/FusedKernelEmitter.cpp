@@ -563,9 +563,7 @@ struct Emitter {
       const TextRange &H = Sites[Group.Sites.front()].Repeat->Header;
       Out.push_back("    " + Text.substr(H.Offset, H.Length).str() + " {");
     }
-    std::vector<planner::StatementSchedule> Schedules =
-        composition() ? std::vector<planner::StatementSchedule>()
-                      : planner::statementSchedules(Group, Sites, Text);
+    const std::vector<StatementSchedule> &Schedules = Group.Schedules;
     for (size_t K = 0; K < Group.Sites.size(); ++K) {
       const KernelModel &M = Sites[Group.Sites[K]];
       if (auto It = llvm::find_if(Schedules, [&](auto &S) { return S.First == K; });

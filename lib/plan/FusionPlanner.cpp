@@ -2,6 +2,7 @@
 
 #include "kfuse/FusionPlan.h"
 #include "plan/PlannerSupport.h"
+#include "plan/StatementSchedule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
@@ -1174,6 +1175,13 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Plan.Groups.push_back(std::move(G));
   }
   explainOtherPairs(Sites, Usable, Evaluated, Prof, Opts, Plan);
+  // The order of each group's statements: where its kernels' bodies are
+  // copied into one (a functor object's is called, never copied).
+  for (FusionGroup &G : Plan.Groups)
+    if (llvm::none_of(G.Sites, [&](size_t S) {
+          return Sites[S].Functor.Kind == FunctorModel::Form::Object;
+        }))
+      G.Schedules = planner::statementSchedules(G, Sites, FileText);
   return Plan;
 }
 

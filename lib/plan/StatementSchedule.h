@@ -3,8 +3,9 @@
 // Internal to lib/: inside one fused kernel, the statements of the kernels'
 // bodies may run in another order where no two that touch the same memory
 // change places, and inner loops over the same iterations that read the same
-// elements can then run as one loop (loop fusion across statements). Read by
-// the emitter, which writes the statements in this order, and by the remark.
+// elements can then run as one loop (loop fusion across statements). The
+// planner keeps the schedules in its groups (FusionGroup::Schedules), which
+// the emitter writes and the remark counts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,25 +22,7 @@
 namespace kfuse {
 namespace planner {
 
-/// A run of consecutive kernels of a fused group whose bodies run as one
-/// list of statements, in an order that keeps every dependence between
-/// them, with loops merged.
-struct StatementSchedule {
-  /// The run: the group's kernels [First, First + Size).
-  size_t First = 0, Size = 0;
-  /// A statement of the run's bodies, by (kernel in the run, statement of
-  /// its KernelModel::Statements).
-  using Piece = std::pair<size_t, size_t>;
-  /// The statements in the order they run. An entry of several pieces is
-  /// one loop: the loops of those statements (same iterations) merged, each
-  /// body in turn per iteration, in the order the pieces are listed.
-  std::vector<std::vector<Piece>> Order;
-  /// Per kernel of the run: its local names renamed where they would clash
-  /// in the one scope the bodies now share.
-  std::vector<std::map<std::string, std::string>> Renames;
-  /// Loops that run as part of an earlier loop.
-  unsigned MergedLoops = 0;
-};
+using StatementSchedule = kfuse::StatementSchedule;
 
 /// [begin, end) of statement \p S of \p M's body as a schedule writes it:
 /// from the statement to the next one (the first from after the body's

@@ -79,7 +79,7 @@ std::string transformations(const FusionGroup &G,
   if (llvm::is_contained(G.JoinsPreviousLoop, true))
     T.push_back("loop fusion");
   unsigned Merged = 0;
-  for (const planner::StatementSchedule &S : planner::statementSchedules(G, Sites, Text))
+  for (const StatementSchedule &S : G.Schedules)
     Merged += S.MergedLoops;
   if (Merged)
     T.push_back("statements reordered, " + std::to_string(Merged) +
