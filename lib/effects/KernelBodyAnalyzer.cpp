@@ -84,6 +84,15 @@ std::string KernelBodyAnalyzer::outsideMemory(const Expr *E) const {
   if (!E)
     return "";
   E = E->IgnoreParenImpCasts();
+  // A value built here from nothing (`Tag()`, `T{}`): it points nowhere.
+  if (const auto *C = dyn_cast<CXXUnresolvedConstructExpr>(E); C && C->getNumArgs() == 0)
+    return "";
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 0)
+    return "";
+  if (isa<CXXScalarValueInitExpr>(E))
+    return "";
+  if (const auto *L = dyn_cast<InitListExpr>(E); L && L->getNumInits() == 0)
+    return "";
   // Down to the variable the expression starts from: `d` in `d.p[i]`.
   const Expr *Cur = E;
   while (true) {
@@ -555,7 +564,9 @@ namespace {
 /// inner loops are the kernel's, which the planners read from the
 /// kernel's own text), a lambda, a jump or inline assembly.
 bool followable(const Stmt *S) {
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr, GotoStmt, AsmStmt,
+  // (A `for` is followed: its variable indexes as the kernel's own loops'
+  // do; the kernel's model keeps only its own loops.)
+  if (isa<WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr, GotoStmt, AsmStmt,
           CXXTryStmt, CXXThrowExpr>(S))
     return false;
   for (const Stmt *Child : S->children())
@@ -567,6 +578,13 @@ bool followable(const Stmt *S) {
 /// An empty class: a work tag, passed to select an operator.
 bool tagType(QualType T) {
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  // A tag a template names through its parameters (`Tag<EVFLAG>`): its
+  // class template's pattern.
+  if (!RD)
+    if (const auto *TST = T->getAs<TemplateSpecializationType>())
+      if (const auto *CT = dyn_cast_or_null<ClassTemplateDecl>(
+              TST->getTemplateName().getAsTemplateDecl()))
+        RD = CT->getTemplatedDecl();
   return RD && RD->hasDefinition() && RD->isEmpty();
 }
 } // namespace
@@ -586,13 +604,19 @@ bool KernelBodyAnalyzer::followOwnCall(const CallExpr *Call, const CXXMethodDecl
   // Numbers (by value, or by reference: the argument read and written),
   // Views (by value or const reference: the argument's View) and tags.
   SmallVector<bool, 4> Written;
-  for (const ParmVarDecl *P : Def->parameters()) {
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
     QualType T = P->getType(), V = T.getNonReferenceType();
     bool MutableRef = T->isReferenceType() && !V.isConstQualified();
+    // A value of numbers by reference (`eng_virial_type &ev`) bound to a
+    // local of the caller: what the body stores there stays in the kernel.
+    const auto *Ref = dyn_cast<DeclRefExpr>(Call->getArg(I + FirstArg)->IgnoreParenImpCasts());
+    bool LocalValue = MutableRef && V->isRecordType() && !holdsMemory(V) && Ref &&
+                      isLocal(Ref->getDecl());
     if (isKokkosView(V)) {
       if (MutableRef)
         return false;
-    } else if (!(V->isArithmeticType() || V->isEnumeralType() || tagType(V))) {
+    } else if (!(V->isArithmeticType() || V->isEnumeralType() || tagType(V) || LocalValue)) {
       return false;
     }
     Written.push_back(MutableRef && !isKokkosView(V));
@@ -732,6 +756,69 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
   } else if (rowAccess(Call)) {
     return; // `list.row(i)` as written in a template, resolved in its instances
   } else {
+    // A call of a member of its own object that a template resolves only in
+    // each instantiation (`this->operator()(Tag(), i, e)`): what its body
+    // touches is not known here.
+    const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+    // Another member of its own object: the one overload taking as many
+    // arguments, followed as written (the template's pattern).
+    if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee);
+        UME && !FD &&
+        (UME->isImplicitAccess() || isa<CXXThisExpr>(UME->getBase()->IgnoreParenImpCasts()))) {
+      const CXXMethodDecl *Only = nullptr;
+      unsigned Candidates = 0;
+      for (const NamedDecl *D : UME->decls()) {
+        const NamedDecl *U = D->getUnderlyingDecl();
+        const auto *MD = dyn_cast<CXXMethodDecl>(U);
+        if (const auto *FT = dyn_cast<FunctionTemplateDecl>(U))
+          MD = dyn_cast<CXXMethodDecl>(FT->getTemplatedDecl());
+        // Tags tell overloads apart: a class (template) argument must be
+        // of the parameter's class (template).
+        auto ClassOf = [](QualType T) -> const Decl * {
+          T = T.getNonReferenceType();
+          if (const auto *TST = T->getAs<TemplateSpecializationType>())
+            return TST->getTemplateName().getAsTemplateDecl();
+          if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+            return RD->getDescribedClassTemplate()
+                       ? static_cast<const Decl *>(RD->getDescribedClassTemplate())
+                       : RD->getCanonicalDecl();
+          return nullptr;
+        };
+        auto Matches = [&](const CXXMethodDecl *M) {
+          for (unsigned I = 0; I < M->getNumParams(); ++I) {
+            const Decl *P = ClassOf(M->getParamDecl(I)->getType());
+            const Decl *A = ClassOf(Call->getArg(I)->getType());
+            if (P && A && P != A)
+              return false;
+          }
+          return true;
+        };
+        if (MD && MD->getNumParams() == Call->getNumArgs() &&
+            MD->getMinRequiredArguments() == MD->getNumParams() && Matches(MD)) {
+          Only = MD;
+          ++Candidates;
+        }
+      }
+      if (Candidates == 1 && followOwnCall(Call, Only, 0, U))
+        return;
+    }
+    auto OnThis = [](const Expr *Base, bool Implicit) {
+      return Implicit || (Base && isa<CXXThisExpr>(Base->IgnoreParenImpCasts()));
+    };
+    const auto *DSME = dyn_cast<CXXDependentScopeMemberExpr>(Callee);
+    const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee);
+    if (!FD && ((DSME && OnThis(DSME->isImplicitAccess() ? nullptr : DSME->getBase(),
+                                DSME->isImplicitAccess())) ||
+                (UME && OnThis(UME->isImplicitAccess() ? nullptr : UME->getBase(),
+                               UME->isImplicitAccess())))) {
+      std::string Member = DSME ? DSME->getMember().getAsString()
+                                : UME->getMemberName().getAsString();
+      recordUnknown(Call,
+                    "a call of '" + Member +
+                        "' that the template resolves only in each instantiation, whose "
+                        "body kfuse does not follow into",
+                    /*MayWrite=*/true);
+    }
     visit(Call->getCallee(), Use());
   }
 
@@ -919,7 +1006,10 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
   }
   if (For->getInc())
     L.Step = exprText(For->getInc(), Ctx);
-  Model.Loops.push_back(L);
+  // A loop of a followed call is not one of the body's (whose text the
+  // emitter may copy): its variable is known while it runs, nothing more.
+  if (Following.empty())
+    Model.Loops.push_back(L);
 
   if (For->getInit())
     visit(For->getInit(), Use());

@@ -240,6 +240,19 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
       if (const CXXRecordDecl *RD = AT->getAsCXXRecordDecl()) {
         FunctorModel Tag;
         describeClass(RD, Tag, Ctx);
+        // A tag of a class template given numbers (`TagPairs<0>`): its
+        // name and the numbers, as any scope that sees the template names it.
+        if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+            Spec && !Tag.SpelledClass.empty()) {
+          std::vector<std::string> Args;
+          for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+            if (A.getKind() == TemplateArgument::Integral)
+              Args.push_back(llvm::toString(A.getAsIntegral(), 10));
+          if (Args.size() == Spec->getTemplateArgs().size()) {
+            Tag.SpelledClass += "<" + llvm::join(Args, ", ") + ">";
+            Tag.ClassTemplate = false;
+          }
+        }
         if (!Tag.ClassTemplate && !Tag.SpelledClass.empty()) {
           P.WorkTagClass = Tag.SpelledClass;
           P.WorkTagFile = Tag.ClassFile;

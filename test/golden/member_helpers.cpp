@@ -10,7 +10,8 @@
 // - 'relax' then 'smooth': 'smooth' reads 'u' at i - 1 and i + 1 through
 //   its helper, which 'relax' writes at i: refused, the remark naming the
 //   access in the helper.
-// - 'sum_loop': a helper with a loop is not followed, an unknown access.
+// - 'sum_loop' then 'after_loop': a helper with a loop is followed too
+//   (its loop's variable indexes some element): fused.
 // "alias" passes one View as both 'p' and 'q': the guard sees the overlap
 // and the original launches run.
 #include <Kokkos_Core.hpp>
@@ -74,7 +75,7 @@ struct Relax {
 
 struct SumLoop {
   Vec a, b;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { b(i) = total(i); } // EXPECT-REMARK: kfuse-unknown-access
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { b(i) = total(i); }
 
 private:
   KOKKOS_INLINE_FUNCTION double total(const int i) const {
@@ -103,7 +104,7 @@ void smooth(Vec u, Vec w, int n) {
 }
 
 void looping(Vec a, Vec b, Vec c, int n) {
-  Kokkos::parallel_for("sum_loop", Kokkos::RangePolicy<>(0, n), SumLoop{a, b});
+  Kokkos::parallel_for("sum_loop", Kokkos::RangePolicy<>(0, n), SumLoop{a, b}); // EXPECT-REMARK: kfuse-fused
   Kokkos::parallel_for("after_loop", Kokkos::RangePolicy<>(0, n), Relax{c});
 }
 

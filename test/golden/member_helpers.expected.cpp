@@ -11,7 +11,8 @@
 // - 'relax' then 'smooth': 'smooth' reads 'u' at i - 1 and i + 1 through
 //   its helper, which 'relax' writes at i: refused, the remark naming the
 //   access in the helper.
-// - 'sum_loop': a helper with a loop is not followed, an unknown access.
+// - 'sum_loop' then 'after_loop': a helper with a loop is followed too
+//   (its loop's variable indexes some element): fused.
 // "alias" passes one View as both 'p' and 'q': the guard sees the overlap
 // and the original launches run.
 #include <Kokkos_Core.hpp>
@@ -75,7 +76,7 @@ struct Relax {
 
 struct SumLoop {
   Vec a, b;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { b(i) = total(i); } // EXPECT-REMARK: kfuse-unknown-access
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { b(i) = total(i); }
 
 private:
   KOKKOS_INLINE_FUNCTION double total(const int i) const {
@@ -87,7 +88,7 @@ private:
 };
 
 // kfuse-functor-begin kfuse_fused_apply_curvature
-// 'apply', 'curvature' (test/golden/member_helpers.cpp:90), fused: the functors called in turn over
+// 'apply', 'curvature' (test/golden/member_helpers.cpp:91), fused: the functors called in turn over
 // each chunk of indices.
 template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
 struct kfuse_fused_apply_curvature {
@@ -123,7 +124,7 @@ double curvature(Vec p, Vec q, int n) {
 }
 
 // kfuse-functor-begin kfuse_fused_kick_drift
-// 'kick', 'drift' (test/golden/member_helpers.cpp:96), fused: the functors called in turn over each
+// 'kick', 'drift' (test/golden/member_helpers.cpp:97), fused: the functors called in turn over each
 // chunk of indices.
 template <class T_kfuse_part1, class T_kfuse_tag1, class T_kfuse_part2, class T_kfuse_tag2,
           class T_kfuse_chunks>
@@ -163,9 +164,37 @@ void smooth(Vec u, Vec w, int n) {
   Kokkos::parallel_for("smooth", Kokkos::RangePolicy<>(0, n), Smooth{u, w, n});
 }
 
+// kfuse-functor-begin kfuse_fused_sum_loop_after_loop
+// 'sum_loop', 'after_loop' (test/golden/member_helpers.cpp:107), fused: the functors called in turn
+// over each chunk of indices.
+template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
+struct kfuse_fused_sum_loop_after_loop {
+  T_kfuse_part1 kfuse_part1;
+  T_kfuse_part2 kfuse_part2;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    const int kfuse_begin = kfuse_chunks.begin(kfuse_chunk),
+              kfuse_end = kfuse_chunks.end(kfuse_chunk);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part1(kfuse_i0);
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0)
+      kfuse_part2(kfuse_i0);
+  }
+};
+// kfuse-functor-end
 void looping(Vec a, Vec b, Vec c, int n) {
-  Kokkos::parallel_for("sum_loop", Kokkos::RangePolicy<>(0, n), SumLoop{a, b});
+  // kfuse-begin fused("sum_loop", "after_loop") profile=test/golden/member_helpers.profile.json
+  if (::kfuse::use_fused("sum_loop+after_loop", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("sum_loop+after_loop", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_sum_loop_after_loop>(SumLoop{a, b}, Relax{c}, ::kfuse::chunks_of(kfuse_policy)));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for("sum_loop", Kokkos::RangePolicy<>(0, n), SumLoop{a, b}); // EXPECT-REMARK: kfuse-fused
   Kokkos::parallel_for("after_loop", Kokkos::RangePolicy<>(0, n), Relax{c});
+// kfuse-original-end
+  }
+  // kfuse-end
 }
 
 int main(int argc, char **argv) {

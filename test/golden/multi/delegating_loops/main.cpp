@@ -1,0 +1,96 @@
+// A force functor whose tagged operator delegates to an overload of its
+// own (`this->operator()(Tag(), i, energy)`) that loops over neighbours: the
+// analysis follows the call into the overload and its loop (the loop's
+// variable reaches some element), so the kernel's Views are known: 'f'
+// written at i, 'x' read at neighbours. The force and the next function's
+// kick, which reads 'f' at i, fuse across the functions (the tag a class
+// template given a number); the force and a kick reading 'f' at i + 1 do
+// not, the remark naming the access.
+//   main [N]
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+// KFUSE-RUN: 1000
+// KFUSE-RUN: 77
+// KFUSE-PROFILE-RUN: 1000
+
+using Field = Kokkos::View<double *>;
+
+template <int Energy> struct TagPairs {};
+
+struct Pairs {
+  Field x, f;
+  Kokkos::View<int **> neighbours;
+  int count;
+
+  template <int Energy>
+  KOKKOS_INLINE_FUNCTION void operator()(TagPairs<Energy>, const int i) const {
+    double energy = 0.0;
+    this->operator()(TagPairs<Energy>(), i, energy);
+  }
+
+  template <int Energy>
+  KOKKOS_INLINE_FUNCTION void operator()(TagPairs<Energy>, const int i, double &energy) const {
+    double fi = 0.0;
+    for (int k = 0; k < count; ++k) {
+      const int j = neighbours(i, k);
+      const double d = x(j) - x(i);
+      fi += d;
+      if (Energy)
+        energy += d * d;
+    }
+    f(i) = fi;
+  }
+};
+
+void forces(Pairs pairs, int n) {
+  Kokkos::parallel_for("forces", Kokkos::RangePolicy<TagPairs<0>>(0, n), pairs);
+}
+
+// The same forces, launched from a function of their own.
+void forces_again(Pairs pairs, int n) {
+  Kokkos::parallel_for("forces_again", Kokkos::RangePolicy<TagPairs<0>>(0, n), pairs);
+}
+
+void kick(Field f, Field v, double dt) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "kick", f.extent(0), KOKKOS_LAMBDA(const int i) { v(i) += dt * f(i); });
+}
+
+void kick_next(Field f, Field v, double dt, int n) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-unsafe-dependence
+      "kick_next", n - 1, KOKKOS_LAMBDA(const int i) { v(i) += dt * f(i + 1); });
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
+    const int count = 4;
+    Field x("x", n), f("f", n), v("v", n), w("w", n);
+    Kokkos::View<int **> neighbours("neighbours", n, count);
+    Kokkos::parallel_for(
+        "init", n, KOKKOS_LAMBDA(const int i) {
+          x(i) = (i * 7) % 11 - 5.0;
+          for (int k = 0; k < count; ++k)
+            neighbours(i, k) = (i + 3 * k + 1) % n;
+        });
+    Pairs pairs{x, f, neighbours, count};
+    double seen = 0.0;
+    for (int step = 0; step < 5; ++step) {
+      forces(pairs, n);
+      kick(f, v, 0.01);
+      // The host reads a result between the pairs (the Views are in host
+      // memory here): kernels of different functions do not fuse across it.
+      seen += v(n / 2);
+      forces_again(pairs, n);
+      kick_next(f, w, 0.02, n);
+      seen += w(n / 3);
+      Kokkos::parallel_for(
+          "move", n, KOKKOS_LAMBDA(const int i) { x(i) += 1e-3 * (v(i) + w(i)); });
+    }
+    std::printf("seen=%.17g\n", seen);
+  }
+  Kokkos::finalize();
+}
