@@ -514,6 +514,22 @@ std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel
   return Out;
 }
 
+/// The opening of a site that takes \p A, the first kernel of \p C, when it
+/// is pending over \p B's range, and runs \p Launch (labelled \p Label)
+/// where \p Guard holds; the site writes what runs otherwise (`} else`).
+void takePending(const CrossChain &C, const KernelModel &A, const KernelModel &B,
+                 const std::string &Label, const std::string &Guard, const std::string &Launch,
+                 const std::function<void(const std::string &)> &Emit) {
+  Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
+  if (B.Functor.Kind == FunctorModel::Form::Object)
+    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
+  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " + Guard + ")) {");
+  Emit("    " + Launch);
+  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+}
+
 /// The site of \p B, the second kernel of \p C: runs \p A and \p B as one when
 /// A is pending and the guard holds (through \p Inlined's one body, when
 /// given, else by calling the two functors in turn).
@@ -558,14 +574,7 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
   }
   Emit("{");
   Emit("  // '" + quoted(A) + "' (" + place(A) + ") may be pending: then both run here as one.");
-  Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
-  if (SecondObject)
-    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
-  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
-  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
-  Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " + Guard + ")) {");
-  Emit("    " + Launch);
-  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+  takePending(C, A, B, Label, Guard, Launch, Emit);
   Emit("  } else {");
   Emit("    ::kfuse::flush(\"" + C.Key + "\");");
   Out += originalSection(TextB, B, Indent + "    ");
@@ -605,14 +614,7 @@ std::string selfSite(const CrossChain &C, const KernelModel &A, llvm::StringRef 
   Emit("{");
   Emit("  // This launch may be pending from the call before: then both run here as one.");
   Emit("  // Else, in the first of two calls in a row, it runs later: fused with the next.");
-  Emit("  const auto kfuse_policy = " + A.Policy.Text + ";");
-  if (Object)
-    Emit("  const auto kfuse_second = " + A.Functor.Text + ";");
-  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
-  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
-  Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " + Guard + ")) {");
-  Emit("    " + Launch);
-  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+  takePending(C, A, A, Label, Guard, Launch, Emit);
   Emit("  } else if (::kfuse::deferring(\"" + C.Key + "\")) {");
   Emit("    ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), " + Part + ",");
   Emit("                   [=](const auto &kfuse_part) {");
