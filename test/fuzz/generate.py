@@ -475,11 +475,28 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
             helpers += [f"  KOKKOS_INLINE_FUNCTION typename decltype({name})::reference_type "
                         f"at_{name}({', '.join('const int ' + n for n in names)}) const {{",
                         f"    return {name}({', '.join(names)});", "  }"]
+    # About half of the tagged ones select their operator with a tag of a
+    # class template given a number, and that operator delegates to an
+    # overload taking a value by reference (`this->operator()(TagE<E>(), i,
+    # e)`), which a template resolves only when instantiated.
+    k.delegates = k.tagged and zlib.crc32(f"{chain.name}:{k.label}:delegate".encode()) % 2 == 0
+    if k.delegates:
+        operators = ["  template <int E> struct TagE {};",
+                     "  template <int E>",
+                     "  KOKKOS_INLINE_FUNCTION void operator()(TagE<E>, const int i) const {",
+                     "    double kf_e = 0;",
+                     "    this->operator()(TagE<E>(), i, kf_e);",
+                     "  }",
+                     "  template <int E>",
+                     "  KOKKOS_INLINE_FUNCTION void operator()(TagE<E>, const int i, "
+                     "double &kf_e) const {"] + body + ["    if (E)", "      kf_e += 1.0;", "  }"]
+    else:
+        operators = ([f"  KOKKOS_INLINE_FUNCTION void operator()({params}) const {{"] + body +
+                     ["  }"])
     return ([f"struct {functor_name(k, chain)} {{"] +
-            (["  struct Tag {};"] if k.tagged else []) +
+            (["  struct Tag {};"] if k.tagged and not k.delegates else []) +
             [f"  {typ} {name};" for typ, name in members] +
-            [f"  KOKKOS_INLINE_FUNCTION void operator()({params}) const {{"] + body +
-            ["  }"] + (["", "private:"] + helpers if helpers else []) + ["};", ""])
+            operators + (["", "private:"] + helpers if helpers else []) + ["};", ""])
 
 
 def reducer_class_name(k: Kernel, chain: Chain) -> str:
@@ -540,7 +557,8 @@ def emit_launch(k: Kernel, chain: Chain, ind: str, statement: bool = True) -> Li
         pol = f"Kokkos::MDRangePolicy<Kokkos::Rank<2>>({{{lo}, {lo}}}, {{{end0}, {end1}}})"
     if getattr(k, "functor_members", None) is not None:
         if getattr(k, "tagged", False):
-            tag = f"{functor_name(k, chain)}::Tag"
+            tag = f"{functor_name(k, chain)}::" + ("TagE<0>" if getattr(k, "delegates", False)
+                                                   else "Tag")
             pol = (f"Kokkos::RangePolicy<{tag}>(0, {k.hi})" if k.policy == "count" else
                    pol.replace("Kokkos::RangePolicy<>", f"Kokkos::RangePolicy<{tag}>"))
         built = f"{functor_name(k, chain)}{{{', '.join(k.functor_members)}}}"
