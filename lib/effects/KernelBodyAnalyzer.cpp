@@ -560,12 +560,10 @@ bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use
 }
 
 namespace {
-/// True if \p S holds a statement a followed call may not: a loop (its
-/// inner loops are the kernel's, which the planners read from the
-/// kernel's own text), a lambda, a jump or inline assembly.
+/// True if \p S holds no statement a followed call may not: a loop other
+/// than a `for` (whose variable is a local of the callee), a lambda, a jump,
+/// inline assembly or exceptions.
 bool followable(const Stmt *S) {
-  // (A `for` is followed: its variable indexes as the kernel's own loops'
-  // do; the kernel's model keeps only its own loops.)
   if (isa<WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr, GotoStmt, AsmStmt,
           CXXTryStmt, CXXThrowExpr>(S))
     return false;
@@ -586,6 +584,47 @@ bool tagType(QualType T) {
               TST->getTemplateName().getAsTemplateDecl()))
         RD = CT->getTemplatedDecl();
   return RD && RD->hasDefinition() && RD->isEmpty();
+}
+
+/// The class (template) of \p T, by which tags tell overloads apart, or
+/// null for other types.
+const Decl *classOf(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    return TST->getTemplateName().getAsTemplateDecl();
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+    return RD->getDescribedClassTemplate()
+               ? static_cast<const Decl *>(RD->getDescribedClassTemplate())
+               : RD->getCanonicalDecl();
+  return nullptr;
+}
+
+/// The one method \p M may name for \p Call (an unresolved call in a
+/// template): the only candidate taking as many arguments whose parameters
+/// of a class (template) are of each argument's; null if not exactly one.
+const CXXMethodDecl *onlyOverload(const UnresolvedMemberExpr *M, const CallExpr *Call) {
+  const CXXMethodDecl *Only = nullptr;
+  for (const NamedDecl *D : M->decls()) {
+    const NamedDecl *U = D->getUnderlyingDecl();
+    const auto *MD = dyn_cast<CXXMethodDecl>(U);
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(U))
+      MD = dyn_cast<CXXMethodDecl>(FT->getTemplatedDecl());
+    if (!MD || MD->getNumParams() != Call->getNumArgs() ||
+        MD->getMinRequiredArguments() != MD->getNumParams())
+      continue;
+    bool Matches = true;
+    for (unsigned I = 0; I < MD->getNumParams() && Matches; ++I) {
+      const Decl *P = classOf(MD->getParamDecl(I)->getType());
+      const Decl *A = classOf(Call->getArg(I)->getType());
+      Matches = !P || !A || P == A;
+    }
+    if (!Matches)
+      continue;
+    if (Only)
+      return nullptr;
+    Only = MD;
+  }
+  return Only;
 }
 } // namespace
 
@@ -757,60 +796,20 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
     return; // `list.row(i)` as written in a template, resolved in its instances
   } else {
     // A call of a member of its own object that a template resolves only in
-    // each instantiation (`this->operator()(Tag(), i, e)`): what its body
-    // touches is not known here.
+    // each instantiation (`this->operator()(Tag(), i, e)`): followed into the
+    // one overload taking as many arguments, whose class (template) tags
+    // match; else what its body touches is not known here.
     const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
-    // Another member of its own object: the one overload taking as many
-    // arguments, followed as written (the template's pattern).
-    if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee);
-        UME && !FD &&
-        (UME->isImplicitAccess() || isa<CXXThisExpr>(UME->getBase()->IgnoreParenImpCasts()))) {
-      const CXXMethodDecl *Only = nullptr;
-      unsigned Candidates = 0;
-      for (const NamedDecl *D : UME->decls()) {
-        const NamedDecl *U = D->getUnderlyingDecl();
-        const auto *MD = dyn_cast<CXXMethodDecl>(U);
-        if (const auto *FT = dyn_cast<FunctionTemplateDecl>(U))
-          MD = dyn_cast<CXXMethodDecl>(FT->getTemplatedDecl());
-        // Tags tell overloads apart: a class (template) argument must be
-        // of the parameter's class (template).
-        auto ClassOf = [](QualType T) -> const Decl * {
-          T = T.getNonReferenceType();
-          if (const auto *TST = T->getAs<TemplateSpecializationType>())
-            return TST->getTemplateName().getAsTemplateDecl();
-          if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
-            return RD->getDescribedClassTemplate()
-                       ? static_cast<const Decl *>(RD->getDescribedClassTemplate())
-                       : RD->getCanonicalDecl();
-          return nullptr;
-        };
-        auto Matches = [&](const CXXMethodDecl *M) {
-          for (unsigned I = 0; I < M->getNumParams(); ++I) {
-            const Decl *P = ClassOf(M->getParamDecl(I)->getType());
-            const Decl *A = ClassOf(Call->getArg(I)->getType());
-            if (P && A && P != A)
-              return false;
-          }
-          return true;
-        };
-        if (MD && MD->getNumParams() == Call->getNumArgs() &&
-            MD->getMinRequiredArguments() == MD->getNumParams() && Matches(MD)) {
-          Only = MD;
-          ++Candidates;
-        }
-      }
-      if (Candidates == 1 && followOwnCall(Call, Only, 0, U))
-        return;
-    }
-    auto OnThis = [](const Expr *Base, bool Implicit) {
-      return Implicit || (Base && isa<CXXThisExpr>(Base->IgnoreParenImpCasts()));
+    auto OnThis = [](bool Implicit, const Expr *Base) {
+      return Implicit || isa<CXXThisExpr>(Base->IgnoreParenImpCasts());
     };
     const auto *DSME = dyn_cast<CXXDependentScopeMemberExpr>(Callee);
     const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee);
-    if (!FD && ((DSME && OnThis(DSME->isImplicitAccess() ? nullptr : DSME->getBase(),
-                                DSME->isImplicitAccess())) ||
-                (UME && OnThis(UME->isImplicitAccess() ? nullptr : UME->getBase(),
-                               UME->isImplicitAccess())))) {
+    if (!FD && ((DSME && OnThis(DSME->isImplicitAccess(), DSME->getBase())) ||
+                (UME && OnThis(UME->isImplicitAccess(), UME->getBase())))) {
+      if (const CXXMethodDecl *Only = UME ? onlyOverload(UME, Call) : nullptr;
+          Only && followOwnCall(Call, Only, 0, U))
+        return;
       std::string Member = DSME ? DSME->getMember().getAsString()
                                 : UME->getMemberName().getAsString();
       recordUnknown(Call,

@@ -321,6 +321,30 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
   return Checks.empty() ? "true" : llvm::join(Checks, " &&\n" + Indent);
 }
 
+/// `::kfuse::defer(...)` keeping \p Part, \p A's functor, pending for \p C,
+/// launched as \p A's launch where nothing runs it fused; \p In is the
+/// indent of the call inside the site.
+void deferPart(const CrossChain &C, const KernelModel &A, const std::string &Part,
+               const std::string &In, const std::function<void(const std::string &)> &Emit) {
+  Emit(In + "::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy),");
+  Emit(In + "               " + Part + ",");
+  Emit(In + "               [=](const auto &kfuse_part) {");
+  Emit(In + "                 Kokkos::parallel_for(" + labelArgument(A) +
+       "kfuse_policy, kfuse_part);");
+  Emit(In + "               });");
+}
+
+/// \p A's functor as a part: its functor object, or its lambda's captures
+/// in C's part functor.
+std::string partOf(const CrossChain &C, const KernelModel &A) {
+  if (A.Functor.Kind == FunctorModel::Form::Object)
+    return A.Functor.Text;
+  std::vector<std::string> Args;
+  for (const Member &M : membersOf(A))
+    Args.push_back(M.Name);
+  return "::kfuse::make_fused<" + C.PartName + ">(" + llvm::join(Args, ", ") + ")";
+}
+
 /// The site of \p A, the first kernel of \p C: deferred when the window is
 /// armed. When \p C is reversed, this site launches both (through
 /// \p Inlined's one body, when given, else the two functors in turn).
@@ -328,9 +352,6 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
                          llvm::StringRef TextA, const EmitOptions &Opts,
                          const InlinedPair *Inlined) {
   std::string Indent = indentAt(TextA, A.StmtRange.Offset);
-  std::vector<std::string> Args;
-  for (const Member &M : membersOf(A))
-    Args.push_back(M.Name);
   std::string Out = std::string(Markers::Begin) + " deferred(\"" + quoted(A) + "\") until \"" +
                     quoted(B) + "\"" +
                     (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
@@ -378,16 +399,7 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
     Out += "\n" + Indent + "}\n" + Indent + Markers::End;
     return Out;
   }
-  Emit("  ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy),");
-  if (A.Functor.Kind == FunctorModel::Form::Object)
-    Emit("                 " + A.Functor.Text + ",");
-  else
-    Emit("                 ::kfuse::make_fused<" + C.PartName + ">(" + llvm::join(Args, ", ") +
-         "),");
-  Emit("                 [=](const auto &kfuse_part) {");
-  Emit("                   Kokkos::parallel_for(" + labelArgument(A) +
-       "kfuse_policy, kfuse_part);");
-  Emit("                 });");
+  deferPart(C, A, partOf(C, A), "  ", Emit);
   Emit("} else {");
   Emit("  ::kfuse::flush(\"" + C.Key + "\"); // one pending from an outer call runs first");
   Out += originalSection(TextA, A, Indent + "  ");
@@ -426,10 +438,7 @@ std::string middleSite(const CrossChain &P, const CrossChain &C, const KernelMod
                        const KernelModel &M, const KernelModel &Y, llvm::StringRef TextM,
                        const EmitOptions &Opts) {
   std::string Indent = indentAt(TextM, M.StmtRange.Offset);
-  std::vector<std::string> Args;
-  for (const Member &Mb : membersOf(M))
-    Args.push_back(Mb.Name);
-  std::string Part = "::kfuse::make_fused<" + C.PartName + ">(" + llvm::join(Args, ", ") + ")";
+  std::string Part = partOf(C, M); // (a lambda's: chains of three are of lambdas)
   std::string Label = quoted(X) + "+" + quoted(M);
   std::string Launcher = "[=](const auto &kfuse_part) { Kokkos::parallel_for(";
   std::string Out = std::string(Markers::Begin) + " fused-across(\"" + quoted(X) + "\", \"" +
@@ -593,12 +602,8 @@ std::string selfSite(const CrossChain &C, const KernelModel &A, llvm::StringRef 
   std::string Indent = indentAt(TextA, A.StmtRange.Offset);
   std::string Label = quoted(A) + "+" + quoted(A);
   bool Object = A.Functor.Kind == FunctorModel::Form::Object;
-  std::vector<std::string> Args;
-  for (const Member &M : membersOf(A))
-    Args.push_back(M.Name);
-  std::string Part = Object ? "kfuse_second"
-                            : "::kfuse::make_fused<" + C.PartName + ">(" +
-                                  llvm::join(Args, ", ") + ")";
+  // (A functor object is built once, as kfuse_second, for the guard.)
+  std::string Part = Object ? "kfuse_second" : partOf(C, A);
   std::string Guard = Inlined ? Inlined->Guard
                               : guardOf(C, A, A, "kfuse_first->", Object ? "kfuse_second." : "",
                                         Indent + "        ");
@@ -616,11 +621,7 @@ std::string selfSite(const CrossChain &C, const KernelModel &A, llvm::StringRef 
   Emit("  // Else, in the first of two calls in a row, it runs later: fused with the next.");
   takePending(C, A, A, Label, Guard, Launch, Emit);
   Emit("  } else if (::kfuse::deferring(\"" + C.Key + "\")) {");
-  Emit("    ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), " + Part + ",");
-  Emit("                   [=](const auto &kfuse_part) {");
-  Emit("                     Kokkos::parallel_for(" + labelArgument(A) +
-       "kfuse_policy, kfuse_part);");
-  Emit("                   });");
+  deferPart(C, A, Part, "    ", Emit);
   Emit("  } else {");
   Emit("    ::kfuse::flush(\"" + C.Key + "\");");
   Out += originalSection(TextA, A, Indent + "    ");

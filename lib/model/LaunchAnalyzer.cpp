@@ -241,13 +241,20 @@ static void analyzePolicy(const Expr *Arg, KernelModel &M,
         FunctorModel Tag;
         describeClass(RD, Tag, Ctx);
         // A tag of a class template given numbers (`TagPairs<0>`): its
-        // name and the numbers, as any scope that sees the template names it.
+        // name and the numbers, as any scope that sees the template names it
+        // (a `bool` as `true`/`false`; an enumerator is not spelled).
         if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
             Spec && !Tag.SpelledClass.empty()) {
           std::vector<std::string> Args;
-          for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
-            if (A.getKind() == TemplateArgument::Integral)
+          for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
+            if (A.getKind() != TemplateArgument::Integral ||
+                A.getIntegralType()->isEnumeralType())
+              continue;
+            if (A.getIntegralType()->isBooleanType())
+              Args.push_back(A.getAsIntegral().getBoolValue() ? "true" : "false");
+            else
               Args.push_back(llvm::toString(A.getAsIntegral(), 10));
+          }
           if (Args.size() == Spec->getTemplateArgs().size()) {
             Tag.SpelledClass += "<" + llvm::join(Args, ", ") + ">";
             Tag.ClassTemplate = false;

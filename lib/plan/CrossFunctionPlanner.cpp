@@ -270,6 +270,8 @@ public:
     Check = "kfuse-aliasing";
     if (std::string Why = aliasing(KA, KB); !Why.empty())
       return Why;
+    if (std::string Why = hiddenAliasing(KA, KB); !Why.empty())
+      return "their launches are " + Files + ", and " + Why;
     Check = "kfuse-unsafe-dependence";
     SourcePos Pos;
     if (std::string Why = FusionPlanner::dependenceBetween(Renamed, RenamedB, Pos); !Why.empty())
@@ -395,6 +397,26 @@ public:
     return "their launches are " + Files + ", and no function of the files given calls '" +
            FnA.Name + "' and then '" + FnB.Name +
            "' in one block (or at the end and the start of one loop's body)";
+  }
+
+  /// Why a View that \p A or \p B reads through an accessor the guard
+  /// cannot name (no path of public members: planner::guardNames) might
+  /// share memory with a View they write, or "": none where no View written
+  /// may hold its elements, nor it theirs (C++'s aliasing rules), as in one
+  /// function (FusionPlanner's accessorAliasing).
+  static std::string hiddenAliasing(const KernelModel &A, const KernelModel &B) {
+    for (const KernelModel *K : {&A, &B})
+      for (const ViewUse &V : K->Views) {
+        if (V.Accessor.empty() || V.Mode != AccessMode::Read || planner::guardNames(V))
+          continue;
+        for (const KernelModel *W : {&A, &B})
+          for (const ViewUse &U : W->Views)
+            if (planner::writes(U.Mode) && planner::mayShareElements(U, V))
+              return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
+                     V.Accessor + "', which the guard cannot name, and '" + U.Name +
+                     "', written by " + planner::name(*W) + ", may hold its elements";
+      }
+    return "";
   }
 
   /// Why the profile's identity facts forbid running \p B's body after

@@ -290,8 +290,7 @@ std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel
     for (const KernelModel *K : All)
       for (const ViewUse &V : K->Views)
         if (V.Accessor.empty() && !V.Local && V.Mode != AccessMode::Read && !V.Fresh &&
-            (planner::mayHold(planner::elementType(V), planner::elementType(*H)) ||
-             planner::mayHold(planner::elementType(*H), planner::elementType(V))))
+            mayShareElements(V, *H))
           return "'" + H->Name + "' is read through the accessor '" + H->Accessor +
                  "', which the guard cannot name, and '" + V.Name + "', written in " + name(*K) +
                  ", is not allocated in this function and may hold its elements: they may "

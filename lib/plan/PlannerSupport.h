@@ -102,6 +102,12 @@ inline const std::string &elementType(const ViewUse &V) {
 /// unsigned variant.
 bool mayHold(const std::string &Element, const std::string &Type);
 
+/// True if elements of \p A and \p B may share memory by their types: an
+/// element of either may hold a value of the other's (mayHold).
+inline bool mayShareElements(const ViewUse &A, const ViewUse &B) {
+  return mayHold(elementType(A), elementType(B)) || mayHold(elementType(B), elementType(A));
+}
+
 /// One token of source text, as the raw lexer sees it (comments skipped).
 struct RawToken {
   std::string Text;

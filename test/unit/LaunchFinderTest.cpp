@@ -1343,4 +1343,26 @@ TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
 }
 
 } // namespace
+
+TEST(LaunchFinderTest, WorkTagsOfClassTemplatesAreSpelledWithTheirNumbers) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+enum class Mode { A, B };
+template <int N, bool On> struct TagN {};
+template <Mode X> struct TagM {};
+struct F {
+  template <int N, bool On> KOKKOS_INLINE_FUNCTION void operator()(TagN<N, On>, const int) const {}
+  template <Mode X> KOKKOS_INLINE_FUNCTION void operator()(TagM<X>, const int) const {}
+};
+void run(int n) {
+  Kokkos::parallel_for("numbers", Kokkos::RangePolicy<TagN<-2, true>>(0, n), F{});
+  Kokkos::parallel_for("enum", Kokkos::RangePolicy<TagM<Mode::B>>(0, n), F{});
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // A bool as `true`, as a template argument must be; an enumerator is not
+  // spelled (its number would not convert).
+  EXPECT_EQ(siteLabelled(M, "numbers").Policy.WorkTagClass, "TagN<-2, true>");
+  EXPECT_EQ(siteLabelled(M, "enum").Policy.WorkTagClass, "");
+}
 } // namespace kfuse::test

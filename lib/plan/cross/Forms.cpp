@@ -286,29 +286,14 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     return planner::name(A) + " is a reduction or scan, whose result its function needs";
   // (Memory kfuse cannot attribute refuses before: the planner's first
   // check.)
-  // A View reached through an accessor: the guard checks it where a path of
-  // public members names it; else (guardedThroughAccessor) it needs no
-  // check where it is only read and no View the chain writes may hold its
-  // elements (C++'s aliasing rules keep them apart).
+  // A View written through an accessor (one read through an accessor the
+  // guard cannot name: hiddenAliasing, a legality check).
   for (const KernelModel *K : {&A, &B})
-    for (const ViewUse &V : K->Views) {
-      if (V.Accessor.empty())
-        continue;
-      if (V.Mode != AccessMode::Read)
+    for (const ViewUse &V : K->Views)
+      if (!V.Accessor.empty() && V.Mode != AccessMode::Read)
         return planner::name(*K) + " writes View '" + V.Name + "' through the accessor '" +
                V.Accessor + "' (a View written through an accessor is not fused across "
                "functions)";
-      if (planner::guardNames(V))
-        continue;
-      for (const KernelModel *W : {&A, &B})
-        for (const ViewUse &U : W->Views)
-          if (planner::writes(U.Mode) &&
-              (planner::mayHold(planner::elementType(U), planner::elementType(V)) ||
-               planner::mayHold(planner::elementType(V), planner::elementType(U))))
-            return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
-                   V.Accessor + "', which the guard cannot name, and '" + U.Name +
-                   "', written by " + planner::name(*W) + ", may hold its elements";
-    }
   if (std::string Why = functorForm(A, B, true); !Why.empty())
     return Why;
   if (std::string Why = functorForm(B, A, false); !Why.empty())

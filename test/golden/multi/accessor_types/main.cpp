@@ -55,7 +55,7 @@ void weigh(const Cells &cells, Field p, Field q) {
 }
 
 void smooth(Field q, Field s) {
-  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-not-fusable
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
       "smooth", q.extent(0), KOKKOS_LAMBDA(const int i) { s(i) = 0.5 * q(i) + 1.0; });
 }
 

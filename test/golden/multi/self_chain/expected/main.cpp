@@ -83,7 +83,8 @@ void axpy(Field y, Field x, double a) {
         Kokkos::parallel_for("axpy+axpy", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_4aa3f6a4_4aa3f6a4>(*kfuse_first, y, x, a, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
       ::kfuse::discard("kfuse_chain_4aa3f6a4_4aa3f6a4");
     } else if (::kfuse::deferring("kfuse_chain_4aa3f6a4_4aa3f6a4")) {
-      ::kfuse::defer("kfuse_chain_4aa3f6a4_4aa3f6a4", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_axpy_4aa3f6a4>(y, x, a),
+      ::kfuse::defer("kfuse_chain_4aa3f6a4_4aa3f6a4", ::kfuse::bounds_of(kfuse_policy),
+                     ::kfuse::make_fused<kfuse_part_axpy_4aa3f6a4>(y, x, a),
                      [=](const auto &kfuse_part) {
                        Kokkos::parallel_for("axpy", kfuse_policy, kfuse_part);
                      });
@@ -162,7 +163,8 @@ void square(Field out, Field in) {
         Kokkos::parallel_for("square+square", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3b03940c_3b03940c>(*kfuse_first, out, one, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
       ::kfuse::discard("kfuse_chain_3b03940c_3b03940c");
     } else if (::kfuse::deferring("kfuse_chain_3b03940c_3b03940c")) {
-      ::kfuse::defer("kfuse_chain_3b03940c_3b03940c", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_square_3b03940c>(out, in, one),
+      ::kfuse::defer("kfuse_chain_3b03940c_3b03940c", ::kfuse::bounds_of(kfuse_policy),
+                     ::kfuse::make_fused<kfuse_part_square_3b03940c>(out, in, one),
                      [=](const auto &kfuse_part) {
                        Kokkos::parallel_for("square", kfuse_policy, kfuse_part);
                      });
@@ -247,7 +249,8 @@ void shift(Field v, double by) {
         Kokkos::parallel_for("shift+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ee709c45_ee709c45>(*kfuse_first, v, by, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
       ::kfuse::discard("kfuse_chain_ee709c45_ee709c45");
     } else if (::kfuse::deferring("kfuse_chain_ee709c45_ee709c45")) {
-      ::kfuse::defer("kfuse_chain_ee709c45_ee709c45", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_shift_ee709c45>(v, by),
+      ::kfuse::defer("kfuse_chain_ee709c45_ee709c45", ::kfuse::bounds_of(kfuse_policy),
+                     ::kfuse::make_fused<kfuse_part_shift_ee709c45>(v, by),
                      [=](const auto &kfuse_part) {
                        Kokkos::parallel_for("shift", kfuse_policy, kfuse_part);
                      });
