@@ -57,6 +57,9 @@ struct ChainWindow {
   SourcePos Pos;         ///< where it opens it
   bool BackEdge = false; ///< the second runs in the caller loop's next iteration
   std::string Variable;  ///< the variable holding the window
+  /// The functions the call takes on the way to the first kernel's
+  /// function (outermost first), when the caller does not call it itself.
+  std::vector<std::string> Through;
   std::vector<FlushPoint> Flushes;
 };
 
@@ -80,6 +83,11 @@ struct CrossChain {
   /// functor class, the second's site cannot name the first's); the second
   /// is a functor object and a parallel_for.
   bool Reverse = false;
+  /// Reverse, and the second's operator() is defined in a source file the
+  /// first's unit does not read: its body is copied into the first's file
+  /// as a functor of the data members it names (public ones, read from the
+  /// second's functor object at the first's site).
+  bool CopySecond = false;
   /// Both kernels are reductions into numbers, and the first's function
   /// needs its result at once: the second is computed ahead, in one kernel
   /// with the first, from captures the caller builds as the second's

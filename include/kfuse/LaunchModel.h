@@ -104,6 +104,10 @@ struct ViewUse {
   /// the variable's, as a lambda capturing it would name it.
   std::string Member;
   bool PrivateMember = false; ///< a member that is not public
+  /// A member of the functor reached from `*this` that code of the
+  /// functor's class may name (a public, protected or own private member):
+  /// a launch of `*this` in one of its member functions can read it there.
+  bool ClassReadable = false;
   /// Reached only through this accessor method of Root (`d.vnew(i)`, whose
   /// body is `return m_vnew[i];`): the body reads it through the accessor,
   /// and kfuse cannot name the View itself (no identity recorded, no guard
@@ -475,6 +479,10 @@ struct KernelModel {
   /// from the first instantiation, holds for every one of this unit.
   std::string TemplateWhy;
   unsigned Instantiations = 0; ///< seen in this unit
+  /// For a launch in a template: its call as written depends on the
+  /// template's parameters (its policy, functor or types), so that its
+  /// instantiations may launch different kernels.
+  bool DependentLaunch = false;
   bool FromMacro = false;   ///< written through a macro expansion
   std::string MacroName;    ///< that macro, as the user wrote it
   bool EarlyExit = false;
@@ -541,6 +549,9 @@ struct FlowStatement {
   std::vector<std::string> DeclaresTypes;
   /// A `return`: Effects are those of its value.
   bool Returns = false;
+  /// A `return` whose value is a call of a function of the project (not
+  /// virtual): its USR. Nothing of the function runs after that call.
+  std::string TailCallee;
   std::string Site;       ///< Launch: its site id
   std::string Callee;     ///< Call: the USR of the function called
   std::string CalleeName; ///< Call: its qualified name

@@ -330,6 +330,15 @@ public:
     return S;
   }
 
+  /// The function a call of \p FD runs as summarized: the template an
+  /// instantiation of a function template comes from (VisitFunctionDecl).
+  static const FunctionDecl *calleeOf(const FunctionDecl *FD) {
+    const FunctionTemplateDecl *T = FD->getPrimaryTemplate();
+    if (T && FD->isTemplateInstantiation() && !T->getDeclContext()->isDependentContext())
+      return T->getTemplatedDecl();
+    return FD;
+  }
+
   static std::string usrOf(const Decl *D) {
     llvm::SmallString<128> Buf;
     if (index::generateUSRForDecl(D, Buf))
@@ -356,8 +365,16 @@ private:
     lines(F, S);
     if (const auto *R = dyn_cast<ReturnStmt>(S)) {
       F.Returns = true;
-      if (R->getRetValue())
+      if (R->getRetValue()) {
         F.Effects = analyzeHostExpr(*R->getRetValue(), Ctx);
+        const auto *Call = dyn_cast<CallExpr>(R->getRetValue()->IgnoreImplicit());
+        const FunctionDecl *FD = Call && !isa<CXXOperatorCallExpr>(Call)
+                                     ? Call->getDirectCallee()
+                                     : nullptr;
+        const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+        if (FD && !(MD && MD->isVirtual()) && !ProjectPath(FD->getLocation()).empty())
+          F.TailCallee = usrOf(calleeOf(FD));
+      }
       F.Effects.Range = F.Range;
       F.Effects.Pos = F.Pos;
       return F;
@@ -512,7 +529,7 @@ private:
       F.Around = std::move(O);
     }
     F.Kind = FlowStatement::Form::Call;
-    F.Callee = usrOf(FD);
+    F.Callee = usrOf(calleeOf(FD));
     F.CalleeName = FD->getQualifiedNameAsString();
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
@@ -640,6 +657,16 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    // A function template (outside any class template): summarized as
+    // written, which every instantiation runs; what depends on its
+    // parameters is opaque there. Calls of its instantiations name it
+    // (Summarizer::calleeOf).
+    if (FD->getDescribedFunctionTemplate() && !FD->getDeclContext()->isDependentContext() &&
+        FD->doesThisDeclarationHaveABody() && FD->getBody() &&
+        !ProjectPath(FD->getLocation()).empty()) {
+      Out.push_back(S.summarize(FD));
+      return true;
+    }
     if (FD->isDependentContext() || FD->isTemplateInstantiation()) {
       // A virtual method of a class template's specialization may be the
       // overrider a virtual call between two launches runs: summarized as

@@ -714,14 +714,16 @@ private:
       return;
     }
     walk(Arg);
-    // The address of a local number (`reduce(&e, 1)`): the callee may
+    // The address of a local number, or of a local value of numbers
+    // (`reduce(&e, 1)`, `gettimeofday(&tv, nullptr)`): the callee may
     // change it, and reach nothing else through it.
     if (const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
         U && U->getOpcode() == UO_AddrOf)
       if (const auto *Ref = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
         if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
             VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
-            VD->getType()->isArithmeticType())
+            (VD->getType()->isArithmeticType() ||
+             (VD->getType()->isRecordType() && !holdsMemory(VD->getType()))))
           return add(Out.Changes, VD->getNameAsString());
     QualType AT = Arg->IgnoreParenImpCasts()->getType();
     if ((AT->isPointerType() || PT->isPointerType()) && !isStringPointer(AT) &&

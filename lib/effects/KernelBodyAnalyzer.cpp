@@ -55,8 +55,17 @@ KernelBodyAnalyzer::pathRef(const Expr *E) const {
     if (!isa<FieldDecl>(ME->getMemberDecl()))
       return std::nullopt;
     Path.push_back(ME->getMemberDecl()->getNameAsString());
-    R.Private |= ME->getMemberDecl()->getAccess() != AS_public;
+    AccessSpecifier Access = ME->getMemberDecl()->getAccess();
+    R.Private |= Access != AS_public;
     Cur = ME->getBase()->IgnoreParenImpCasts();
+    if (Access != AS_public) {
+      const auto *Op = dyn_cast_or_null<CXXMethodDecl>(Fn);
+      const auto *Owner = dyn_cast<CXXRecordDecl>(ME->getMemberDecl()->getDeclContext());
+      R.ClassReadable &= isa<CXXThisExpr>(Cur) &&
+                         (Access == AS_protected ||
+                          (Op && Owner &&
+                           Owner->getCanonicalDecl() == Op->getParent()->getCanonicalDecl()));
+    }
     if (ME->isArrow() && !isa<CXXThisExpr>(Cur))
       return std::nullopt;
   }
@@ -277,6 +286,7 @@ ViewUse &KernelBodyAnalyzer::viewFor(const std::optional<ViewRef> &Ref, QualType
       }
     }
   V.PrivateMember = Ref && Ref->Private;
+  V.ClassReadable = Ref && Ref->IsMember && Ref->ClassReadable;
   describeView(Type, Ctx, V);
   Model.Views.push_back(std::move(V));
   return Model.Views.back();

@@ -63,6 +63,10 @@ private:
     bool IsMember = false;
     bool Local = false;
     bool Private = false; ///< some member on the path is not public
+    /// Code of the functor's own class may name the path through `*this`:
+    /// every member on it that is not public is a member of `*this` itself,
+    /// protected, or private to the class of the operator analysed.
+    bool ClassReadable = true;
   };
   std::optional<ViewRef> viewRef(const clang::Expr *E) const;
   /// The path of \p E like viewRef's, of any type (an object holding Views).

@@ -13,6 +13,14 @@
 namespace kfuse {
 namespace {
 
+/// The statement a site's code replaces: the launch statement of its block,
+/// or the launch alone as the branch of an `if` (`else parallel_for(...);`),
+/// which the site's one statement replaces as well.
+TextRange siteRange(const KernelModel &M) {
+  return M.StmtRange.valid() ? M.StmtRange : M.WholeStmt;
+}
+
+
 std::string indentAt(llvm::StringRef Text, unsigned Offset) {
   size_t LineStart = Text.take_front(Offset).rfind('\n');
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
@@ -27,7 +35,7 @@ std::string indentAt(llvm::StringRef Text, unsigned Offset) {
 std::string originalSection(llvm::StringRef Text, const KernelModel &M,
                             const std::string &Indent) {
   return "\n" + std::string(Markers::OriginalBegin) + Indent +
-         Text.substr(M.StmtRange.Offset, M.StmtRange.Length).str() + Markers::OriginalEnd;
+         Text.substr(siteRange(M).Offset, siteRange(M).Length).str() + Markers::OriginalEnd;
 }
 
 std::string quoted(const KernelModel &M) { return planner::codeName(M); }
@@ -108,6 +116,42 @@ std::string aheadPart(const CrossChain &C, const KernelModel &A, const KernelMod
   return Out;
 }
 
+/// The name of the copy of the second kernel's functor (CopySecond).
+std::string copyName(const CrossChain &C) {
+  return "kfuse_second" + C.Key.substr(std::string("kfuse_chain").size());
+}
+
+/// The functor of \p B copied into the file of \p A, whose site launches
+/// both (CrossChain::CopySecond): the data members its body names, its
+/// body as written.
+std::string copiedPart(const CrossChain &C, const KernelModel &A, const KernelModel &B) {
+  std::string Name = copyName(C);
+  std::string Out = std::string(Markers::FunctorBegin) + " " + Name + "\n";
+  Out += "// '" + quoted(B) + "' (" + place(B) + ") as a functor: its operator() is defined\n"
+         "// where this file cannot call it; it runs fused with '" + quoted(A) + "' (" + place(A) +
+         ")\n// when " + callersOf(C) + " calls their functions in turn.\n";
+  Out += functorHead(Name, membersOf(B));
+  // The body one level deeper than written (at the top of its file).
+  std::string Body;
+  for (llvm::StringRef Rest = B.Functor.BodyText; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    Body += (Body.empty() || Line.empty() ? "" : "  ") + Line.str() + (Next.empty() ? "" : "\n");
+    Rest = Next;
+  }
+  Out += "  KOKKOS_INLINE_FUNCTION void operator()(" + B.Functor.IndexType + " " +
+         B.Functor.IndexParams.front() + ") const " + Body + "\n};\n";
+  Out += Markers::FunctorEnd;
+  return Out;
+}
+
+/// The copy of \p B's functor built from \p Object, its functor object.
+std::string copyOf(const CrossChain &C, const KernelModel &B, const std::string &Object) {
+  std::vector<std::string> Args;
+  for (const Member &M : membersOf(B))
+    Args.push_back(Object + "." + M.Name);
+  return "::kfuse::make_fused<" + copyName(C) + ">(" + llvm::join(Args, ", ") + ")";
+}
+
 /// The types of \p B's captures, in the order of its functor's members:
 /// the tuple the caller builds them into (an object holding Views with
 /// its address).
@@ -124,7 +168,7 @@ std::string capturesTuple(const KernelModel &B) {
 /// one and B's result is kept for its site.
 std::string aheadSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                       llvm::StringRef TextA, const EmitOptions &Opts) {
-  std::string Indent = indentAt(TextA, A.StmtRange.Offset);
+  std::string Indent = indentAt(TextA, siteRange(A).Offset);
   std::string Label = quoted(A) + "+" + quoted(B);
   // What this kernel writes, against the second's Views (by their captures).
   std::vector<std::string> Checks;
@@ -175,7 +219,7 @@ std::string aheadSite(const CrossChain &C, const KernelModel &A, const KernelMod
 /// was computed over this range from these Views and values.
 std::string aheadResultSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                             llvm::StringRef TextB, const EmitOptions &Opts) {
-  std::string Indent = indentAt(TextB, B.StmtRange.Offset);
+  std::string Indent = indentAt(TextB, siteRange(B).Offset);
   std::string AccB = aheadValue(B);
   std::vector<std::string> Same;
   std::vector<Member> Members = membersOf(B);
@@ -351,7 +395,7 @@ std::string partOf(const CrossChain &C, const KernelModel &A) {
 std::string deferredSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                          llvm::StringRef TextA, const EmitOptions &Opts,
                          const InlinedPair *Inlined) {
-  std::string Indent = indentAt(TextA, A.StmtRange.Offset);
+  std::string Indent = indentAt(TextA, siteRange(A).Offset);
   std::string Out = std::string(Markers::Begin) + " deferred(\"" + quoted(A) + "\") until \"" +
                     quoted(B) + "\"" +
                     (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
@@ -389,7 +433,9 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
                   : LaunchOf("::kfuse::compose" + std::string(Chunked ? "_chunks<" : "<") +
                              planner::withoutConstRef(A.Functor.IndexType) + ">(" +
                              (Chunked ? "::kfuse::chunks_of(kfuse_policy), " : "") +
-                             taggedPart(A, "kfuse_first") + ", " + taggedPart(B, "kfuse_second") +
+                             taggedPart(A, "kfuse_first") + ", " +
+                             (C.CopySecond ? copyOf(C, B, "kfuse_second")
+                                           : taggedPart(B, "kfuse_second")) +
                              ")")));
     Emit("        return true;");
     Emit("      });");
@@ -437,7 +483,7 @@ std::string composedLaunch(const KernelModel &B, llvm::StringRef TextB, const st
 std::string middleSite(const CrossChain &P, const CrossChain &C, const KernelModel &X,
                        const KernelModel &M, const KernelModel &Y, llvm::StringRef TextM,
                        const EmitOptions &Opts) {
-  std::string Indent = indentAt(TextM, M.StmtRange.Offset);
+  std::string Indent = indentAt(TextM, siteRange(M).Offset);
   std::string Part = partOf(C, M); // (a lambda's: chains of three are of lambdas)
   std::string Label = quoted(X) + "+" + quoted(M);
   std::string Launcher = "[=](const auto &kfuse_part) { Kokkos::parallel_for(";
@@ -482,7 +528,7 @@ std::string middleSite(const CrossChain &P, const CrossChain &C, const KernelMod
 std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel &X,
                      const KernelModel &M, const KernelModel &Y, llvm::StringRef TextY,
                      const EmitOptions &Opts) {
-  std::string Indent = indentAt(TextY, Y.StmtRange.Offset);
+  std::string Indent = indentAt(TextY, siteRange(Y).Offset);
   bool SecondObject = Y.Functor.Kind == FunctorModel::Form::Object;
   std::string Second = SecondObject ? "kfuse_second." : "";
   std::string Index = planner::withoutConstRef(M.Functor.IndexType);
@@ -545,7 +591,7 @@ void takePending(const CrossChain &C, const KernelModel &A, const KernelModel &B
 std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                       llvm::StringRef TextB, const EmitOptions &Opts,
                       const InlinedPair *Inlined) {
-  std::string Indent = indentAt(TextB, B.StmtRange.Offset);
+  std::string Indent = indentAt(TextB, siteRange(B).Offset);
   std::string Label = quoted(A) + "+" + quoted(B);
   // A functor object is built once, for the guard to read its Views.
   bool SecondObject = B.Functor.Kind == FunctorModel::Form::Object;
@@ -599,7 +645,7 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
 /// window, it is deferred; else it runs as written.
 std::string selfSite(const CrossChain &C, const KernelModel &A, llvm::StringRef TextA,
                      const EmitOptions &Opts, const InlinedPair *Inlined) {
-  std::string Indent = indentAt(TextA, A.StmtRange.Offset);
+  std::string Indent = indentAt(TextA, siteRange(A).Offset);
   std::string Label = quoted(A) + "+" + quoted(A);
   bool Object = A.Functor.Kind == FunctorModel::Form::Object;
   // (A functor object is built once, as kfuse_second, for the guard.)
@@ -701,9 +747,9 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
     const CrossChain *P = Find(BySecond, C.First), *N = Find(ByFirst, C.Second);
     if (C.Ahead) {
       Out[C.First.File].push_back(
-          {A.StmtRange.Offset, A.StmtRange.Length, aheadSite(C, A, B, TextA, Opts)});
+          {siteRange(A).Offset, siteRange(A).Length, aheadSite(C, A, B, TextA, Opts)});
       Out[C.Second.File].push_back(
-          {B.StmtRange.Offset, B.StmtRange.Length, aheadResultSite(C, A, B, TextB, Opts)});
+          {siteRange(B).Offset, siteRange(B).Length, aheadResultSite(C, A, B, TextB, Opts)});
       for (const InsertedLine &L : C.Lines)
         if (!L.Closes)
           AddLine(L);
@@ -717,33 +763,35 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
       size_t File = C.Reverse ? C.First.File : C.Second.File;
       Inlined = inlinedPair(C, A, TextA, B, TextB,
                             "kfuse_fused" + C.Key.substr(std::string("kfuse_chain").size()),
-                            indentAt(All[File].Text, Launcher.StmtRange.Offset) +
+                            indentAt(All[File].Text, siteRange(Launcher).Offset) +
                                 (C.Reverse ? "              " : "        "));
       Out[File].push_back({Launcher.TopDeclOffset, 0, Inlined->Functor});
+    } else if (C.CopySecond) {
+      Out[C.First.File].push_back({A.TopDeclOffset, 0, copiedPart(C, A, B)});
     }
     const InlinedPair *I = Inlined ? &*Inlined : nullptr;
     if (C.self()) {
       Out[C.First.File].push_back(
-          {A.StmtRange.Offset, A.StmtRange.Length, selfSite(C, A, TextA, Opts, I)});
+          {siteRange(A).Offset, siteRange(A).Length, selfSite(C, A, TextA, Opts, I)});
       for (const InsertedLine &L : C.Lines)
         if (!L.Closes)
           AddLine(L);
       continue;
     }
     if (P)
-      Out[C.First.File].push_back({A.StmtRange.Offset, A.StmtRange.Length,
+      Out[C.First.File].push_back({siteRange(A).Offset, siteRange(A).Length,
                                    middleSite(*P, C, SiteOf(P->First), A, B, TextA, Opts)});
     else
       Out[C.First.File].push_back(
-          {A.StmtRange.Offset, A.StmtRange.Length, deferredSite(C, A, B, TextA, Opts, I)});
+          {siteRange(A).Offset, siteRange(A).Length, deferredSite(C, A, B, TextA, Opts, I)});
     if (N) {
       // The middle site, written with the next chain.
     } else if (P) {
-      Out[C.Second.File].push_back({B.StmtRange.Offset, B.StmtRange.Length,
+      Out[C.Second.File].push_back({siteRange(B).Offset, siteRange(B).Length,
                                     lastSite(*P, C, SiteOf(P->First), A, B, TextB, Opts)});
     } else {
       Out[C.Second.File].push_back(
-          {B.StmtRange.Offset, B.StmtRange.Length, fusedSite(C, A, B, TextB, Opts, I)});
+          {siteRange(B).Offset, siteRange(B).Length, fusedSite(C, A, B, TextB, Opts, I)});
     }
     for (const InsertedLine &L : C.Lines)
       if (!L.Closes)

@@ -44,18 +44,20 @@ static bool holdsMemory(QualType T, unsigned Depth) {
     return holdsMemory(AT->getElementType(), Depth + 1);
   if (T->isArithmeticType() || T->isEnumeralType() || T->isNullPtrType())
     return false;
-  const auto *RD = T->getAsCXXRecordDecl();
+  // (A C struct is a RecordDecl without bases.)
+  const RecordDecl *RD = T->getAsRecordDecl();
   if (!RD)
     return !T->isBuiltinType();
-  if (!RD->hasDefinition())
-    return true;
   RD = RD->getDefinition();
+  if (!RD)
+    return true;
   for (const FieldDecl *F : RD->fields())
     if (holdsMemory(F->getType(), Depth + 1))
       return true;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (holdsMemory(B.getType(), Depth + 1))
-      return true;
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : CRD->bases())
+      if (holdsMemory(B.getType(), Depth + 1))
+        return true;
   return false;
 }
 

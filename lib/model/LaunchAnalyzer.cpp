@@ -744,6 +744,12 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
     Sig += (I ? ", " : "") + typeText(Op->getParamDecl(I)->getType(), Ctx);
   F.OperatorSignature = Sig + ")";
   analyzeBody(Op, HasTag, M, Ctx);
+  // An operator a base class declares may name what is private to that
+  // base, which the functor's own member functions cannot.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Op);
+      !Method || Method->getParent()->getCanonicalDecl() != RD->getCanonicalDecl())
+    for (ViewUse &V : M.Views)
+      V.ClassReadable = false;
 }
 
 /// The statement of block \p Block that holds \p S (S itself, or the `if`

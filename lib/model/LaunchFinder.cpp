@@ -221,6 +221,11 @@ void setCondition(KernelModel &M, const Stmt &Launch, FileID FID, ASTContext &Ct
 
 /// See KernelModel::TopDeclOffset.
 unsigned topDeclarationOffset(const Decl *D, const ASTContext &Ctx) {
+  // An instantiation of a member template is written where its pattern is
+  // (an instantiation's lexical context is its class).
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+      D = Pattern;
   // The lexical context: an out-of-line member's definition is written at
   // namespace scope, not in its class.
   while (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(
@@ -430,6 +435,7 @@ public:
                                       Fn->isDependentContext() ||
                                       Fn->getDeclContext()->isDependentContext()));
     bool Instantiated = Callee && Fn && !Fn->isDependentContext();
+    M.DependentLaunch = M.InTemplate && (!Callee || Call->isInstantiationDependent());
 
     // A launch in a template is matched in the pattern and in every
     // instantiation; keep one model, preferring the first instantiation,
@@ -442,14 +448,17 @@ public:
     std::string Shape = Instantiated ? shapeOf(M) : std::string();
     auto [It, Inserted] =
         ByPlace.try_emplace({FID.getHashValue(), M.CallRange.Offset}, Out.size());
+    bool DependsOnParams = M.DependentLaunch;
     if (Inserted) {
       M.Instantiations = Instantiated;
       Out.push_back(std::move(M));
       HasTypes.push_back(Typed);
       Shapes.push_back(Shape);
     } else if (!HasTypes[It->second] && Instantiated) {
+      DependsOnParams |= Out[It->second].DependentLaunch;
       Out[It->second] = std::move(M);
       Out[It->second].Instantiations = 1;
+      Out[It->second].DependentLaunch = DependsOnParams;
       HasTypes[It->second] = true;
       Shapes[It->second] = Shape;
     } else if (Instantiated) {
@@ -461,6 +470,8 @@ public:
       }
       if (Shapes[It->second] != Shape && First.TemplateWhy.empty())
         First.TemplateWhy = "its instantiations use their Views differently";
+    } else {
+      Out[It->second].DependentLaunch |= DependsOnParams;
     }
   }
 

@@ -285,7 +285,7 @@ public:
       return "their launches are " + Files + ", and the functor class '" +
              KA.Functor.SpelledClass + "' of " + planner::name(KA) +
              " is not declared where it is launched";
-    IncludeFile = B.File;
+    IncludeFile = Reverse ? A.File : B.File;
     Check = "kfuse-not-profitable";
     if (std::string Why = FusionPlanner::profitability(Renamed, RenamedB, Bound, Pos); !Why.empty())
       return Why;
@@ -390,6 +390,10 @@ public:
     // A caller calling FnA and then FnB.
     std::string FirstProblem;
     if (placeInCallers(FnA, FnB, KA, KB, C, Share, FirstProblem))
+      return "";
+    // A caller of a function calling FnA (its kernel pending on the way up).
+    if (!Ahead && !Self &&
+        placeThroughCalls(FnA, FnB, KA, KB, C, Share, FirstProblem, /*Depth=*/3))
       return "";
     Check = FirstProblem.empty() ? "kfuse-not-adjacent" : "kfuse-code-between";
     if (!FirstProblem.empty())

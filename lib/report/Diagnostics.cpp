@@ -249,14 +249,20 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     };
     std::string Path, Where;
     std::string Calls = C.self() ? "calls its function twice in a row" : "calls their functions in turn";
+    // A caller reaching the first kernel's function through others.
+    auto Through = [](const ChainWindow &W) -> std::string {
+      if (W.Through.empty())
+        return "";
+      return " (the first through '" + llvm::join(W.Through, "', then '") + "')";
+    };
     if (C.Windows.size() == 1) {
-      Path = "'" + C.Windows[0].Caller + "' " + Calls +
+      Path = "'" + C.Windows[0].Caller + "' " + Calls + Through(C.Windows[0]) +
              (C.Windows[0].BackEdge ? ", the second in its loop's next iteration" : "");
       Where = "a window opened at " + At(C.Windows[0]);
     } else {
       std::vector<std::string> Callers;
       for (const ChainWindow &W : C.Windows)
-        Callers.push_back("'" + W.Caller + "' (" +
+        Callers.push_back("'" + W.Caller + "'" + Through(W) + " (" +
                           (W.BackEdge ? "the second in its loop's next iteration, " : "") +
                           At(W) + ")");
       std::string Last = Callers.back();

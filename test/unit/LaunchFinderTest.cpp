@@ -1365,4 +1365,69 @@ void run(int n) {
   EXPECT_EQ(siteLabelled(M, "numbers").Policy.WorkTagClass, "TagN<-2, true>");
   EXPECT_EQ(siteLabelled(M, "enum").Policy.WorkTagClass, "");
 }
+
+TEST(LaunchFinderTest, LaunchesInFunctionTemplatesAndMembersTheirClassReads) {
+  // A library's function filling a C struct of numbers it is given.
+  FileModel M = LaunchFinder::analyzeCode(R"cpp(
+#include <Kokkos_Core.hpp>
+#include <clock.h>
+class Base {
+protected:
+  Kokkos::View<double*> f;
+private:
+  Kokkos::View<double*> hidden;
+public:
+  KOKKOS_INLINE_FUNCTION double own(int i) const { return hidden(i); }
+};
+class Force : public Base {
+public:
+  struct Tag {};
+  KOKKOS_INLINE_FUNCTION void operator()(Tag, const int i) const { f(i) = w(i) + own(i); }
+  template <int MODE> void run(int n) {
+    if (MODE > 1)
+      Kokkos::parallel_for("dependent", Kokkos::RangePolicy<Tag>(0, n * MODE), *this);
+    else
+      Kokkos::parallel_for("fixed", Kokkos::RangePolicy<Tag>(0, n), *this);
+  }
+  void compute(int n) {
+    Stamp t;
+    clock(&t);
+    return run<0>(n);
+  }
+private:
+  Kokkos::View<double*> w;
+};
+)cpp",
+      "/project/input.cpp", {"-std=c++17", "-isystem/kfuse-stub"}, {"/project"},
+      {{"/kfuse-stub/Kokkos_Core.hpp", KokkosStubHeader},
+       {"/kfuse-stub/clock.h", "extern \"C\" {\nstruct Stamp { long sec; int usec[2]; };\n"
+                               "void clock(struct Stamp *s);\n}\n"}});
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // The launch names no template parameter: every instantiation launches
+  // the same kernel; the other's bounds depend on one.
+  const KernelModel &Fixed = siteLabelled(M, "fixed");
+  EXPECT_TRUE(Fixed.InTemplate);
+  EXPECT_FALSE(Fixed.DependentLaunch);
+  EXPECT_TRUE(Fixed.WholeStmt.valid());
+  EXPECT_FALSE(Fixed.StmtRange.valid()); // the branch of an `if`
+  EXPECT_TRUE(siteLabelled(M, "dependent").DependentLaunch);
+  // A member the functor's own class may name (its own private one, a
+  // protected one of its base), and one only the base's code may name.
+  const ViewUse *W = viewNamed(Fixed, "w"), *F = viewNamed(Fixed, "f"),
+                *Hidden = viewNamed(Fixed, "hidden");
+  ASSERT_TRUE(W && F && Hidden);
+  EXPECT_TRUE(W->PrivateMember && W->ClassReadable);
+  EXPECT_TRUE(F->PrivateMember && F->ClassReadable);
+  EXPECT_TRUE(Hidden->PrivateMember);
+  EXPECT_FALSE(Hidden->ClassReadable);
+  // The template is summarized as written, and the call returning into it
+  // names it; the address of a local of numbers reaches nothing else.
+  const FunctionSummary *Run = functionNamed(M, "Force::run");
+  const FunctionSummary *Compute = functionNamed(M, "Force::compute");
+  ASSERT_TRUE(Run && Compute);
+  ASSERT_EQ(Compute->Body.size(), 3u);
+  EXPECT_EQ(Compute->Body[1].Effects.Opaque, "");
+  EXPECT_TRUE(Compute->Body[2].Returns);
+  EXPECT_EQ(Compute->Body[2].TailCallee, Run->Usr);
+}
 } // namespace kfuse::test

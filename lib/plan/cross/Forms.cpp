@@ -97,9 +97,12 @@ std::string FormJudge::aheadForm(const KernelModel &A, const KernelModel &B, siz
   if (planner::withoutConstRef(A.Functor.IndexType) !=
       planner::withoutConstRef(B.Functor.IndexType))
     return "their index types differ";
-  if (!planner::thisFunctor(B))
+  if (!planner::thisFunctor(B)) {
     if (std::string Why = functorForm(B, A, true); !Why.empty())
       return Why;
+    if (std::string Why = unreadableAt(B, nullptr); !Why.empty())
+      return Why;
+  }
   // Views the guard cannot compare (reached through an accessor, or
   // through an object the second kernel captures whole, held by its
   // address): none may be written by the first kernel, nor share memory
@@ -189,7 +192,10 @@ const std::string *FormJudge::notIncluded(const KernelModel &M, const std::strin
 
 bool FormJudge::oneBody(const KernelModel &KA, const KernelModel &KB, SiteRef A, SiteRef B,
                         bool Ahead) const {
-  return !Ahead && !overlapsWithin(KA) && !overlapsWithin(KB) && inlinable(KA, All[A.File].Text) &&
+  // A launch in a template is composed: a copy of its body at namespace
+  // scope would name what only the template's scope knows.
+  return !Ahead && !KA.InTemplate && !KB.InTemplate && !overlapsWithin(KA) &&
+         !overlapsWithin(KB) && inlinable(KA, All[A.File].Text) &&
          inlinable(KB, All[B.File].Text) && KA.Functor.IndexType == KB.Functor.IndexType &&
          bodiesFit(KA, KB, !Ahead && Reverse ? KA : KB);
 }
@@ -255,6 +261,12 @@ bool FormJudge::inlinable(const KernelModel &M, llvm::StringRef Text) {
 }
 
 std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
+  Includes.clear();
+  // The site's code replaces the launch statement (a statement of a block,
+  // or the whole branch of an `if`).
+  for (const KernelModel *K : {&A, &B})
+    if (!K->StmtRange.valid() && !K->WholeStmt.valid())
+      return planner::name(*K) + " is not a statement of its own";
   // A raw pointer's footprint over the second's range, where the guard
   // runs (the first's range is equal there).
   for (const KernelModel *M : {&A, &B})
@@ -300,12 +312,22 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     return Why;
   // (A launch in a template, the template parameters its body names
   // included (KernelModel::TemplateParams), is judged here.)
-  if (A.FromMacro || A.InTemplate)
-    return planner::name(A) + " is written " +
-           (A.FromMacro ? "through the macro '" + A.MacroName + "'" : "in a template");
-  if (B.FromMacro || B.InTemplate)
-    return planner::name(B) + " is written " +
-           (B.FromMacro ? "through the macro '" + B.MacroName + "'" : "in a template");
+  // A launch in a template is kept as written: every instantiation of this
+  // unit launches the same functor with the same policy (its call names no
+  // template parameter), so the model of one holds for all.
+  for (const KernelModel *K : {&A, &B}) {
+    if (K->FromMacro)
+      return planner::name(*K) + " is written through the macro '" + K->MacroName + "'";
+    if (!K->InTemplate)
+      continue;
+    if (!K->TemplateWhy.empty())
+      return planner::name(*K) + " is written in a template, and " + K->TemplateWhy;
+    if (K->Functor.Kind != FunctorModel::Form::Object || K->DependentLaunch ||
+        !K->Instantiations)
+      return planner::name(*K) + " is written in a template" +
+             (K->DependentLaunch ? ", and its launch depends on the template's parameters"
+                                 : "");
+  }
   if (std::string Why = PolicyWhy(A); !Why.empty())
     return planner::name(A) + ": " + Why;
   if (std::string Why = PolicyWhy(B); !Why.empty())
@@ -325,6 +347,7 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
   // or else the first's site names the second's (and launches both).
   // The site launching both names each work tag.
   Reverse = false;
+  CopySecond = false;
   auto Tags = [&](const KernelModel &At) -> std::string {
     for (const KernelModel *K : {&A, &B})
       if (!K->Policy.WorkTag.empty() && !tagNameableAt(K->Policy, At))
@@ -332,17 +355,51 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
                " is not declared where " + planner::name(At) + " is launched";
     return "";
   };
+  // The guard runs where both are launched; it reads the Views of both
+  // functors there.
+  auto Unreadable = [&](const KernelModel &Site) {
+    std::string Why = unreadableAt(A, Site);
+    return Why.empty() ? unreadableAt(B, Site) : Why;
+  };
   if (A.Functor.Kind == FunctorModel::Form::Object) {
-    if (nameableAt(A.Functor, B, B.TopDeclOffset))
+    // A class a header declares is named where that header is included.
+    // The site launching both calls the other's operator: its body must be
+    // in that unit (an inline operator or a member template defined in
+    // another source file is not there to call).
+    // Else the site launching both copies the second's body (its data
+    // members read from the object there): CopySecond.
+    std::string AtB = Unreadable(B), AtA = Unreadable(A);
+    if (AtB.empty())
+      AtB = operatorUnseen(A, B);
+    std::string Copy;
+    if (AtA.empty() && B.Kind == LaunchKind::For) {
+      AtA = operatorUnseen(B, A);
+      if (!AtA.empty()) {
+        Copy = AtA;
+        AtA = copiedSecond(B, A);
+      }
+    }
+    if (AtB.empty() && classNameableAt(A.Functor, B, B.TopDeclOffset))
       return Tags(B);
-    if (B.Kind == LaunchKind::For && nameableAt(B.Functor, A, A.TopDeclOffset)) {
+    if (B.Kind == LaunchKind::For && AtA.empty() &&
+        classNameableAt(B.Functor, A, A.TopDeclOffset)) {
       Reverse = true;
+      CopySecond = !Copy.empty();
+      if (CopySecond) // (its headers, which classNameableAt cleared)
+        copiedSecond(B, A);
       return Tags(A);
     }
+    if (!Copy.empty() && !AtA.empty())
+      AtA = Copy + ", and a copy of its body cannot be made: " + AtA;
+    Includes.clear();
+    if (!AtB.empty() && (B.Kind != LaunchKind::For || !AtA.empty()))
+      return AtB + (AtA.empty() || AtA == AtB ? "" : "; the other way round, " + AtA);
     return "the functor class '" + A.Functor.SpelledClass + "' of " + planner::name(A) +
            " is not declared where " + planner::name(B) + " is launched" +
            (B.Functor.Kind == FunctorModel::Form::Object ? ", nor the other way round" : "");
   }
+  if (std::string Why = Unreadable(B); !Why.empty())
+    return Why;
   if (std::string Why = Tags(B); !Why.empty())
     return Why;
   // The copy of A's body in B's file compiles only where what it names is
@@ -424,11 +481,85 @@ std::string FormJudge::functorForm(const KernelModel &M, const KernelModel &Othe
     return planner::name(M) + "'s functor '" + F.Text + "' is of a class " +
            (F.ClassTemplate ? "template, whose instantiation " : "") +
            "the fused code in the other function cannot name (not fused across functions yet)";
-  for (const ViewUse &V : M.Views)
-    if (!V.Local && (V.PrivateMember || !V.Root.empty()))
-      return planner::name(M) + "'s View '" + V.Name +
-             "' is not a public member of its functor, which the guard must read";
   return "";
+}
+
+std::string FormJudge::unreadableAt(const KernelModel &M, const KernelModel *Site) {
+  if (M.Functor.Kind != FunctorModel::Form::Object)
+    return "";
+  // Code of the functor's own class (a launch of `*this` in one of its
+  // member functions) may name its protected and own private members.
+  bool OwnClass = Site && planner::thisFunctor(M) && planner::thisFunctor(*Site) &&
+                  !M.Functor.SpelledClass.empty() &&
+                  Site->Functor.SpelledClass == M.Functor.SpelledClass;
+  for (const ViewUse &V : M.Views) {
+    if (V.Local || !planner::guardNames(V))
+      continue;
+    if (!V.Root.empty() || (V.PrivateMember && !(OwnClass && V.ClassReadable)))
+      return planner::name(M) + "'s View '" + V.Name + "' is not a public member of its " +
+             "functor, which the guard must read" +
+             (Site ? " where " + planner::name(*Site) + " is launched" : "");
+  }
+  return "";
+}
+
+std::string FormJudge::copiedSecond(const KernelModel &B, const KernelModel &A) {
+  // As a reduction computed ahead copies its body: data members only.
+  if (std::string Why = aheadObject(B, /*Second=*/true); !Why.empty())
+    return Why;
+  for (const ScalarUse &S : B.Scalars)
+    if (S.PrivateMember)
+      return planner::name(B) + "'s '" + S.Name + "' is not a public member of its functor";
+  if (B.Functor.IndexParams.size() != 1)
+    return planner::name(B) + "'s functor's index is not one parameter";
+  std::vector<std::string> Kept = Includes;
+  std::string Why = declaredLater(B, A.File, A.TopDeclOffset);
+  if (Why.empty())
+    Why = includesFor(B, A.File);
+  for (const std::string &H : Kept)
+    if (!llvm::is_contained(Includes, H))
+      Includes.push_back(H);
+  return Why;
+}
+
+std::string FormJudge::operatorUnseen(const KernelModel &M, const KernelModel &Site) const {
+  const FunctorModel &F = M.Functor;
+  if (F.Kind != FunctorModel::Form::Object || M.File == Site.File)
+    return "";
+  const std::string &Body = F.BodyPos.File;
+  const FileModel *Unit = unitOf(Site.File);
+  llvm::StringRef Ext = llvm::sys::path::extension(Body);
+  bool Header = llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".H"}, Ext);
+  if (Body == Site.File || (Unit && llvm::is_contained(Unit->ProjectFiles, Body)) ||
+      (Header && !Body.empty()))
+    return "";
+  return "the operator() of '" + F.SpelledClass + "' that " + planner::name(M) + " runs is " +
+         (Body.empty() ? std::string("not visible")
+                       : "defined in " + llvm::sys::path::filename(Body).str()) +
+         ", which the unit of " + planner::name(Site) + " does not read";
+}
+
+bool FormJudge::classNameableAt(const FunctorModel &F, const KernelModel &At, unsigned Offset) {
+  if (nameableAt(F, At, Offset))
+    return true;
+  if (F.Kind != FunctorModel::Form::Object || F.SpelledClass.empty() || F.ClassTemplate ||
+      F.ClassFileOnly)
+    return false;
+  Includes.clear();
+  return includeHeader(F.ClassFile, At);
+}
+
+bool FormJudge::includeHeader(const std::string &Header, const KernelModel &At) {
+  // Declared in a header of the project the other file does not include:
+  // included there (a marked line, by its path relative to that file).
+  llvm::StringRef Ext = llvm::sys::path::extension(Header);
+  if (Header == At.File || !unitOf(At.File) ||
+      !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".H"}, Ext))
+    return false;
+  std::string Line = relativePath(Header, llvm::sys::path::parent_path(At.File));
+  if (!llvm::is_contained(Includes, Line))
+    Includes.push_back(Line);
+  return true;
 }
 
 bool FormJudge::nameableAt(const FunctorModel &F, const KernelModel &At, unsigned Offset) const {
@@ -440,13 +571,16 @@ bool FormJudge::nameableAt(const FunctorModel &F, const KernelModel &At, unsigne
   return !F.ClassFileOnly && Unit && llvm::is_contained(Unit->ProjectFiles, F.ClassFile);
 }
 
-bool FormJudge::tagNameableAt(const PolicyModel &P, const KernelModel &At) const {
+bool FormJudge::tagNameableAt(const PolicyModel &P, const KernelModel &At) {
   if (P.WorkTagClass.empty())
     return false;
   if (P.WorkTagFile == At.File)
     return P.WorkTagOffset < At.TopDeclOffset;
   const FileModel *Unit = unitOf(At.File);
-  return !P.WorkTagFileOnly && Unit && llvm::is_contained(Unit->ProjectFiles, P.WorkTagFile);
+  if (P.WorkTagFileOnly || !Unit)
+    return false;
+  return llvm::is_contained(Unit->ProjectFiles, P.WorkTagFile) ||
+         includeHeader(P.WorkTagFile, At);
 }
 
 } // namespace cross

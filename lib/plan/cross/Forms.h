@@ -88,8 +88,34 @@ public:
   /// of \p F: defined above it in that file, or in a header its unit reads.
   bool nameableAt(const FunctorModel &F, const KernelModel &At, unsigned Offset) const;
 
-  /// True if code of \p At's function can name the work tag of \p P.
-  bool tagNameableAt(const PolicyModel &P, const KernelModel &At) const;
+  /// Why the guard written where \p Site is launched cannot read the Views
+  /// of \p M's functor object (a private member, one of a member object),
+  /// or "". With no \p Site, only public members can be read.
+  static std::string unreadableAt(const KernelModel &M, const KernelModel *Site);
+  static std::string unreadableAt(const KernelModel &M, const KernelModel &Site) {
+    return unreadableAt(M, &Site);
+  }
+
+  /// Why the site of \p Site, launching \p M's functor object with its
+  /// own, cannot call M's operator(): its body is in a source file of
+  /// another unit; or "". (A header with it is included: classNameableAt.)
+  std::string operatorUnseen(const KernelModel &M, const KernelModel &Site) const;
+
+  /// Why the body of \p B's operator() cannot be copied into \p A's file
+  /// as a functor of its data members (CrossChain::CopySecond), or "".
+  std::string copiedSecond(const KernelModel &B, const KernelModel &A);
+
+  /// nameableAt, or the class is declared in a header of the project, which
+  /// the fused code includes (Includes holds it then).
+  bool classNameableAt(const FunctorModel &F, const KernelModel &At, unsigned Offset);
+
+  /// True if code of \p At's function can name the work tag of \p P (a
+  /// tag a header declares is named where that header is included).
+  bool tagNameableAt(const PolicyModel &P, const KernelModel &At);
+
+  /// Adds \p Header, a header of the project, to the Includes of \p At's
+  /// file; false where it is not a header.
+  bool includeHeader(const std::string &Header, const KernelModel &At);
 };
 
 } // namespace cross

@@ -291,17 +291,30 @@ ChainTypes HostCodeJudge::boundBy(const FunctionSummary &Fn, const FlowStatement
 std::string HostCodeJudge::aroundLaunches(const KernelModel &KA, const KernelModel &KB,
                                           const FunctionSummary &FnA, const FunctionSummary &FnB,
                                           const ChainTypes &TA, const ChainTypes &TB) const {
-  const LaunchPlace &PA = LaunchAt.at(KA.Id.str());
   size_t AtB = LaunchAt.at(KB.Id.str()).index();
   // After A, on the path that ran it: the rest of its block, then of each
-  // block around (not the other branch of an `if`).
-  for (size_t Level = PA.Path.size(); Level-- > 0;) {
-    const auto &[Stmts, At] = PA.Path[Level];
-    for (size_t I = At + 1; I < Stmts->size(); ++I)
-      if (std::string Why = blocks((*Stmts)[I], true, TA); !Why.empty())
-        return "the code after " + planner::name(KA) + " in '" + FnA.Name + "' (" +
-               where((*Stmts)[I].Pos) + ") runs before " + planner::name(KB) +
-               (Ahead ? " (computed ahead)" : "") + ", and " + Why;
+  // block around (not the other branch of an `if`); then the same after the
+  // call of its function in each function on the way up (Outer), where a
+  // `return` of that call ends it. \p TA binds the parameters of the
+  // outermost function; the others' are judged as any reference.
+  std::vector<const LaunchPlace *> Places = {&LaunchAt.at(KA.Id.str())};
+  for (const LaunchPlace &P : Outer)
+    Places.push_back(&P);
+  for (size_t N = 0; N < Places.size(); ++N) {
+    const LaunchPlace &P = *Places[N];
+    const FunctionSummary &Fn = N == 0 ? FnA : *P.Fn;
+    const ChainTypes &T = N + 1 == Places.size() ? TA : Types;
+    if (N > 0 && (*P.Path.back().first)[P.index()].Returns)
+      continue;
+    for (size_t Level = P.Path.size(); Level-- > 0;) {
+      const auto &[Stmts, At] = P.Path[Level];
+      for (size_t I = At + 1; I < Stmts->size(); ++I)
+        if (std::string Why = blocks((*Stmts)[I], true, T); !Why.empty())
+          return "the code after " +
+                 (N == 0 ? planner::name(KA) : "the call of '" + Places[N - 1]->Fn->Name + "'") +
+                 " in '" + Fn.Name + "' (" + where((*Stmts)[I].Pos) + ") runs before " +
+                 planner::name(KB) + (Ahead ? " (computed ahead)" : "") + ", and " + Why;
+    }
   }
   for (size_t I = 0; I < AtB; ++I)
     if (std::string Why = blocks(FnB.Body[I], false, TB); !Why.empty())

@@ -120,6 +120,12 @@ public:
   std::set<std::pair<size_t, size_t>> Grouped;
   std::map<std::string, const FunctionSummary *> ByUsr;
   std::map<std::string, LaunchPlace> LaunchAt;
+  /// Where the first kernel's function is called on the way up to the
+  /// caller being searched (innermost first): the call's place in each
+  /// function that calls the one before (never in a loop). The code after
+  /// each call runs with the kernel pending; the window opens around a
+  /// call of the last one's function.
+  std::vector<LaunchPlace> Outer;
   /// Launches fused across functions, as the first or the second of a
   /// chain: the index of their chain in Out.Chains.
   std::map<std::string, size_t> AsFirst, AsSecond;
@@ -130,6 +136,8 @@ public:
   std::vector<CalleeFlush> CalleeFlushes;
   /// The chain being placed is launched from the first kernel's site.
   bool Reverse = false;
+  /// CrossChain::CopySecond for the chain being placed.
+  bool CopySecond = false;
   /// The chain being judged is one launch after itself (CrossChain::self).
   bool Self = false;
   /// The calls whose launch takes the pending one in a window recorded for

@@ -40,6 +40,49 @@ bool WindowPlacer::placeInCallers(const FunctionSummary &FnA, const FunctionSumm
   return true;
 }
 
+bool WindowPlacer::placeThroughCalls(const FunctionSummary &Callee, const FunctionSummary &FnB,
+                                     const KernelModel &KA, const KernelModel &KB,
+                                     const ProfileChain &C, double Share,
+                                     std::string &FirstProblem, unsigned Depth) {
+  if (Depth == 0)
+    return false;
+  const FunctionSummary &FnA = *LaunchAt.at(KA.Id.str()).Fn;
+  for (const auto &Entry : ByUsr) {
+    const FunctionSummary &G = *Entry.second;
+    if (&G == &FnA || &G == &FnB || G.Unsummarized ||
+        llvm::any_of(Outer, [&](const LaunchPlace &P) { return P.Fn == &G; }))
+      continue;
+    // The calls of Callee in G, on paths through its blocks and branches.
+    std::vector<LaunchPlace> Calls;
+    LaunchPlace Path;
+    Path.Fn = &G;
+    std::function<void(const std::vector<FlowStatement> &)> Visit =
+        [&](const std::vector<FlowStatement> &Stmts) {
+          for (size_t I = 0; I < Stmts.size(); ++I) {
+            const FlowStatement &S = Stmts[I];
+            Path.Path.push_back({&Stmts, I});
+            if (calls(S, Callee) || (!S.TailCallee.empty() && S.TailCallee == Callee.Usr))
+              Calls.push_back(Path);
+            if (S.Kind == FlowStatement::Form::If || S.Kind == FlowStatement::Form::Block) {
+              Visit(S.Body);
+              Visit(S.Else);
+            }
+            Path.Path.pop_back();
+          }
+        };
+    Visit(G.Body);
+    for (const LaunchPlace &P : Calls) {
+      Outer.push_back(P);
+      bool Placed = placeInCallers(G, FnB, KA, KB, C, Share, FirstProblem) ||
+                    placeThroughCalls(G, FnB, KA, KB, C, Share, FirstProblem, Depth - 1);
+      Outer.pop_back();
+      if (Placed)
+        return true;
+    }
+  }
+  return false;
+}
+
 bool WindowPlacer::searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
                                 const FunctionSummary &FnB, const KernelModel &KA,
                                 const KernelModel &KB, const ProfileChain &C, double Share,
@@ -56,7 +99,7 @@ bool WindowPlacer::searchCaller(const FunctionSummary &L, const FunctionSummary 
         // first kernel pending (not when the second is computed ahead).
         std::string Around =
             Ahead || S.Around.Opaque.empty() ? std::string() : blocksHeader(S.Around, Types);
-        if (!S.CallProblem.empty() || !Around.empty()) {
+            if (!S.CallProblem.empty() || !Around.empty()) {
           if (FirstProblem.empty())
             FirstProblem =
                 "the call of '" + FnA.Name + "' (" + where(S.Pos) +
@@ -139,7 +182,9 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
   // The reference parameters of the two functions, as these calls bind
   // them.
   const FunctionSummary &FnA = *LaunchAt.at(KA.Id.str()).Fn;
-  if (std::string Why = aroundLaunches(KA, KB, FnA, FnB, boundBy(FnA, Open), boundBy(FnB, Second));
+  const FunctionSummary &Called = Outer.empty() ? FnA : *Outer.back().Fn;
+  if (std::string Why =
+          aroundLaunches(KA, KB, FnA, FnB, boundBy(Called, Open), boundBy(FnB, Second));
       !Why.empty())
     return Fail(Why);
   const FlowStatement &First = Loop ? *Loop : Open;
@@ -200,6 +245,7 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
     New.PartName = "kfuse_part_" + (Base.empty() ? std::string("kernel") : Base) + "_" +
                    Kept.Id.Hash.substr(0, 8);
     New.Reverse = !Ahead && Reverse;
+    New.CopySecond = New.Reverse && CopySecond;
     New.Ahead = Ahead;
     New.Merged = Merged;
     New.OneView = OneView;
@@ -219,6 +265,8 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
   CrossChain &Ch = Out.Chains[Placing];
   ChainWindow W;
   W.Caller = L.Name;
+  for (auto P = Outer.rbegin(); P != Outer.rend(); ++P)
+    W.Through.push_back(P->Fn->Name);
   W.Pos = First.Pos;
   W.BackEdge = Loop != nullptr;
   W.Variable = "kfuse_window_" + Tag +

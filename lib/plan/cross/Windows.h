@@ -34,6 +34,15 @@ public:
                       const KernelModel &KB, const ProfileChain &C, double Share,
                       std::string &FirstProblem);
 
+  /// placeInCallers for the functions that call \p Callee (the first
+  /// kernel's function, or one calling it) outside loops, where the code
+  /// after the call may run with the kernel pending, up to \p Depth levels
+  /// up: the first that places a window (Outer holds the way while it is
+  /// judged).
+  bool placeThroughCalls(const FunctionSummary &Callee, const FunctionSummary &FnB,
+                         const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
+                         double Share, std::string &FirstProblem, unsigned Depth);
+
   /// Searches \p L for calls of \p FnA followed by one of \p FnB; records
   /// a window around each that passes and returns true if one did. Keeps
   /// the first specific reason a call does not in \p FirstProblem.
