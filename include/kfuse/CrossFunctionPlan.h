@@ -60,6 +60,8 @@ struct ChainWindow {
   /// The functions the call takes on the way to the first kernel's
   /// function (outermost first), when the caller does not call it itself.
   std::vector<std::string> Through;
+  /// The same on the way to the second kernel's function.
+  std::vector<std::string> ThroughSecond;
   std::vector<FlushPoint> Flushes;
 };
 

@@ -391,7 +391,9 @@ public:
     std::string FirstProblem;
     if (placeInCallers(FnA, FnB, KA, KB, C, Share, FirstProblem))
       return "";
-    // A caller of a function calling FnA (its kernel pending on the way up).
+    // A caller of functions calling FnA (its kernel pending on the way up)
+    // or FnB.
+    Attempts = 0;
     if (!Ahead && !Self &&
         placeThroughCalls(FnA, FnB, KA, KB, C, Share, FirstProblem, /*Depth=*/3))
       return "";

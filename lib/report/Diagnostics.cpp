@@ -251,9 +251,12 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
     std::string Calls = C.self() ? "calls its function twice in a row" : "calls their functions in turn";
     // A caller reaching the first kernel's function through others.
     auto Through = [](const ChainWindow &W) -> std::string {
-      if (W.Through.empty())
-        return "";
-      return " (the first through '" + llvm::join(W.Through, "', then '") + "')";
+      std::vector<std::string> Ways;
+      if (!W.Through.empty())
+        Ways.push_back("the first through '" + llvm::join(W.Through, "', then '") + "'");
+      if (!W.ThroughSecond.empty())
+        Ways.push_back("the second through '" + llvm::join(W.ThroughSecond, "', then '") + "'");
+      return Ways.empty() ? "" : " (" + llvm::join(Ways, ", ") + ")";
     };
     if (C.Windows.size() == 1) {
       Path = "'" + C.Windows[0].Caller + "' " + Calls + Through(C.Windows[0]) +

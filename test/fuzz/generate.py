@@ -624,6 +624,19 @@ def doubled_call(chain: Chain, k: Kernel) -> str:
     return "same" if h == 0 else "swapped" if h == 1 else ""
 
 
+def via_call(chain: Chain, k: Kernel) -> str:
+    """With --split, how the chain's function reaches the function of the
+    parallel_for \p k, when not directly (one in four): through a
+    dispatcher returning into it ('tail': `return f(...);`), one calling it
+    and then changing a number ('after'), or returning into it as an
+    instance of a function template ('template': `return f<1>(...)`, the
+    launch naming no template parameter)."""
+    if k.kind != "for":
+        return ""
+    h = zlib.crc32(f"{chain.name}:{k.label}:via".encode()) % 12
+    return {0: "tail", 1: "after", 2: "template"}.get(h, "")
+
+
 def in_branch(chain: Chain, k: Kernel) -> bool:
     """With --split, whether the parallel_for \p k under an `if` of its
     chain is written in a function of its own, in the `if`'s then-block,
@@ -737,14 +750,29 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 # Some kernels' functions are called twice in a row: on the
                 # same Views, or with two Views of one type swapped.
                 again = doubled_call(chain, k)
+                via = "" if again else via_call(chain, k)
                 if again == "swapped":
                     again_names = swapped_names(chain, names)
                     if again_names:
                         called[id(it)] += f"\n{ind}{fn}({', '.join(again_names)});"
                 elif again == "same":
                     called[id(it)] += f"\n{ind}{fn}({', '.join(names)});"
+                if via == "template":
+                    out.append("template <int KfV>")
                 out.append(f"static void {fn}({', '.join(params + locals_)}) {{")
                 out += emit_launch(k, chain, ind)
+                if via:
+                    # The dispatcher the chain's function calls instead.
+                    out.append("}")
+                    out.append("")
+                    target = f"{fn}<1>" if via == "template" else fn
+                    called[id(it)] = f"{ind}{fn}_via({', '.join(names)});"
+                    out.append(f"static void {fn}_via({', '.join(params + locals_)}) {{")
+                    if via == "after":
+                        out.append(f"{ind}{target}({', '.join(names)});")
+                        out.append(f"{ind}g_host = (g_host * 3 + 1) % 1000003;")
+                    else:
+                        out.append(f"{ind}return {target}({', '.join(names)});")
             out.append("}")
             out.append("")
     params = [f"D_{chain.name} dom" if p == f"D_{chain.name}& dom" else p for p in params]

@@ -291,38 +291,71 @@ ChainTypes HostCodeJudge::boundBy(const FunctionSummary &Fn, const FlowStatement
 std::string HostCodeJudge::aroundLaunches(const KernelModel &KA, const KernelModel &KB,
                                           const FunctionSummary &FnA, const FunctionSummary &FnB,
                                           const ChainTypes &TA, const ChainTypes &TB) const {
-  size_t AtB = LaunchAt.at(KB.Id.str()).index();
   // After A, on the path that ran it: the rest of its block, then of each
   // block around (not the other branch of an `if`); then the same after the
   // call of its function in each function on the way up (Outer), where a
   // `return` of that call ends it. \p TA binds the parameters of the
   // outermost function; the others' are judged as any reference.
-  std::vector<const LaunchPlace *> Places = {&LaunchAt.at(KA.Id.str())};
-  for (const LaunchPlace &P : Outer)
-    Places.push_back(&P);
-  for (size_t N = 0; N < Places.size(); ++N) {
-    const LaunchPlace &P = *Places[N];
-    const FunctionSummary &Fn = N == 0 ? FnA : *P.Fn;
-    const ChainTypes &T = N + 1 == Places.size() ? TA : Types;
-    if (N > 0 && (*P.Path.back().first)[P.index()].Returns)
-      continue;
-    for (size_t Level = P.Path.size(); Level-- > 0;) {
-      const auto &[Stmts, At] = P.Path[Level];
-      for (size_t I = At + 1; I < Stmts->size(); ++I)
-        if (std::string Why = blocks((*Stmts)[I], true, T); !Why.empty())
-          return "the code after " +
-                 (N == 0 ? planner::name(KA) : "the call of '" + Places[N - 1]->Fn->Name + "'") +
-                 " in '" + Fn.Name + "' (" + where((*Stmts)[I].Pos) + ") runs before " +
-                 planner::name(KB) + (Ahead ? " (computed ahead)" : "") + ", and " + Why;
+  std::vector<std::vector<LaunchPlace>> Levels = {{LaunchAt.at(KA.Id.str())}};
+  Levels.insert(Levels.end(), Outer.begin(), Outer.end());
+  for (size_t N = 0; N < Levels.size(); ++N)
+    for (const LaunchPlace &P : Levels[N]) {
+      const FunctionSummary &Fn = N == 0 ? FnA : *P.Fn;
+      const ChainTypes &T = N + 1 == Levels.size() ? TA : Types;
+      std::string What =
+          N == 0 ? planner::name(KA) : "the call of '" + Levels[N - 1].front().Fn->Name + "'";
+      if (N > 0) {
+        // The call on the way up: what its statement evaluates besides the
+        // call runs after it (nothing, for `return f(...);`).
+        const FlowStatement &Call = (*P.Path.back().first)[P.index()];
+        if (Call.Returns)
+          continue;
+        if (std::string Why = blocksHeader(Call.Around, T); !Why.empty())
+          return "the statement of " + What + " in '" + Fn.Name + "' (" + where(Call.Pos) +
+                 ") runs code after the call with " + planner::name(KA) + " pending, and " +
+                 Why;
+      }
+      for (size_t Level = P.Path.size(); Level-- > 0;) {
+        const auto &[Stmts, At] = P.Path[Level];
+        for (size_t I = At + 1; I < Stmts->size(); ++I)
+          if (std::string Why = blocks((*Stmts)[I], true, T); !Why.empty())
+            return "the code after " + What + " in '" + Fn.Name + "' (" +
+                   where((*Stmts)[I].Pos) + ") runs before " + planner::name(KB) +
+                   (Ahead ? " (computed ahead)" : "") + ", and " + Why;
+      }
+    }
+  // Before B: the code before it in its function's body, then before the
+  // call of that function in each function on the way up (OuterB: calls at
+  // the top of their bodies, whose arguments are evaluated with A pending).
+  // \p TB binds the parameters of the outermost.
+  std::vector<const LaunchPlace *> PlacesB = {&LaunchAt.at(KB.Id.str())};
+  for (const LaunchPlace &P : OuterB)
+    PlacesB.push_back(&P);
+  for (size_t N = 0; N < PlacesB.size(); ++N) {
+    const LaunchPlace &P = *PlacesB[N];
+    const FunctionSummary &Fn = N == 0 && OuterB.empty() ? FnB : *P.Fn;
+    const ChainTypes &T = N + 1 == PlacesB.size() ? TB : Types;
+    const std::vector<FlowStatement> &Body = *P.Path.front().first;
+    std::string What =
+        N == 0 ? planner::name(KB) : "the call of '" + PlacesB[N - 1]->Fn->Name + "'";
+    for (size_t I = 0; I < P.Path.front().second; ++I)
+      if (std::string Why = blocks(Body[I], false, T); !Why.empty())
+        return "the code before " + What + " in '" + Fn.Name + "' (" + where(Body[I].Pos) +
+               ") " +
+               (Ahead ? "would run after " + planner::name(KB) + " is computed ahead"
+                      : "runs after " + planner::name(KA)) +
+               ", and " + Why;
+    if (N > 0) {
+      const FlowStatement &Call = Body[P.Path.front().second];
+      std::string Why = !Call.CallProblem.empty() ? Call.CallProblem : Call.ArgsProblem;
+      for (const HostStatement *H : {&Call.ArgsPointerReads, &Call.Around})
+        if (Why.empty())
+          Why = blocksHeader(*H, T);
+      if (!Why.empty())
+        return "the call of '" + PlacesB[N - 1]->Fn->Name + "' in '" + Fn.Name + "' (" +
+               where(Call.Pos) + ") runs with " + planner::name(KA) + " pending, and " + Why;
     }
   }
-  for (size_t I = 0; I < AtB; ++I)
-    if (std::string Why = blocks(FnB.Body[I], false, TB); !Why.empty())
-      return "the code before " + planner::name(KB) + " in '" + FnB.Name + "' (" +
-             where(FnB.Body[I].Pos) + ") " +
-             (Ahead ? "would run after " + planner::name(KB) + " is computed ahead"
-                    : "runs after " + planner::name(KA)) +
-             ", and " + Why;
   return "";
 }
 

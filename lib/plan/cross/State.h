@@ -121,11 +121,20 @@ public:
   std::map<std::string, const FunctionSummary *> ByUsr;
   std::map<std::string, LaunchPlace> LaunchAt;
   /// Where the first kernel's function is called on the way up to the
-  /// caller being searched (innermost first): the call's place in each
-  /// function that calls the one before (never in a loop). The code after
-  /// each call runs with the kernel pending; the window opens around a
-  /// call of the last one's function.
-  std::vector<LaunchPlace> Outer;
+  /// caller being searched (innermost first): per function that calls the
+  /// one before, the place of every such call (never in a loop). The code
+  /// after each call runs with the kernel pending; the window opens around
+  /// a call of the last one's function.
+  std::vector<std::vector<LaunchPlace>> Outer;
+  /// The same for the second kernel's function (innermost first): a call
+  /// of the one before at the top of each function's body; the window
+  /// closes after a call of the last one's function.
+  std::vector<LaunchPlace> OuterB;
+  /// placeThroughCalls' attempts for the chain being placed (bounded).
+  unsigned Attempts = 0;
+  /// The reason kept for a chain no caller places says only that a caller
+  /// does not call the second function after the first (tryFrom).
+  bool GenericProblem = false;
   /// Launches fused across functions, as the first or the second of a
   /// chain: the index of their chain in Out.Chains.
   std::map<std::string, size_t> AsFirst, AsSecond;

@@ -40,20 +40,55 @@ bool WindowPlacer::placeInCallers(const FunctionSummary &FnA, const FunctionSumm
   return true;
 }
 
-bool WindowPlacer::placeThroughCalls(const FunctionSummary &Callee, const FunctionSummary &FnB,
-                                     const KernelModel &KA, const KernelModel &KB,
-                                     const ProfileChain &C, double Share,
+bool WindowPlacer::placeThroughCalls(const FunctionSummary &CalleeA,
+                                     const FunctionSummary &CalleeB, const KernelModel &KA,
+                                     const KernelModel &KB, const ProfileChain &C, double Share,
                                      std::string &FirstProblem, unsigned Depth) {
   if (Depth == 0)
     return false;
   const FunctionSummary &FnA = *LaunchAt.at(KA.Id.str()).Fn;
-  for (const auto &Entry : ByUsr) {
-    const FunctionSummary &G = *Entry.second;
-    if (&G == &FnA || &G == &FnB || G.Unsummarized ||
-        llvm::any_of(Outer, [&](const LaunchPlace &P) { return P.Fn == &G; }))
-      continue;
-    // The calls of Callee in G, on paths through its blocks and branches.
-    std::vector<LaunchPlace> Calls;
+  const FunctionSummary &FnB = *LaunchAt.at(KB.Id.str()).Fn;
+  auto OnTheWay = [&](const FunctionSummary &G) {
+    bool InOuter = llvm::any_of(
+        Outer, [&](const std::vector<LaunchPlace> &L) { return L.front().Fn == &G; });
+    bool InOuterB = llvm::any_of(OuterB, [&](const LaunchPlace &P) { return P.Fn == &G; });
+    return &G == &FnA || &G == &FnB || G.Unsummarized || InOuter || InOuterB;
+  };
+  // The calls of \p Callee in \p G: on paths through its blocks and
+  // branches (calls and `return f(...)`), or at the top of its body
+  // (calls only, \p Top). The window opened around a call of G defers
+  // the first kernel wherever G reaches it: for the first's way (not
+  // \p Top) G must reach it once, through that call, and in no other
+  // statement (nor in a loop, nor in an expression).
+  auto CallsOf = [&](const FunctionSummary &G, const FunctionSummary &Callee, bool Top) {
+    std::vector<LaunchPlace> Out;
+    if (!Top) {
+      size_t Calls = 0;
+      bool Elsewhere = false;
+      auto Reaches = [&](const HostStatement &H) {
+        return llvm::any_of(H.Launches, [&](const SourcePos &P) {
+          return P.File == KA.Pos.File && P.Line == KA.Pos.Line;
+        });
+      };
+      std::function<void(const std::vector<FlowStatement> &)> Count =
+          [&](const std::vector<FlowStatement> &Stmts) {
+            for (const FlowStatement &S : Stmts) {
+              // (An `if`'s, a block's or a loop's own Effects cover their
+              // bodies, which are counted.)
+              if (calls(S, Callee) || (!S.TailCallee.empty() && S.TailCallee == Callee.Usr))
+                ++Calls;
+              else if (S.Kind == FlowStatement::Form::Plain ||
+                       S.Kind == FlowStatement::Form::Call)
+                Elsewhere |= Reaches(S.Effects);
+              Elsewhere |= Reaches(S.Header) || Reaches(S.Around);
+              Count(S.Body);
+              Count(S.Else);
+            }
+          };
+      Count(G.Body);
+      if (Calls == 0 || Elsewhere)
+        return Out;
+    }
     LaunchPlace Path;
     Path.Fn = &G;
     std::function<void(const std::vector<FlowStatement> &)> Visit =
@@ -61,9 +96,11 @@ bool WindowPlacer::placeThroughCalls(const FunctionSummary &Callee, const Functi
           for (size_t I = 0; I < Stmts.size(); ++I) {
             const FlowStatement &S = Stmts[I];
             Path.Path.push_back({&Stmts, I});
-            if (calls(S, Callee) || (!S.TailCallee.empty() && S.TailCallee == Callee.Usr))
-              Calls.push_back(Path);
-            if (S.Kind == FlowStatement::Form::If || S.Kind == FlowStatement::Form::Block) {
+            if (calls(S, Callee) ||
+                (!Top && !S.TailCallee.empty() && S.TailCallee == Callee.Usr))
+              Out.push_back(Path);
+            if (!Top &&
+                (S.Kind == FlowStatement::Form::If || S.Kind == FlowStatement::Form::Block)) {
               Visit(S.Body);
               Visit(S.Else);
             }
@@ -71,11 +108,53 @@ bool WindowPlacer::placeThroughCalls(const FunctionSummary &Callee, const Functi
           }
         };
     Visit(G.Body);
-    for (const LaunchPlace &P : Calls) {
-      Outer.push_back(P);
-      bool Placed = placeInCallers(G, FnB, KA, KB, C, Share, FirstProblem) ||
-                    placeThroughCalls(G, FnB, KA, KB, C, Share, FirstProblem, Depth - 1);
-      Outer.pop_back();
+    return Out;
+  };
+  // For the first's way, every call of CalleeA in G is a place the kernel
+  // may be deferred at: one level, all of them, or none where one is in a
+  // loop (CallsOf found fewer than there are).
+  auto CountCalls = [&](const FunctionSummary &G, const FunctionSummary &Callee) {
+    size_t N = 0;
+    std::function<void(const std::vector<FlowStatement> &)> Visit =
+        [&](const std::vector<FlowStatement> &Stmts) {
+          for (const FlowStatement &S : Stmts) {
+            N += calls(S, Callee) || (!S.TailCallee.empty() && S.TailCallee == Callee.Usr);
+            Visit(S.Body);
+            Visit(S.Else);
+          }
+        };
+    Visit(G.Body);
+    return N;
+  };
+  auto Try = [&](const FunctionSummary &A, const FunctionSummary &B) {
+    return placeInCallers(A, B, KA, KB, C, Share, FirstProblem) ||
+           placeThroughCalls(A, B, KA, KB, C, Share, FirstProblem, Depth - 1);
+  };
+  for (const auto &Entry : ByUsr) {
+    const FunctionSummary &G = *Entry.second;
+    if (OnTheWay(G))
+      continue;
+    std::vector<LaunchPlace> Places = CallsOf(G, CalleeA, /*Top=*/false);
+    if (Places.empty() || Places.size() != CountCalls(G, CalleeA))
+      continue;
+    if (++Attempts > 256)
+      return false;
+    Outer.push_back(Places);
+    bool Placed = Try(G, CalleeB);
+    Outer.pop_back();
+    if (Placed)
+      return true;
+  }
+  for (const auto &Entry : ByUsr) {
+    const FunctionSummary &G = *Entry.second;
+    if (OnTheWay(G))
+      continue;
+    for (const LaunchPlace &P : CallsOf(G, CalleeB, /*Top=*/true)) {
+      if (++Attempts > 256)
+        return false;
+      OuterB.push_back(P);
+      bool Placed = Try(CalleeA, G);
+      OuterB.pop_back();
       if (Placed)
         return true;
     }
@@ -121,11 +200,16 @@ bool WindowPlacer::tryFrom(const FunctionSummary &L, const Block &Bk, size_t I,
                            const FunctionSummary &FnB, const KernelModel &KA, const KernelModel &KB,
                            const ProfileChain &C, double Share, std::string &FirstProblem) {
   const std::vector<FlowStatement> &Stmts = *Bk.Stmts;
-  auto Fail = [&](const std::string &Why) {
-    if (FirstProblem.empty())
+  // The first reason is kept, but one about code between the calls wins
+  // over a caller that does not call the second function after the first.
+  auto Keep = [&](const std::string &Why, bool Generic) {
+    if (FirstProblem.empty() || (GenericProblem && !Generic)) {
       FirstProblem = Why + " (in '" + L.Name + "')";
+      GenericProblem = Generic;
+    }
     return false;
   };
+  auto Fail = [&](const std::string &Why) { return Keep(Why, false); };
   std::vector<const FlowStatement *> Flushes;
   CalleeFlushes.clear();
   // Straight on, in this block.
@@ -142,9 +226,9 @@ bool WindowPlacer::tryFrom(const FunctionSummary &L, const Block &Bk, size_t I,
   }
   // Across the back edge of the loop this block is the body of.
   if (!Bk.Loop)
-    return Fail("'" + L.Name + "' calls '" + FnB.Name +
-                "' nowhere after it calls the first "
-                "function in one block");
+    return Keep("'" + L.Name + "' calls '" + FnB.Name +
+                    "' nowhere after it calls the first function in one block",
+                true);
   // The first call of a loop's body would take a launch pending from the
   // last one while a window of its own opens in the body.
   if (Self)
@@ -166,7 +250,7 @@ bool WindowPlacer::tryFrom(const FunctionSummary &L, const Block &Bk, size_t I,
       return record(L, Stmts[I], *Bk.Loop, Bk.Loop, *Call, FnB, Flushes, KA, KB, C, Share, Fail);
     }
   }
-  return Fail("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after the first function");
+  return Keep("'" + L.Name + "' calls '" + FnB.Name + "' nowhere after the first function", true);
 }
 
 template <class FailFn>
@@ -182,7 +266,7 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
   // The reference parameters of the two functions, as these calls bind
   // them.
   const FunctionSummary &FnA = *LaunchAt.at(KA.Id.str()).Fn;
-  const FunctionSummary &Called = Outer.empty() ? FnA : *Outer.back().Fn;
+  const FunctionSummary &Called = Outer.empty() ? FnA : *Outer.back().front().Fn;
   if (std::string Why =
           aroundLaunches(KA, KB, FnA, FnB, boundBy(Called, Open), boundBy(FnB, Second));
       !Why.empty())
@@ -266,7 +350,9 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
   ChainWindow W;
   W.Caller = L.Name;
   for (auto P = Outer.rbegin(); P != Outer.rend(); ++P)
-    W.Through.push_back(P->Fn->Name);
+    W.Through.push_back(P->front().Fn->Name);
+  for (auto P = OuterB.rbegin(); P != OuterB.rend(); ++P)
+    W.ThroughSecond.push_back(P->Fn->Name);
   W.Pos = First.Pos;
   W.BackEdge = Loop != nullptr;
   W.Variable = "kfuse_window_" + Tag +

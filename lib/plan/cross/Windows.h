@@ -34,12 +34,13 @@ public:
                       const KernelModel &KB, const ProfileChain &C, double Share,
                       std::string &FirstProblem);
 
-  /// placeInCallers for the functions that call \p Callee (the first
+  /// placeInCallers for the functions that call \p CalleeA (the first
   /// kernel's function, or one calling it) outside loops, where the code
-  /// after the call may run with the kernel pending, up to \p Depth levels
-  /// up: the first that places a window (Outer holds the way while it is
-  /// judged).
-  bool placeThroughCalls(const FunctionSummary &Callee, const FunctionSummary &FnB,
+  /// after the call may run with the kernel pending, or that call
+  /// \p CalleeB (the second's) at the top of their bodies, up to \p Depth
+  /// levels up: the first that places a window (Outer and OuterB hold the
+  /// way while it is judged).
+  bool placeThroughCalls(const FunctionSummary &CalleeA, const FunctionSummary &CalleeB,
                          const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
                          double Share, std::string &FirstProblem, unsigned Depth);
 
