@@ -63,7 +63,8 @@ public:
   static std::vector<KernelModel>
   collect(clang::ASTContext &Ctx, const FinderOptions &Opts,
           std::vector<std::string> *ReadFiles = nullptr,
-          std::vector<FunctionSummary> *Functions = nullptr);
+          std::vector<FunctionSummary> *Functions = nullptr,
+          std::map<std::string, std::string> *PointerFields = nullptr);
 
 private:
   const clang::tooling::CompilationDatabase &DB;

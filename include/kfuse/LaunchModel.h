@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,9 @@ struct ViewAccess {
   /// body never indexes the View itself: some elements, which data choose.
   std::string Through;
   TextRange Range;    ///< the whole access `a(i, j)` (invalid inside macros)
+  /// Made inside an inner loop: of the body, or of a call the body makes
+  /// that the analysis followed (whose loops are not the body's Loops).
+  bool InLoop = false;
 };
 
 /// A View the kernel uses: a lambda capture or a functor member, or a
@@ -367,6 +371,19 @@ struct HostStatement {
   /// Numbers read through pointers to objects (`input->rate`), by their
   /// canonical type: memory kfuse cannot name, but of that type only.
   std::vector<std::string> PointerReads;
+  /// Numbers read or written through pointer data members (`array[which]
+  /// += t`): memory kfuse cannot name, unless the member only ever holds an
+  /// allocation of its own (FileModel::PointerFields, judged over every
+  /// unit), else of that type only. Opaque says where; not OpaqueOther.
+  struct FieldUse {
+    std::string Name; ///< the member, qualified
+    std::string Type; ///< the number's canonical type
+    bool Written = false;
+    bool operator==(const FieldUse &O) const {
+      return Name == O.Name && Type == O.Type && Written == O.Written;
+    }
+  };
+  std::vector<FieldUse> FieldPointers;
   /// A value read or written through a reference parameter of the
   /// function (`double &out`): its referent may be any memory of its type,
   /// an element of a View too. Type: canonical, as ViewUse::ValueTypeCanonical.
@@ -635,6 +652,10 @@ struct FileModel {
   /// The functions defined in those files (not templates), for placing
   /// chains across functions.
   std::vector<FunctionSummary> Functions;
+  /// The pointer data members to numbers the unit's project code uses:
+  /// "" where every use keeps the member's memory its own, else why not
+  /// (pointerFieldUses).
+  std::map<std::string, std::string> PointerFields;
   bool Failed = false;
   std::string Error;
 };

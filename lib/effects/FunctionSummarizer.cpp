@@ -481,6 +481,9 @@ private:
     for (const std::string &T : From.PointerReads)
       if (!llvm::is_contained(To.PointerReads, T))
         To.PointerReads.push_back(T);
+    for (const HostStatement::FieldUse &F : From.FieldPointers)
+      if (!llvm::is_contained(To.FieldPointers, F))
+        To.FieldPointers.push_back(F);
   }
 
   /// `f(a);`, `obj.f(a);`, `p->f(a);`, `x = f(a);` or `T x = f(a);` for a
@@ -592,13 +595,17 @@ private:
       }
       // Numbers read through pointers: the planner compares their types
       // with the kernels' Views.
-      if (!E.PointerReads.empty() && F.ArgsPointerReads.Opaque.empty()) {
+      if ((!E.PointerReads.empty() || !E.FieldPointers.empty()) &&
+          F.ArgsPointerReads.Opaque.empty()) {
         F.ArgsPointerReads.Opaque = "its argument '" + exprText(Arg, Ctx) + "' " + E.Opaque;
         F.ArgsPointerReads.OpaquePos = E.OpaquePos;
       }
       for (const std::string &T : E.PointerReads)
         if (!llvm::is_contained(F.ArgsPointerReads.PointerReads, T))
           F.ArgsPointerReads.PointerReads.push_back(T);
+      for (const HostStatement::FieldUse &P : E.FieldPointers)
+        if (!llvm::is_contained(F.ArgsPointerReads.FieldPointers, P))
+          F.ArgsPointerReads.FieldPointers.push_back(P);
     }
   }
 

@@ -287,6 +287,8 @@ private:
       add(Out.TouchesObjects, N);
     for (const std::string &N : From.PointerReads)
       add(Out.PointerReads, N);
+    for (const HostStatement::FieldUse &U : From.FieldPointers)
+      addField(U);
     for (const HostStatement::ReferenceUse &U : From.ThroughReferences) {
       auto It = llvm::find_if(Out.ThroughReferences, [&](const HostStatement::ReferenceUse &X) {
         return X.Name == U.Name;
@@ -362,8 +364,13 @@ private:
   /// \p E is assigned or incremented, or its address taken.
   void changes(const Expr *E) {
     const Expr *Plain = E->IgnoreParenImpCasts();
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Plain))
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Plain)) {
       walk(A->getIdx());
+      // `array[which] = t` through a pointer data member.
+      if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
+          fieldPointer(A->getBase(), A, "writes"))
+        return;
+    }
     if (isa<CXXOperatorCallExpr>(Plain) || isa<CallExpr>(Plain)) {
       // `h(i) = x`, `v[i] = x`: the call says what it touches (walked below).
       // Other than a View's element: what the reference it returns refers
@@ -527,13 +534,44 @@ private:
   /// (C++'s aliasing rules). False if \p E is no such read.
   bool pointerRead(const Expr *P, const Expr *E) {
     QualType T = E->getType().getCanonicalType().getUnqualifiedType();
-    if (!T->isArithmeticType() || T->isAnyCharacterType() || !rootOf(P).Known)
+    if (!T->isArithmeticType() || !rootOf(P).Known)
+      return false;
+    if (fieldPointer(P, E, "reads"))
+      return true;
+    if (T->isAnyCharacterType())
       return false;
     add(Out.Reads, rootOf(P).Name);
     std::string Type = typeText(T, Ctx);
     add(Out.PointerReads, Type);
     if (Out.Opaque.empty()) {
       Out.Opaque = "reads '" + exprText(E, Ctx) + "' (a " + Type + ") through a pointer";
+      Out.OpaquePos = positionOf(E->getBeginLoc(), Ctx);
+    }
+    return true;
+  }
+
+  /// \p E, a number read or written (\p Verb) through \p P, a pointer
+  /// data member to numbers (`array[which]`): recorded by the member
+  /// (FieldPointers). False if \p P is no such member.
+  void addField(const HostStatement::FieldUse &U) {
+    if (!llvm::is_contained(Out.FieldPointers, U))
+      Out.FieldPointers.push_back(U);
+  }
+
+  bool fieldPointer(const Expr *P, const Expr *E, llvm::StringRef Verb) {
+    const auto *M = dyn_cast<MemberExpr>(P->IgnoreParenImpCasts());
+    const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+    const auto *PT = F ? F->getType()->getAs<PointerType>() : nullptr;
+    if (!PT || !PT->getPointeeType()->isArithmeticType())
+      return false;
+    walk(M);
+    std::string Name = F->getQualifiedNameAsString();
+    addField({Name,
+              typeText(PT->getPointeeType().getCanonicalType().getUnqualifiedType(), Ctx),
+              Verb == "writes"});
+    if (Out.Opaque.empty()) {
+      Out.Opaque = (Verb + " '" + exprText(E, Ctx) + "' through the pointer member '" + Name + "'")
+                       .str();
       Out.OpaquePos = positionOf(E->getBeginLoc(), Ctx);
     }
     return true;
@@ -798,6 +836,8 @@ private:
     if (!S.Opaque.empty() && !S.OpaqueOther) {
       for (const std::string &T : S.PointerReads)
         add(Out.PointerReads, T);
+      for (const HostStatement::FieldUse &U : S.FieldPointers)
+        addField(U);
       if (Out.Opaque.empty()) {
         Out.Opaque = "calls '" + Name + "', which " + S.Opaque;
         Out.OpaquePos = positionOf(At->getBeginLoc(), Ctx);

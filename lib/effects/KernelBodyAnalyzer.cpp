@@ -373,6 +373,7 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
   // outermost call (the text the planners compare with the body's loops).
   A.Range = fileRange((Following.empty() ? E : CallSite)->getSourceRange(), Ctx);
   A.Indices.assign(Indices.begin(), Indices.end());
+  A.InLoop = LoopDepth > 0;
   V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
   if (A.Mode == AccessMode::PassedToCall)
     Model.Notes.push_back("element of View '" + V.Name +

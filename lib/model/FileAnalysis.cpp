@@ -102,6 +102,7 @@ analyzeForFusion(LaunchFinder &Finder, llvm::StringRef Path, const Profile &Prof
   Out.push_back(planFile(Path.str(), std::move(*Text), std::move(ByFile[""]), Prof, Opts));
   // The unit's functions (each knows its file) go with its main file.
   Out.front().Model.Functions = std::move(Model.Functions);
+  Out.front().Model.PointerFields = std::move(Model.PointerFields);
   Out.front().Model.ProjectFiles = Model.ProjectFiles;
   for (auto &[File, Sites] : ByFile) {
     if (File.empty())

@@ -2,6 +2,7 @@
 
 #include "kfuse/LaunchFinder.h"
 #include "effects/FunctionSummarizer.h"
+#include "effects/PointerFields.h"
 #include "effects/HostCodeAnalyzer.h"
 #include "model/KokkosAST.h"
 #include "model/LaunchAnalyzer.h"
@@ -491,7 +492,8 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    Out.Sites = LaunchFinder::collect(Ctx, Opts, &Out.ProjectFiles, &Out.Functions);
+    Out.Sites =
+        LaunchFinder::collect(Ctx, Opts, &Out.ProjectFiles, &Out.Functions, &Out.PointerFields);
   }
 
 private:
@@ -532,7 +534,8 @@ private:
 std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
                                                const FinderOptions &Opts,
                                                std::vector<std::string> *ReadFiles,
-                                               std::vector<FunctionSummary> *Functions) {
+                                               std::vector<FunctionSummary> *Functions,
+                                               std::map<std::string, std::string> *Fields) {
   // Only declarations written in the project's files are traversed (the
   // main file and headers under the project root): the Kokkos headers hold
   // launches of their own and most of the unit's AST.
@@ -575,6 +578,8 @@ std::vector<KernelModel> LaunchFinder::collect(ASTContext &Ctx,
           .bind(LaunchCall),
       &Callback);
   Finder.matchAST(Ctx);
+  if (Fields) // (under the project's traversal scope: its parent map)
+    *Fields = pointerFieldUses(Ctx, Scope, [&](SourceLocation Loc) { return Files.pathOf(Loc); });
   Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
   if (ReadFiles)
     *ReadFiles = Files.all();

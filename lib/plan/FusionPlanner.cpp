@@ -194,10 +194,10 @@ const ViewAccess *gatherLoop(const KernelModel &M) {
     for (const ViewAccess &A : V.Accesses) {
       if (A.Mode != AccessMode::Read)
         continue;
-      bool InLoop = llvm::any_of(M.Loops, [&](const InnerLoop &L) {
-        return A.Range.Offset >= L.BodyRange.Offset &&
-               A.Range.Offset < L.BodyRange.Offset + L.BodyRange.Length;
-      });
+      bool InLoop = A.InLoop || llvm::any_of(M.Loops, [&](const InnerLoop &L) {
+                      return A.Range.Offset >= L.BodyRange.Offset &&
+                             A.Range.Offset < L.BodyRange.Offset + L.BodyRange.Length;
+                    });
       bool Launch = llvm::any_of(A.Indices, [](const IndexExpr &I) {
         return I.Form == IndexForm::LaunchIndex;
       });

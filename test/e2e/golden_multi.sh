@@ -14,6 +14,9 @@
 #   // KFUSE-FALLBACK-RUN: ARGS    a run whose guard must refuse (and say so
 #                                  with KFUSE_VERBOSE), results still exact
 #   // KFUSE-KOKKOS-INCLUDE: -I    Kokkos' include directory through -I
+#   // KFUSE-BACKEND: SPACE        plan as for that execution space
+#                                  (--backend; the program still runs on
+#                                  the host's Kokkos, results compared)
 #
 # Every run compares the original program's output with the fused
 # program's and with the fused program's under KFUSE_DISABLE=1 and
@@ -101,10 +104,12 @@ if [ "${KFUSE_REGENERATE:-0}" = 1 ]; then
   KFUSE_PROFILE=$GOLDEN/profile.json ./prof $(directive KFUSE-PROFILE-RUN | head -1) >/dev/null
 fi
 PROFILE=$DIR/profile.json   # relative: the markers name it
+BACKEND=()
+[ -z "$(directive KFUSE-BACKEND)" ] || BACKEND=("--backend=$(directive KFUSE-BACKEND)")
 cp "$GOLDEN/profile.json" "$PROFILE"
 build original .
 
-"$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --output-dir out "${SOURCES[@]}" \
+"$KFUSE" fuse -p . --project-root . --profile "$PROFILE" "${BACKEND[@]}" --output-dir out "${SOURCES[@]}" \
   2>stderr || { cat stderr >&2; fail "kfuse fuse failed"; }
 # kfuse parses what it wrote again and drops a rewrite that does not
 # compile: that remark is always a defect.
@@ -185,7 +190,7 @@ fi
 
 # Idempotent, and revert restores every file.
 cp -r "fused/$DIR/." "$DIR/"
-"$KFUSE" fuse -p . --project-root . --profile "$PROFILE" --in-place "${SOURCES[@]}" 2>stderr ||
+"$KFUSE" fuse -p . --project-root . --profile "$PROFILE" "${BACKEND[@]}" --in-place "${SOURCES[@]}" 2>stderr ||
   { cat stderr >&2; fail "second fuse failed"; }
 for f in "$DIR"/*.cpp "$DIR"/*.h; do
   [ -f "$f" ] || continue

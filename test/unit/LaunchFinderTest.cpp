@@ -1036,7 +1036,9 @@ void drive(Mesh &m, int r, Input *in, int *p) {
   // same; the read is a pointer read of its type.
   EXPECT_TRUE(Drive->Body[0].ArgsExact);
   EXPECT_TRUE(Drive->Body[0].ArgsProblem.empty()) << Drive->Body[0].ArgsProblem;
-  EXPECT_EQ(Drive->Body[0].ArgsPointerReads.PointerReads, std::vector<std::string>{"int"});
+  ASSERT_EQ(Drive->Body[0].ArgsPointerReads.FieldPointers.size(), 1u);
+  EXPECT_EQ(Drive->Body[0].ArgsPointerReads.FieldPointers[0].Name, "Mesh::sizes");
+  EXPECT_EQ(Drive->Body[0].ArgsPointerReads.FieldPointers[0].Type, "int");
   // A call that changes a global, or a library function other than math.
   EXPECT_FALSE(Drive->Body[1].ArgsExact);
   EXPECT_FALSE(Drive->Body[2].ArgsExact);
@@ -1429,5 +1431,49 @@ private:
   EXPECT_EQ(Compute->Body[1].Effects.Opaque, "");
   EXPECT_TRUE(Compute->Body[2].Returns);
   EXPECT_EQ(Compute->Body[2].TailCallee, Run->Usr);
+}
+
+TEST(LaunchFinderTest, PointerMembersHoldingAllocationsOfTheirOwn) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void keep(double *p);
+class Timer {
+public:
+  Timer() : laps(new double[4]), spans(nullptr) {}
+  ~Timer() { delete[] laps; }
+  void stamp(int w) { laps[w] += 1.0; if (spans) *spans = laps[w]; }
+  void share() { keep(shared); }
+  void view() { Kokkos::View<double *> v("v", 4); wrapped = v.data(); }
+  double *laps;
+  double *spans;
+  double *shared = nullptr;
+  double *wrapped;
+  double *cells = new double[8];
+  double *first() { return &cells[0]; }
+};
+double total(Timer &t) { return t.laps[0] + t.laps[1]; }
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // Allocated, indexed, dereferenced, compared, deleted: its own memory.
+  ASSERT_EQ(M.PointerFields.count("Timer::laps"), 1u);
+  EXPECT_EQ(M.PointerFields.at("Timer::laps"), "");
+  EXPECT_EQ(M.PointerFields.at("Timer::spans"), "");
+  // Its value goes elsewhere, or it holds another's memory.
+  EXPECT_NE(M.PointerFields.at("Timer::shared").find("passed to 'keep'"), std::string::npos)
+      << M.PointerFields.at("Timer::shared");
+  EXPECT_NE(M.PointerFields.at("Timer::wrapped").find("assigned another pointer"),
+            std::string::npos)
+      << M.PointerFields.at("Timer::wrapped");
+  EXPECT_NE(M.PointerFields.at("Timer::cells").find("address"), std::string::npos)
+      << M.PointerFields.at("Timer::cells");
+  // What host code reads and writes through it is recorded by the member.
+  const FunctionSummary *Stamp = functionNamed(M, "Timer::stamp");
+  ASSERT_TRUE(Stamp && !Stamp->Body.empty());
+  const HostStatement &E = Stamp->Body[0].Effects;
+  EXPECT_FALSE(E.OpaqueOther);
+  EXPECT_TRUE(E.PointerReads.empty());
+  ASSERT_EQ(E.FieldPointers.size(), 1u);
+  EXPECT_EQ(E.FieldPointers[0].Name, "Timer::laps");
+  EXPECT_EQ(E.FieldPointers[0].Type, "double");
 }
 } // namespace kfuse::test

@@ -19,9 +19,28 @@ bool mayHoldAny(const std::set<std::string> &Elements, const std::string &T) {
 /// writes may hold: C++'s aliasing rules keep such a read from seeing the
 /// first kernel's stores.
 bool onlyForeignReads(const HostStatement &E, const ChainTypes &Types) {
-  return !E.OpaqueOther && !E.PointerReads.empty() &&
+  return !E.OpaqueOther && (!E.PointerReads.empty() || !E.FieldPointers.empty()) &&
          llvm::none_of(E.PointerReads,
-                       [&](const std::string &T) { return mayHoldAny(Types.Written, T); });
+                       [&](const std::string &T) { return mayHoldAny(Types.Written, T); }) &&
+         llvm::all_of(E.FieldPointers, [&](const HostStatement::FieldUse &F) {
+           return fieldProblem(F, Types).empty();
+         });
+}
+
+std::string fieldProblem(const HostStatement::FieldUse &Field, const ChainTypes &Types) {
+  // A number of a type no View of theirs may hold (written: used; read:
+  // written by the first), as any pointer.
+  if (!mayHoldAny(Field.Written ? Types.Used : Types.Written, Field.Type))
+    return "";
+  std::string Why = "it is not known where the pointer member '" + Field.Name + "' points";
+  if (Types.PointerFields) {
+    auto It = Types.PointerFields->find(Field.Name);
+    if (It != Types.PointerFields->end() && It->second.empty())
+      return "";
+    if (It != Types.PointerFields->end())
+      Why = "the pointer member '" + Field.Name + "' may point into a View: " + It->second;
+  }
+  return Why;
 }
 
 /// What in \p E may observe a pending kernel (or a kernel computed ahead)
@@ -44,6 +63,9 @@ std::string blocksHeader(const HostStatement &E, const ChainTypes &Types) {
         return "reads a " + T +
                " through a pointer, which may be an element of a View the "
                "first kernel writes";
+    for (const HostStatement::FieldUse &F : E.FieldPointers)
+      if (std::string Why = fieldProblem(F, Types); !Why.empty())
+        return E.Opaque + ", and " + Why;
   }
   // A reference parameter may be bound to an element of one of their
   // Views (the caller's business): written, it may be one they use; read,

@@ -19,9 +19,16 @@ bool mayHoldAny(const std::set<std::string> &Elements, const std::string &T);
 
 /// True if the only memory \p E may touch that kfuse cannot name is
 /// numbers read through pointers, of types no View the first kernel
-/// writes may hold: C++'s aliasing rules keep such a read from seeing the
-/// first kernel's stores.
+/// writes may hold (C++'s aliasing rules keep such a read from seeing the
+/// first kernel's stores), and numbers read or written through pointer
+/// members that only ever hold allocations of their own.
 bool onlyForeignReads(const HostStatement &E, const ChainTypes &Types);
+
+/// Why what host code reads or writes through a pointer member (\p Field)
+/// may be an element of a View of theirs, or "" when no View of theirs may
+/// hold a number of its type, or the member only ever holds an allocation
+/// of its own (ChainTypes::PointerFields).
+std::string fieldProblem(const HostStatement::FieldUse &Field, const ChainTypes &Types);
 
 /// What in \p E may observe a pending kernel (or a kernel computed ahead)
 /// whose Views have the element types \p Types, or "".

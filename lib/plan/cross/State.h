@@ -48,6 +48,11 @@ struct ChainTypes {
   /// locals: set where the second kernel is computed ahead (nothing is
   /// pending then); unset, every launch between blocks.
   std::function<std::string(const SourcePos &, const std::string &)> Launch;
+  /// The pointer data members of the project by qualified name: "" where
+  /// every unit keeps the member's memory its own (FileModel::
+  /// PointerFields, merged; null unless every file of the compilation
+  /// database is given).
+  const std::map<std::string, std::string> *PointerFields = nullptr;
 };
 
 /// Where a launch is in its function: the blocks from the function's body
@@ -120,6 +125,8 @@ public:
   std::set<std::pair<size_t, size_t>> Grouped;
   std::map<std::string, const FunctionSummary *> ByUsr;
   std::map<std::string, LaunchPlace> LaunchAt;
+  /// ChainTypes::PointerFields, over every unit.
+  std::map<std::string, std::string> PointerFields;
   /// Where the first kernel's function is called on the way up to the
   /// caller being searched (innermost first): per function that calls the
   /// one before, the place of every such call (never in a loop). The code

@@ -1,6 +1,8 @@
 // A time loop over a force chosen at run time (through its base class) and
 // an integrator: the force's kernel, launched in a member function template
-// its virtual compute() returns into, runs fused with the next kick.
+// its virtual compute() returns into, runs fused with the next kick (a lap
+// counted between them, through a pointer member holding an array of its
+// own).
 //   md [N] [STEPS] [MODE]   (MODE 2: the shifted kernel, not fused; MODE 3:
 //   the integrator's velocities are the force's positions, and the guard
 //   runs the kernels as written)
@@ -41,6 +43,7 @@ int main(int argc, char **argv) {
     std::unique_ptr<Force> owner(new PairForce(mode));
     Force *force = owner.get();
     Integrator integrator;
+    Laps laps(2);
     integrator.nlocal = atoms.n;
     for (int step = 0; step < steps; ++step) {
       integrator.x = atoms.x;
@@ -48,6 +51,7 @@ int main(int argc, char **argv) {
       integrator.f = atoms.f;
       integrator.drift();
       force->compute(atoms, anchors, count);
+      laps.stamp(1);
       integrator.kick();
     }
     double sum = 0.0;
@@ -55,7 +59,7 @@ int main(int argc, char **argv) {
     Kokkos::parallel_reduce(
         "sum", atoms.n,
         KOKKOS_LAMBDA(const int i, double &s) { s += x(i, 0) + 2.0 * x(i, 1) + v(i, 2); }, sum);
-    std::printf("checksum=%.17g\n", sum);
+    std::printf("checksum=%.17g laps=%g\n", sum, laps.total(1));
   }
   Kokkos::finalize();
   return 0;

@@ -48,6 +48,25 @@ private:
   int mode = 0;
 };
 
+/// Laps counted by phase, as the timers of MD codes keep them: an array
+/// of its own (only allocated, indexed and deleted), which no View holds,
+/// so counting one between the force and the kick observes neither.
+class Laps {
+public:
+  explicit Laps(int phases) : counts(new double[phases]) {
+    for (int p = 0; p < phases; ++p)
+      counts[p] = 0.0;
+  }
+  ~Laps() { delete[] counts; }
+  Laps(const Laps &) = delete;
+  Laps &operator=(const Laps &) = delete;
+  void stamp(int phase);
+  double total(int phase) const { return counts[phase]; }
+
+private:
+  double *counts;
+};
+
 class Integrator {
 public:
   struct TagKick {};

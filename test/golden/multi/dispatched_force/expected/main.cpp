@@ -1,7 +1,9 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 // A time loop over a force chosen at run time (through its base class) and
 // an integrator: the force's kernel, launched in a member function template
-// its virtual compute() returns into, runs fused with the next kick.
+// its virtual compute() returns into, runs fused with the next kick (a lap
+// counted between them, through a pointer member holding an array of its
+// own).
 //   md [N] [STEPS] [MODE]   (MODE 2: the shifted kernel, not fused; MODE 3:
 //   the integrator's velocities are the force's positions, and the guard
 //   runs the kernels as written)
@@ -42,6 +44,7 @@ int main(int argc, char **argv) {
     std::unique_ptr<Force> owner(new PairForce(mode));
     Force *force = owner.get();
     Integrator integrator;
+    Laps laps(2);
     integrator.nlocal = atoms.n;
     for (int step = 0; step < steps; ++step) {
       integrator.x = atoms.x;
@@ -52,6 +55,7 @@ int main(int argc, char **argv) {
       kfuse_window_f9f52ae0_6c4a98ef.arm(); // kfuse-line 6e555e7e
       force->compute(atoms, anchors, count);
       kfuse_window_f9f52ae0_6c4a98ef.disarm(); // kfuse-line 3d5952d5
+      laps.stamp(1);
       integrator.kick();
       kfuse_window_f9f52ae0_6c4a98ef.close(); // kfuse-line 2eaca609
     }
@@ -60,7 +64,7 @@ int main(int argc, char **argv) {
     Kokkos::parallel_reduce(
         "sum", atoms.n,
         KOKKOS_LAMBDA(const int i, double &s) { s += x(i, 0) + 2.0 * x(i, 1) + v(i, 2); }, sum);
-    std::printf("checksum=%.17g\n", sum);
+    std::printf("checksum=%.17g laps=%g\n", sum, laps.total(1));
   }
   Kokkos::finalize();
   return 0;
