@@ -62,6 +62,11 @@ struct ChainWindow {
   std::vector<std::string> Through;
   /// The same on the way to the second kernel's function.
   std::vector<std::string> ThroughSecond;
+  /// The caller launches the first kernel itself (it calls only the
+  /// second's function).
+  bool LaunchesFirst = false;
+  /// The caller launches the second kernel itself.
+  bool LaunchesSecond = false;
   std::vector<FlushPoint> Flushes;
 };
 

@@ -102,18 +102,26 @@ public:
     for (std::vector<Pair> *List : {&Pairs, &AcrossOne})
       std::stable_sort(List->begin(), List->end(),
                        [](const Pair &A, const Pair &B) { return A.Share > B.Share; });
-    for (const std::vector<Pair> *List : {&Pairs, &AcrossOne})
-      for (const Pair &P : *List) {
-        Across = P.Across;
-        consider(*P.C, P.Share);
-      }
+    // Two passes: chains whose caller calls both kernels' functions first,
+    // then, for launches still free, those where the caller launches one
+    // of them itself (placeDirect, placeDirectSecond), which would
+    // otherwise take launches from chains of the functions' own.
+    for (bool Direct : {false, true}) {
+      DirectPass = Direct;
+      for (const std::vector<Pair> *List : {&Pairs, &AcrossOne})
+        for (const Pair &P : *List) {
+          Across = P.Across;
+          consider(*P.C, P.Share);
+        }
+    }
     Across.clear();
     return std::move(Out);
   }
 
   void consider(const ProfileChain &C, double Share) {
     auto A = ById.find(C.Sites[0]), B = ById.find(C.Sites[1]);
-    if (A == ById.end() && B == ById.end())
+    if ((A == ById.end() && B == ById.end()) ||
+        (DirectPass && (A == ById.end() || B == ById.end())))
       return;
     CrossRefusal R;
     R.Count = C.Count;
@@ -148,8 +156,24 @@ public:
       return;
     if (SameFunction && !Itself)
       return;
+    // The second pass judges again the pairs the first refused.
+    auto Same = [](SiteRef X, SiteRef Y) { return X.File == Y.File && X.Site == Y.Site; };
+    auto Earlier = llvm::find_if(Out.Refusals, [&](const CrossRefusal &E) {
+      return E.FirstFound && E.SecondFound && Same(E.First, A->second) &&
+             Same(E.Second, B->second) && E.Across == R.Across;
+    });
+    if (DirectPass && Earlier == Out.Refusals.end())
+      return; // fused in the first pass
     std::string Check = "kfuse-not-adjacent";
     std::string Why = evaluate(A->second, B->second, C, Share, Check);
+    if (DirectPass) {
+      // Fused now, or refused where the first pass found no place at all:
+      // the new verdict; else the first pass's reason stands (launches
+      // taken since by colder chains do not make it.)
+      if (!Why.empty() && Earlier->Check != "kfuse-not-adjacent")
+        return;
+      Out.Refusals.erase(Earlier);
+    }
     if (Why.empty())
       return;
     R.Reason = Why;
@@ -375,22 +399,44 @@ public:
     }
     Check = "kfuse-not-adjacent";
     auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
-    if (FA == LaunchAt.end())
-      return "their launches are " + Files + ", and the launch of " + planner::name(KA) +
-             " is in a loop of its function (or in no statement of a function's body kfuse "
-             "read): kfuse defers only a launch that runs once per call";
+    std::string FirstProblem;
+    // The function launching B calls FnA before it (B in any block of it).
+    if (FA != LaunchAt.end() && !Ahead && !Self && DirectPass) {
+      // (record() judges the code after A in FnA.)
+      Check = "kfuse-code-between";
+      if (placeDirectSecond(*FA->second.Fn, KA, KB, C, Share, FirstProblem))
+        return "";
+      Check = "kfuse-not-adjacent";
+    }
+    if (!FirstProblem.empty() && (FB == LaunchAt.end() || !FB->second.top())) {
+      Check = "kfuse-code-between";
+      return FirstProblem;
+    }
     if (FB == LaunchAt.end() || !FB->second.top())
-      return "their launches are " + Files + ", and the launch of " + planner::name(KB) +
+      return "their launches are " + Files + ", and " + planner::name(KB) +
              " is not a statement at the top of its function's body (it is in a block, "
              "an `if` or a loop): kfuse runs a pending kernel fused only with such a launch";
-    const FunctionSummary &FnA = *FA->second.Fn, &FnB = *FB->second.Fn;
+    const FunctionSummary &FnB = *FB->second.Fn;
+    // The function launching A calls FnB after it (A in any block of it,
+    // a loop's body too).
     Check = "kfuse-code-between";
+    if (!Ahead && !Self && DirectPass && placeDirect(FnB, KA, KB, C, Share, FirstProblem))
+      return "";
+    if (FA == LaunchAt.end()) {
+      if (!FirstProblem.empty())
+        return FirstProblem;
+      Check = "kfuse-not-adjacent";
+      return "their launches are " + Files + ", and " + planner::name(KA) +
+             " is in a loop of its function (or in no statement of a function's body kfuse "
+             "read), which does not call the second's function after it: kfuse defers only "
+             "a launch that runs once per call of its function";
+    }
+    const FunctionSummary &FnA = *FA->second.Fn;
     // Their reference parameters are judged at the calls (record()).
     if (std::string Why = aroundLaunches(KA, KB, FnA, FnB, unbound(), unbound()); !Why.empty())
       return Why;
 
     // A caller calling FnA and then FnB.
-    std::string FirstProblem;
     if (placeInCallers(FnA, FnB, KA, KB, C, Share, FirstProblem))
       return "";
     // A caller of functions calling FnA (its kernel pending on the way up)

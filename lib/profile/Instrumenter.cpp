@@ -124,7 +124,9 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
         continue;
       }
       if (ObjectFunctor) {
-        if (V.PrivateMember && M.Functor.Text != "*this") {
+        // A launch of `*this` names what its class may: its own private
+        // members, protected ones of its bases (not a base's private ones).
+        if (V.PrivateMember && !(planner::thisFunctor(M) && V.ClassReadable)) {
           Out.Skipped.push_back(
               {M.Pos, "view '" + V.Name + "' is a private member of '" +
                           M.Functor.ClassName + "': its identity is not recorded"});

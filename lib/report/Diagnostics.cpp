@@ -258,7 +258,15 @@ std::vector<Diagnostic> crossFunctionDiagnostics(const CrossFunctionPlan &Plan,
         Ways.push_back("the second through '" + llvm::join(W.ThroughSecond, "', then '") + "'");
       return Ways.empty() ? "" : " (" + llvm::join(Ways, ", ") + ")";
     };
-    if (C.Windows.size() == 1) {
+    if (C.Windows.size() == 1 && (C.Windows[0].LaunchesFirst || C.Windows[0].LaunchesSecond)) {
+      Path = "'" + C.Windows[0].Caller + "' " +
+             (C.Windows[0].LaunchesFirst
+                  ? "launches the first and then calls the second's function"
+                  : "calls the first's function and then launches the second") +
+             Through(C.Windows[0]) +
+             (C.Windows[0].BackEdge ? ", in its loop's next iteration" : "");
+      Where = "a window opened at " + At(C.Windows[0]);
+    } else if (C.Windows.size() == 1) {
       Path = "'" + C.Windows[0].Caller + "' " + Calls + Through(C.Windows[0]) +
              (C.Windows[0].BackEdge ? ", the second in its loop's next iteration" : "");
       Where = "a window opened at " + At(C.Windows[0]);

@@ -493,6 +493,29 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
     else:
         operators = ([f"  KOKKOS_INLINE_FUNCTION void operator()({params}) const {{"] + body +
                      ["  }"])
+    k.run_args = None
+    if self_launching(k, chain):
+        # Members private, set by run(), which launches `*this`; the names
+        # its policy reads come as arguments too.
+        pol = functor_policy(k, chain)
+        extra = []
+        for d in decls:
+            typ, name = d.rsplit(" ", 1)
+            if name.startswith("*"):
+                typ, name = typ + " *", name[1:]
+            if (re.search(rf"\b{re.escape(name)}\b", pol) and
+                    name not in [n for _, n in members]):
+                extra.append((typ, name))
+        args = members + extra
+        k.run_args = [name for _, name in args]
+        run = ([f"  void run({', '.join(f'{t} {n}_' for t, n in args)}) {{"] +
+               [f"    {n} = {n}_;" for _, n in members] +
+               [f"    const {t} {n} = {n}_;" for t, n in extra] +
+               [f"    Kokkos::parallel_for(\"{k.label}\", {pol}, *this);", "  }"])
+        return ([f"class {functor_name(k, chain)} {{", "public:"] +
+                (["  struct Tag {};"] if k.tagged and not k.delegates else []) +
+                run + operators + ["", "private:"] +
+                [f"  {typ} {name};" for typ, name in members] + helpers + ["};", ""])
     return ([f"struct {functor_name(k, chain)} {{"] +
             (["  struct Tag {};"] if k.tagged and not k.delegates else []) +
             [f"  {typ} {name};" for typ, name in members] +
@@ -543,9 +566,35 @@ def policy_text(k: Kernel) -> str:
     return f"Kokkos::MDRangePolicy<Kokkos::Rank<2>>({{{lo}, {lo}}}, {{{end0}, {end1}}})"
 
 
+def self_launching(k: Kernel, chain: Chain) -> bool:
+    """With --functors, whether the functor class of the parallel_for \p k
+    keeps its members private and launches itself (`*this`) from a public
+    run() that points them at its arguments, as solver classes do (about
+    one in three): its launch is then in a function of its own."""
+    return k.kind == "for" and zlib.crc32(f"{chain.name}:{k.label}:self".encode()) % 3 == 0
+
+
+def functor_policy(k: Kernel, chain: Chain) -> str:
+    """The policy of \p k as its launch spells it (with its functor's tag)."""
+    pol = policy_text(k)
+    if getattr(k, "functor_members", None) is not None and getattr(k, "tagged", False):
+        tag = f"{functor_name(k, chain)}::" + ("TagE<0>" if getattr(k, "delegates", False)
+                                               else "Tag")
+        pol = (f"Kokkos::RangePolicy<{tag}>(0, {k.hi})" if k.policy == "count" else
+               pol.replace("Kokkos::RangePolicy<>", f"Kokkos::RangePolicy<{tag}>"))
+    return pol
+
+
 def emit_launch(k: Kernel, chain: Chain, ind: str, statement: bool = True) -> List[str]:
     """Kernel \p k's launch. \p statement: it stands where a declaration may
     stand before it (not the only statement of a brace-less `if` or loop)."""
+    if getattr(k, "run_args", None) is not None:
+        # A functor that launches itself: an object, then its run().
+        name = functor_name(k, chain)
+        call = [f"{name} f_{k.label};", f"f_{k.label}.run({', '.join(k.run_args)});"]
+        if statement:
+            return [ind + line for line in call]
+        return [f"{ind}{{"] + [ind + "  " + line for line in call] + [f"{ind}}}"]
     if k.policy == "count":
         pol = k.hi
     elif k.policy == "range":

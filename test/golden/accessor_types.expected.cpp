@@ -68,16 +68,65 @@ void weights(const Mesh &mesh, Vector w, Vector out, double scale) {
   // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_part_clip_c910ae54
+// 'clip' (test/golden/accessor_types.cpp:49) as a functor: deferred, it runs fused
+// with 'sum' (test/golden/accessor_types.cpp:66) when 'main' calls their functions in turn.
+template <class T_dens> struct kfuse_part_clip_c910ae54 {
+  T_dens dens;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { dens(i) = dens(i) > 4.0 ? 4.0 : dens(i); }
+};
+// kfuse-functor-end
 // Volumes read through 'vol' (doubles): 'dens', given by the caller, might
 // be the mesh's volumes.
 void densities(const Mesh &mesh, Vector mass, Vector dens) {
   const int n = mesh.size();
   Kokkos::parallel_for(
       "density", n, KOKKOS_LAMBDA(const int i) { dens(i) = mass(i) / mesh.vol(i); });
-  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
+  // kfuse-begin deferred("clip") until "sum" profile=test/golden/accessor_types.profile.json
+  if (::kfuse::deferring("kfuse_chain_c910ae54_5333a817")) {
+    // Runs later: fused with 'sum' (test/golden/accessor_types.cpp:66), or on its own.
+    const auto kfuse_policy = n;
+    ::kfuse::defer("kfuse_chain_c910ae54_5333a817", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_clip_c910ae54>(dens),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("clip", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_c910ae54_5333a817"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
       "clip", n, KOKKOS_LAMBDA(const int i) { dens(i) = dens(i) > 4.0 ? 4.0 : dens(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_fused_c910ae54_5333a817
+// 'clip' (test/golden/accessor_types.cpp:49) then 'sum' (test/golden/accessor_types.cpp:66), fused
+// across functions: one body over raw pointers, the first's Views and values read from its deferred
+// functor.
+template <class T_kfuse_first, class T_out> struct kfuse_fused_c910ae54_5333a817 {
+  T_kfuse_first kfuse_first;
+  T_out out;
+  using value_type = double;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const double *KOKKOS_RESTRICT out_,
+                                          double *KOKKOS_RESTRICT dens_, double &kfuse_acc) {
+    {
+      const int i = kfuse_i0;
+      dens_[i] = dens_[i] > 4.0 ? 4.0 : dens_[i];
+    }
+    {
+      const int i = kfuse_i0;
+      double &acc = kfuse_acc;
+      acc += out_[i] + dens_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, value_type &kfuse_acc) const {
+    body(kfuse_i0, out.data(), kfuse_first.dens.data(), kfuse_acc);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -89,10 +138,31 @@ int main(int argc, char **argv) {
     double total = 0.0;
     for (int step = 0; step < 4; ++step) {
       weights(mesh, w, out, 1.0 + step);
+      ::kfuse::Window kfuse_window_c910ae54_5333a817("kfuse_chain_c910ae54_5333a817"); // kfuse-line b39617b0
+      kfuse_window_c910ae54_5333a817.arm(); // kfuse-line 546b606f
       densities(mesh, mass, dens);
+      kfuse_window_c910ae54_5333a817.disarm(); // kfuse-line e67e405d
       double s = 0.0;
-      Kokkos::parallel_reduce(
+      // kfuse-begin fused-across("clip", "sum") profile=test/golden/accessor_types.profile.json
+      {
+        // 'clip' (test/golden/accessor_types.cpp:49) may be pending: then both run here as one.
+        const auto kfuse_policy = n;
+        auto *kfuse_first = ::kfuse::pending<kfuse_part_clip_c910ae54<Kokkos::View<double *>>>(
+            "kfuse_chain_c910ae54_5333a817", ::kfuse::bounds_of(kfuse_policy));
+        if (kfuse_first && ::kfuse::use_fused("clip+sum", ::kfuse::no_overlap({::kfuse::bytes_of(out, false), ::kfuse::bytes_of(kfuse_first->dens, true)}) &&
+              ::kfuse::same_view(kfuse_first->dens, dens))) {
+          Kokkos::parallel_reduce("clip+sum", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c910ae54_5333a817>(*kfuse_first, out), s);
+          ::kfuse::discard("kfuse_chain_c910ae54_5333a817");
+        } else {
+          ::kfuse::flush("kfuse_chain_c910ae54_5333a817");
+// kfuse-original-begin
+          Kokkos::parallel_reduce(
           "sum", n, KOKKOS_LAMBDA(const int i, double &acc) { acc += out(i) + dens(i); }, s);
+// kfuse-original-end
+        }
+      }
+      // kfuse-end
+      kfuse_window_c910ae54_5333a817.close(); // kfuse-line adebd853
       total += s;
     }
     std::printf("total=%.17g\n", total);

@@ -350,7 +350,8 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
   CopySecond = false;
   auto Tags = [&](const KernelModel &At) -> std::string {
     for (const KernelModel *K : {&A, &B})
-      if (!K->Policy.WorkTag.empty() && !tagNameableAt(K->Policy, At))
+      // (A launch names its own tag: a class's tag in one of its methods.)
+      if (K != &At && !K->Policy.WorkTag.empty() && !tagNameableAt(K->Policy, At))
         return "the work tag '" + K->Policy.WorkTagClass + "' of " + planner::name(*K) +
                " is not declared where " + planner::name(At) + " is launched";
     return "";

@@ -259,7 +259,11 @@ std::optional<CalleeFlush> HostCodeJudge::flushInCallee(const FlowStatement &S) 
 bool HostCodeJudge::holdsSecond(const FlowStatement &S, const FunctionSummary &FnB,
                                 std::string &Why, std::vector<const FlowStatement *> &Flushes,
                                 const FlowStatement *&Call) {
-  auto IsCall = [&](const FlowStatement &X) { return calls(X, FnB); };
+  // (Or the second's own launch, where the caller launches it: BDirect.)
+  auto IsCall = [&](const FlowStatement &X) {
+    return BDirect ? X.Kind == FlowStatement::Form::Launch && X.Site == SecondSite
+                   : calls(X, FnB);
+  };
   auto Problem = [&](const FlowStatement &X) {
     if (!X.CallProblem.empty() || !X.ArgsProblem.empty())
       return X.CallProblem.empty() ? X.ArgsProblem : X.CallProblem;
@@ -318,9 +322,13 @@ std::string HostCodeJudge::aroundLaunches(const KernelModel &KA, const KernelMod
   // call of its function in each function on the way up (Outer), where a
   // `return` of that call ends it. \p TA binds the parameters of the
   // outermost function; the others' are judged as any reference.
-  std::vector<std::vector<LaunchPlace>> Levels = {{LaunchAt.at(KA.Id.str())}};
+  // (Launched by the caller itself: the caller's code after it is judged
+  // where the window is placed.)
+  std::vector<std::vector<LaunchPlace>> Levels;
+  if (!ADirect)
+    Levels.push_back({LaunchAt.at(KA.Id.str())});
   Levels.insert(Levels.end(), Outer.begin(), Outer.end());
-  for (size_t N = 0; N < Levels.size(); ++N)
+  for (size_t N = ADirect ? Levels.size() : 0; N < Levels.size(); ++N)
     for (const LaunchPlace &P : Levels[N]) {
       const FunctionSummary &Fn = N == 0 ? FnA : *P.Fn;
       const ChainTypes &T = N + 1 == Levels.size() ? TA : Types;
@@ -350,7 +358,9 @@ std::string HostCodeJudge::aroundLaunches(const KernelModel &KA, const KernelMod
   // call of that function in each function on the way up (OuterB: calls at
   // the top of their bodies, whose arguments are evaluated with A pending).
   // \p TB binds the parameters of the outermost.
-  std::vector<const LaunchPlace *> PlacesB = {&LaunchAt.at(KB.Id.str())};
+  std::vector<const LaunchPlace *> PlacesB;
+  if (!BDirect) // (launched by the caller: the code before it is walked there)
+    PlacesB.push_back(&LaunchAt.at(KB.Id.str()));
   for (const LaunchPlace &P : OuterB)
     PlacesB.push_back(&P);
   for (size_t N = 0; N < PlacesB.size(); ++N) {

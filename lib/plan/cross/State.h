@@ -137,6 +137,16 @@ public:
   /// of the one before at the top of each function's body; the window
   /// closes after a call of the last one's function.
   std::vector<LaunchPlace> OuterB;
+  /// The first kernel is launched by the function opening the window
+  /// itself (placeDirect): nothing of a function of its runs after it.
+  bool ADirect = false;
+  /// The planner's second pass, where a caller may launch one of the
+  /// kernels itself.
+  bool DirectPass = false;
+  /// The second kernel is launched by the function opening the window
+  /// itself (placeDirect), the site SecondSite.
+  bool BDirect = false;
+  std::string SecondSite;
   /// placeThroughCalls' attempts for the chain being placed (bounded).
   unsigned Attempts = 0;
   /// The reason kept for a chain no caller places says only that a caller

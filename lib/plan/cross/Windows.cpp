@@ -162,6 +162,80 @@ bool WindowPlacer::placeThroughCalls(const FunctionSummary &CalleeA,
   return false;
 }
 
+bool WindowPlacer::placeDirect(const FunctionSummary &FnB, const KernelModel &KA,
+                               const KernelModel &KB, const ProfileChain &C, double Share,
+                               std::string &FirstProblem) {
+  // The launch statement of A in the function launching it: in any block,
+  // a loop's body too (the window stays in that body).
+  const FunctionSummary *L = nullptr;
+  Block At;
+  size_t Index = 0;
+  std::function<bool(const std::vector<FlowStatement> &, const FlowStatement *)> Find =
+      [&](const std::vector<FlowStatement> &Stmts, const FlowStatement *Loop) {
+        for (size_t I = 0; I < Stmts.size(); ++I) {
+          const FlowStatement &S = Stmts[I];
+          if (S.Kind == FlowStatement::Form::Launch && S.Site == KA.Id.str()) {
+            At = Block{&Stmts, Loop};
+            Index = I;
+            return true;
+          }
+          if (Find(S.Body, S.Kind == FlowStatement::Form::Loop ? &S : nullptr) ||
+              (S.Kind == FlowStatement::Form::If && Find(S.Else, nullptr)))
+            return true;
+        }
+        return false;
+      };
+  for (const auto &Entry : ByUsr)
+    if (!Entry.second->Unsummarized && Find(Entry.second->Body, nullptr)) {
+      L = Entry.second;
+      break;
+    }
+  if (!L || L == LaunchAt.at(KB.Id.str()).Fn)
+    return false;
+  Placing = NotPlaced;
+  Consumed.clear();
+  ADirect = true;
+  bool Placed = tryFrom(*L, At, Index, FnB, KA, KB, C, Share, FirstProblem);
+  ADirect = false;
+  if (Placing == NotPlaced)
+    return false;
+  Out.Chains[Placing].Elsewhere = FirstProblem;
+  Placing = NotPlaced;
+  return Placed;
+}
+
+bool WindowPlacer::placeDirectSecond(const FunctionSummary &FnA, const KernelModel &KA,
+                                     const KernelModel &KB, const ProfileChain &C,
+                                     double Share, std::string &FirstProblem) {
+  // The function whose body holds B's launch statement (in any block).
+  std::function<bool(const std::vector<FlowStatement> &)> Holds =
+      [&](const std::vector<FlowStatement> &Stmts) {
+        return llvm::any_of(Stmts, [&](const FlowStatement &S) {
+          return (S.Kind == FlowStatement::Form::Launch && S.Site == KB.Id.str()) ||
+                 Holds(S.Body) || Holds(S.Else);
+        });
+      };
+  const FunctionSummary *L = nullptr;
+  for (const auto &Entry : ByUsr)
+    if (!Entry.second->Unsummarized && Holds(Entry.second->Body)) {
+      L = Entry.second;
+      break;
+    }
+  if (!L || L == &FnA)
+    return false;
+  Placing = NotPlaced;
+  Consumed.clear();
+  BDirect = true;
+  SecondSite = KB.Id.str();
+  searchCaller(*L, FnA, *L, KA, KB, C, Share, FirstProblem);
+  BDirect = false;
+  if (Placing == NotPlaced)
+    return false;
+  Out.Chains[Placing].Elsewhere = FirstProblem;
+  Placing = NotPlaced;
+  return true;
+}
+
 bool WindowPlacer::searchCaller(const FunctionSummary &L, const FunctionSummary &FnA,
                                 const FunctionSummary &FnB, const KernelModel &KA,
                                 const KernelModel &KB, const ProfileChain &C, double Share,
@@ -265,7 +339,7 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
                 ", which is not among the files given");
   // The reference parameters of the two functions, as these calls bind
   // them.
-  const FunctionSummary &FnA = *LaunchAt.at(KA.Id.str()).Fn;
+  const FunctionSummary &FnA = ADirect ? L : *LaunchAt.at(KA.Id.str()).Fn;
   const FunctionSummary &Called = Outer.empty() ? FnA : *Outer.back().front().Fn;
   if (std::string Why =
           aroundLaunches(KA, KB, FnA, FnB, boundBy(Called, Open), boundBy(FnB, Second));
@@ -353,6 +427,8 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
     W.Through.push_back(P->front().Fn->Name);
   for (auto P = OuterB.rbegin(); P != OuterB.rend(); ++P)
     W.ThroughSecond.push_back(P->Fn->Name);
+  W.LaunchesFirst = ADirect;
+  W.LaunchesSecond = BDirect;
   W.Pos = First.Pos;
   W.BackEdge = Loop != nullptr;
   W.Variable = "kfuse_window_" + Tag +

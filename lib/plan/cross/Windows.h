@@ -44,6 +44,19 @@ public:
                          const KernelModel &KA, const KernelModel &KB, const ProfileChain &C,
                          double Share, std::string &FirstProblem, unsigned Depth);
 
+  /// Where the function launching \p KA itself calls \p FnB after it (in
+  /// the launch's block, or at the start of the loop body it ends): a window
+  /// around the launch and the call (ADirect while it is judged).
+  bool placeDirect(const FunctionSummary &FnB, const KernelModel &KA, const KernelModel &KB,
+                   const ProfileChain &C, double Share, std::string &FirstProblem);
+
+  /// Where the function launching \p KB itself calls \p FnA before it (in
+  /// one block, or across its loop's back edge): a window around the call
+  /// and the launch (BDirect while it is judged).
+  bool placeDirectSecond(const FunctionSummary &FnA, const KernelModel &KA,
+                         const KernelModel &KB, const ProfileChain &C, double Share,
+                         std::string &FirstProblem);
+
   /// Searches \p L for calls of \p FnA followed by one of \p FnB; records
   /// a window around each that passes and returns true if one did. Keeps
   /// the first specific reason a call does not in \p FirstProblem.

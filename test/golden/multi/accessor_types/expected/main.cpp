@@ -97,11 +97,62 @@ void weigh(const Cells &cells, Field p, Field q) {
       "weigh", cells.size(), KOKKOS_LAMBDA(const int i) { q(i) = cells.weight(i) * p(i); });
 }
 
+// kfuse-functor-begin kfuse_part_smooth_cdd15265
+// 'smooth' (test/golden/multi/accessor_types/main.cpp:58) as a functor: deferred, it runs fused
+// with 'sum' (test/golden/multi/accessor_types/main.cpp:79) when 'main' calls their functions in turn.
+template <class T_s, class T_q> struct kfuse_part_smooth_cdd15265 {
+  T_s s;
+  T_q q;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { s(i) = 0.5 * q(i) + 1.0; }
+};
+// kfuse-functor-end
 void smooth(Field q, Field s) {
-  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
+  // kfuse-begin deferred("smooth") until "sum" profile=test/golden/multi/accessor_types/profile.json
+  if (::kfuse::deferring("kfuse_chain_cdd15265_b6130359")) {
+    // Runs later: fused with 'sum' (test/golden/multi/accessor_types/main.cpp:79), or on its own.
+    const auto kfuse_policy = q.extent(0);
+    ::kfuse::defer("kfuse_chain_cdd15265_b6130359", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_smooth_cdd15265>(s, q),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("smooth", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_cdd15265_b6130359"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
       "smooth", q.extent(0), KOKKOS_LAMBDA(const int i) { s(i) = 0.5 * q(i) + 1.0; });
+// kfuse-original-end
+  }
+  // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_fused_cdd15265_b6130359
+// 'smooth' (test/golden/multi/accessor_types/main.cpp:58) then 'sum'
+// (test/golden/multi/accessor_types/main.cpp:79), fused across functions: one body over raw
+// pointers, the first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_p> struct kfuse_fused_cdd15265_b6130359 {
+  T_kfuse_first kfuse_first;
+  T_p p;
+  using value_type = double;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const double *KOKKOS_RESTRICT p_,
+                                          double *KOKKOS_RESTRICT s_,
+                                          const double *KOKKOS_RESTRICT q_, double &kfuse_acc) {
+    {
+      const int i = kfuse_i0;
+      s_[i] = 0.5 * q_[i] + 1.0;
+    }
+    {
+      const int i = kfuse_i0;
+      double &acc = kfuse_acc;
+      acc += p_[i] + 2.0 * s_[i];
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, value_type &kfuse_acc) const {
+    body(kfuse_i0, p.data(), kfuse_first.s.data(), kfuse_first.q.data(), kfuse_acc);
+  }
+};
+// kfuse-functor-end
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -121,10 +172,31 @@ int main(int argc, char **argv) {
       // memory here): kernels of different functions do not fuse across it.
       seen += p(n / 2);
       weigh(cells, p, q);
+      ::kfuse::Window kfuse_window_cdd15265_b6130359("kfuse_chain_cdd15265_b6130359"); // kfuse-line afcc0de0
+      kfuse_window_cdd15265_b6130359.arm(); // kfuse-line d90559ee
       smooth(q, s);
+      kfuse_window_cdd15265_b6130359.disarm(); // kfuse-line a36c57f2
       double sum = 0.0;
-      Kokkos::parallel_reduce(
+      // kfuse-begin fused-across("smooth", "sum") profile=test/golden/multi/accessor_types/profile.json
+      {
+        // 'smooth' (test/golden/multi/accessor_types/main.cpp:58) may be pending: then both run here as one.
+        const auto kfuse_policy = n;
+        auto *kfuse_first = ::kfuse::pending<kfuse_part_smooth_cdd15265<Kokkos::View<double *>, Kokkos::View<double *>>>(
+            "kfuse_chain_cdd15265_b6130359", ::kfuse::bounds_of(kfuse_policy));
+        if (kfuse_first && ::kfuse::use_fused("smooth+sum", ::kfuse::no_overlap({::kfuse::bytes_of(p, false), ::kfuse::bytes_of(kfuse_first->s, true), ::kfuse::bytes_of(kfuse_first->q, false)}) &&
+              ::kfuse::same_view(kfuse_first->s, s))) {
+          Kokkos::parallel_reduce("smooth+sum", kfuse_policy, ::kfuse::make_fused<kfuse_fused_cdd15265_b6130359>(*kfuse_first, p), sum);
+          ::kfuse::discard("kfuse_chain_cdd15265_b6130359");
+        } else {
+          ::kfuse::flush("kfuse_chain_cdd15265_b6130359");
+// kfuse-original-begin
+          Kokkos::parallel_reduce(
           "sum", n, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i); }, sum);
+// kfuse-original-end
+        }
+      }
+      // kfuse-end
+      kfuse_window_cdd15265_b6130359.close(); // kfuse-line 2bdf0063
       total += sum;
     }
     std::printf("total=%.17g seen=%.17g\n", total, seen);

@@ -14,53 +14,47 @@ template <class T_p, class T_rho, class T_e> struct kfuse_part_eos_dcb1cb67 {
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const { p(i) = physics::pressure(rho(i), e(i)); }
 };
 // kfuse-functor-end
-// kfuse-functor-begin kfuse_fused_dcb1cb67_849eec01
-// 'eos' (test/golden/multi/header_include/eos.cpp:12) then 'sound'
-// (test/golden/multi/header_include/sound.cpp:9), fused across functions: one body over raw
-// pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_c, class T_rho, class T_kfuse_chunks>
-struct kfuse_fused_dcb1cb67_849eec01 {
-  T_kfuse_first kfuse_first;
+// kfuse-functor-begin kfuse_part_update_06c2e7d9
+// 'update' (test/golden/multi/header_include/main.cpp:31) as a functor: deferred, it runs fused
+// with 'eos' (test/golden/multi/header_include/eos.cpp:12) when 'main' calls their functions in turn.
+template <class T_e, class T_c, class T_p> struct kfuse_part_update_06c2e7d9 {
+  T_e e;
   T_c c;
-  T_rho rho;
-  // The indices each call runs (one on a device, a chunk on the host).
-  T_kfuse_chunks kfuse_chunks;
-  // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
-                                          double *KOKKOS_RESTRICT c_, double *KOKKOS_RESTRICT p_,
-                                          const double *KOKKOS_RESTRICT rho_,
-                                          const double *KOKKOS_RESTRICT e_) {
-    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
-      {
-        const int i = kfuse_i0;
-        p_[i] = physics::pressure(rho_[i], e_[i]);
-      }
-      {
-        const int i = kfuse_i0;
-        c_[i] = std::sqrt(1.4 * p_[i] / rho_[i]);
-      }
-    }
-  }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
-    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), c.data(),
-         kfuse_first.p.data(), rho.data(), kfuse_first.e.data());
-  }
+  T_p p;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { e(i) += 0.01 * c(i) - 0.001 * p(i); }
 };
 // kfuse-functor-end
 void sound(Cells &s) {
   auto rho = s.rho;
   auto p = s.p;
   auto c = s.c;
-  // kfuse-begin fused-across("eos", "sound") profile=test/golden/multi/header_include/profile.json
+  // kfuse-begin fused-across("eos", "sound") after "update" profile=test/golden/multi/header_include/profile.json
   {
-    // 'eos' (test/golden/multi/header_include/eos.cpp:12) may be pending: then both run here as one.
+    // 'eos' (test/golden/multi/header_include/eos.cpp:12) may be pending, alone or run as one with
+    // 'update' (test/golden/multi/header_include/main.cpp:31): then they run here as one with this kernel.
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
+    auto *kfuse_both = ::kfuse::pending<::kfuse::Composed<int, kfuse_part_update_06c2e7d9<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>>, kfuse_part_eos_dcb1cb67<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>>>>(
+        "kfuse_chain_dcb1cb67_849eec01", ::kfuse::bounds_of(kfuse_policy));
     auto *kfuse_first = ::kfuse::pending<kfuse_part_eos_dcb1cb67<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>>>(
         "kfuse_chain_dcb1cb67_849eec01", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("eos+sound", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(kfuse_first->p, true), ::kfuse::bytes_of(rho, false), ::kfuse::bytes_of(kfuse_first->e, false)}) &&
-          ::kfuse::same_view(kfuse_first->p, p) &&
-          ::kfuse::same_view(kfuse_first->rho, rho))) {
-      Kokkos::parallel_for("eos+sound", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_dcb1cb67_849eec01>(*kfuse_first, c, rho, ::kfuse::chunks_of(kfuse_policy)));
+    if (kfuse_both && ::kfuse::use_fused("update+eos+sound", ::kfuse::apart(kfuse_both->A.e, true, c, true) &&
+          ::kfuse::apart(kfuse_both->A.e, true, p, false) &&
+          ::kfuse::apart(kfuse_both->A.e, true, rho, false) &&
+          ::kfuse::same_or_apart(kfuse_both->A.c, c) &&
+          ::kfuse::apart(kfuse_both->A.p, false, c, true) &&
+          ::kfuse::apart(kfuse_both->B.p, true, c, true) &&
+          ::kfuse::same_or_apart(kfuse_both->B.p, p) &&
+          ::kfuse::apart(kfuse_both->B.p, true, rho, false) &&
+          ::kfuse::apart(kfuse_both->B.rho, false, c, true) &&
+          ::kfuse::apart(kfuse_both->B.e, false, c, true))) {
+      Kokkos::parallel_for("update+eos+sound", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i) { c(i) = std::sqrt(1.4 * p(i) / rho(i)); }));
+      ::kfuse::discard("kfuse_chain_dcb1cb67_849eec01");
+    } else if (kfuse_first && ::kfuse::use_fused("eos+sound", ::kfuse::apart(kfuse_first->p, true, c, true) &&
+          ::kfuse::same_or_apart(kfuse_first->p, p) &&
+          ::kfuse::apart(kfuse_first->p, true, rho, false) &&
+          ::kfuse::apart(kfuse_first->rho, false, c, true) &&
+          ::kfuse::apart(kfuse_first->e, false, c, true))) {
+      Kokkos::parallel_for("eos+sound", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { c(i) = std::sqrt(1.4 * p(i) / rho(i)); }));
       ::kfuse::discard("kfuse_chain_dcb1cb67_849eec01");
     } else {
       ::kfuse::flush("kfuse_chain_dcb1cb67_849eec01");
