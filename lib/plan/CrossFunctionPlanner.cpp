@@ -400,6 +400,7 @@ public:
     Check = "kfuse-not-adjacent";
     auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
     std::string FirstProblem;
+    GenericProblem = false;
     // The function launching B calls FnA before it (B in any block of it).
     if (FA != LaunchAt.end() && !Ahead && !Self && DirectPass) {
       // (record() judges the code after A in FnA.)
@@ -408,7 +409,7 @@ public:
         return "";
       Check = "kfuse-not-adjacent";
     }
-    if (!FirstProblem.empty() && (FB == LaunchAt.end() || !FB->second.top())) {
+    if (!FirstProblem.empty() && !GenericProblem && (FB == LaunchAt.end() || !FB->second.top())) {
       Check = "kfuse-code-between";
       return FirstProblem;
     }
@@ -423,7 +424,7 @@ public:
     if (!Ahead && !Self && DirectPass && placeDirect(FnB, KA, KB, C, Share, FirstProblem))
       return "";
     if (FA == LaunchAt.end()) {
-      if (!FirstProblem.empty())
+      if (!FirstProblem.empty() && !GenericProblem)
         return FirstProblem;
       Check = "kfuse-not-adjacent";
       return "their launches are " + Files + ", and " + planner::name(KA) +
