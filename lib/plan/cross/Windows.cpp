@@ -58,12 +58,12 @@ bool WindowPlacer::placeThroughCalls(const FunctionSummary &CalleeA,
   // branches (calls and `return f(...)`), or at the top of its body
   // (calls only, \p Top). The window opened around a call of G defers
   // the first kernel wherever G reaches it: for the first's way (not
-  // \p Top) G must reach it once, through that call, and in no other
-  // statement (nor in a loop, nor in an expression).
+  // \p Top) every call of Callee is a place (none when one is in a loop,
+  // or G reaches the kernel in another statement's expression).
   auto CallsOf = [&](const FunctionSummary &G, const FunctionSummary &Callee, bool Top) {
     std::vector<LaunchPlace> Out;
+    size_t Calls = 0;
     if (!Top) {
-      size_t Calls = 0;
       bool Elsewhere = false;
       auto Reaches = [&](const HostStatement &H) {
         return llvm::any_of(H.Launches, [&](const SourcePos &P) {
@@ -108,23 +108,9 @@ bool WindowPlacer::placeThroughCalls(const FunctionSummary &CalleeA,
           }
         };
     Visit(G.Body);
+    if (!Top && Out.size() != Calls) // one is in a loop
+      Out.clear();
     return Out;
-  };
-  // For the first's way, every call of CalleeA in G is a place the kernel
-  // may be deferred at: one level, all of them, or none where one is in a
-  // loop (CallsOf found fewer than there are).
-  auto CountCalls = [&](const FunctionSummary &G, const FunctionSummary &Callee) {
-    size_t N = 0;
-    std::function<void(const std::vector<FlowStatement> &)> Visit =
-        [&](const std::vector<FlowStatement> &Stmts) {
-          for (const FlowStatement &S : Stmts) {
-            N += calls(S, Callee) || (!S.TailCallee.empty() && S.TailCallee == Callee.Usr);
-            Visit(S.Body);
-            Visit(S.Else);
-          }
-        };
-    Visit(G.Body);
-    return N;
   };
   auto Try = [&](const FunctionSummary &A, const FunctionSummary &B) {
     return placeInCallers(A, B, KA, KB, C, Share, FirstProblem) ||
@@ -135,7 +121,7 @@ bool WindowPlacer::placeThroughCalls(const FunctionSummary &CalleeA,
     if (OnTheWay(G))
       continue;
     std::vector<LaunchPlace> Places = CallsOf(G, CalleeA, /*Top=*/false);
-    if (Places.empty() || Places.size() != CountCalls(G, CalleeA))
+    if (Places.empty())
       continue;
     if (++Attempts > 256)
       return false;
