@@ -64,6 +64,34 @@ std::string refusal(const KernelModel &M) {
   return "";
 }
 
+bool isIdentifier(llvm::StringRef S) {
+  return !S.empty() && !llvm::isDigit(S.front()) &&
+         llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+}
+
+/// The code recording View \p V, reached from the object \p Root through
+/// the member path \p Path ("" for \p Root itself). In a template, another
+/// instantiation's object may lack the members one instantiation has: there
+/// the path is named in a generic lambda that only the objects having it call.
+std::string viewCall(const KernelModel &M, const ViewUse &V, llvm::StringRef Root,
+                     llvm::StringRef Path) {
+  std::string Head = quoted(V.Name) + ", " + accessName(V.Mode) + ", ";
+  if (!M.InTemplate || Path.empty())
+    return "kfuse_launch_.view(" + Head + Root.str() + (Path.empty() ? "" : ".") +
+           Path.str() + "); ";
+  return "::kfuse::rt::viewIf(kfuse_launch_, " + Head + Root.str() +
+         ", [](const auto &kfuse_o_) -> decltype((kfuse_o_." + Path.str() +
+         ")) { return kfuse_o_." + Path.str() + "; }); ";
+}
+
+/// viewCall() for a View named \p Name in the code of the launch.
+std::string namedViewCall(const KernelModel &M, const ViewUse &V) {
+  auto [Root, Path] = llvm::StringRef(V.Name).split('.');
+  if (!isIdentifier(Root))
+    return viewCall(M, V, V.Name, "");
+  return viewCall(M, V, Root, Path);
+}
+
 } // namespace
 
 InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
@@ -132,12 +160,9 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
                           M.Functor.ClassName + "': its identity is not recorded"});
           continue;
         }
-        MemberViews += "kfuse_launch_.view(" + quoted(V.Name) + ", " +
-                       accessName(V.Mode) + ", kfuse_f_." +
-                       (V.Member.empty() ? V.Name : V.Member) + "); ";
+        MemberViews += viewCall(M, V, "kfuse_f_", V.Member.empty() ? V.Name : V.Member);
       } else {
-        Prefix += "kfuse_launch_.view(" + quoted(V.Name) + ", " +
-                  accessName(V.Mode) + ", " + V.Name + "); ";
+        Prefix += namedViewCall(M, V);
       }
     }
     if (!Hidden.empty())

@@ -6,7 +6,9 @@
 # One header is also reached by a path that climbs out of the project root
 # and back in, and through -I from a header in a subdirectory: the
 # instrumented build compiles it once, as the plain one.
-# A program aborting after Kokkos::finalize() still writes its profile.
+# A program aborting after Kokkos::finalize() still writes its profile. A
+# class template launching through members of a template parameter's type
+# compiles for instantiations whose types have other members.
 #
 # The profile holds every launch the project wrote, the template's once;
 # the library kernel counts against the coverage and separates the launches
@@ -133,4 +135,72 @@ grep -q "kfuse: wrote the profile to 'dies.json'" dies.stderr ||
   { cat dies.stderr; fail "stderr does not say where the profile went"; }
 python3 -c "import json,sys; p=json.load(open('dies.json')); sys.exit(0 if any(s['label']=='fill' for s in p['sites']) else 1)" ||
   fail "the profile of a program aborting after finalize lacks its launch"
+# A launch in a class template names the members of an object whose type is
+# a template parameter: another instantiation's object has other members
+# (an accessor over other Views). The instrumented code compiles for both.
+cat > "$TMP/proj/src/lists.cpp" <<'CPP'
+#include <Kokkos_Core.hpp>
+#include <cstdio>
+struct Row {
+  const int *first;
+  int n;
+  KOKKOS_INLINE_FUNCTION int size() const { return n; }
+};
+struct Dense {
+  Kokkos::View<int **> items;
+  Kokkos::View<int *> counts;
+  KOKKOS_INLINE_FUNCTION Row row(int i) const { return Row{&items(i, 0), counts(i)}; }
+};
+struct Packed {
+  Kokkos::View<int *> items, offsets;
+  KOKKOS_INLINE_FUNCTION Row row(int i) const {
+    return Row{&items(offsets(i)), offsets(i + 1) - offsets(i)};
+  }
+};
+template <class List> struct Longest {
+  List list;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, int &m) const {
+    if (list.row(i).size() > m) m = list.row(i).size();
+  }
+};
+template <class List> struct Sizes {
+  List list;
+  Kokkos::View<int *> out;
+  int longest(int n) {
+    int m = 0;
+    Kokkos::parallel_reduce("longest", n, Longest<List>{list}, Kokkos::Max<int>(m));
+    List l = list;
+    Kokkos::View<int *> o = out;
+    Kokkos::parallel_for("copy", n, KOKKOS_LAMBDA(const int i) { o(i) = l.row(i).size(); });
+    return m;
+  }
+};
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    Kokkos::View<int **> e("e", 10, 4);
+    Kokkos::View<int *> c("c", 10), p("p", 11), f("f", 100), out("out", 10);
+    Kokkos::parallel_for("init", 11, KOKKOS_LAMBDA(const int i) { p(i) = i * i; if (i < 10) c(i) = i % 4; });
+    Sizes<Dense> d{Dense{e, c}, out};
+    Sizes<Packed> k{Packed{f, p}, out};
+    std::printf("%d %d\n", d.longest(10), k.longest(10));
+  }
+  Kokkos::finalize();
+}
+CPP
+"$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" -c ../src/lists.cpp -o lists.o 2>stderr ||
+  { cat stderr; fail "instrumented compile of lists.cpp failed"; }
+"$CXX" lists.o -o lists "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+[ "$(KFUSE_PROFILE=lists.json ./lists)" = "3 19" ] || fail "lists.cpp printed other results"
+python3 - <<'PY' || fail "the launches in a class template did not record each instantiation's Views"
+import json, sys
+p = json.load(open("lists.json"))
+views = {s["label"]: {v["name"] for v in s["views"]} for s in p["sites"]}
+# The model reads the first instantiation (a launch naming a template
+# parameter is never fused): its Views are recorded, the other's compile.
+want = {"longest": {"list.items", "list.counts"}, "copy": {"o", "l.items", "l.counts"}}
+for label, names in want.items():
+    if not names <= views.get(label, set()):
+        sys.exit("%s records %s" % (label, sorted(views.get(label, []))))
+PY
 echo "instrument headers: OK"

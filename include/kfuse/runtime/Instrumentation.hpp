@@ -3,7 +3,8 @@
 // Helpers that `kfuse instrument` wraps around the arguments of a launch:
 // `policy()` records the range of any Kokkos policy (or integer count) and
 // hands the policy on unchanged; `inspect()` lets the instrumented code read
-// the View members of a functor object. Host code only; C++14.
+// the View members of a functor object; `viewIf()` records a member where
+// the object's type has it. Host code only; C++14.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,17 @@
 namespace kfuse {
 namespace rt {
 namespace detail {
+
+/// Records the View \p Get returns for \p Object, where \p Get applies to
+/// its type (the overload below is chosen where it does not).
+template <class O, class G>
+auto viewIf(Launch &L, const char *Name, Access Mode, const O &Object, G &Get, int)
+    -> decltype(Get(Object), void()) {
+  L.view(Name, Mode, Get(Object));
+}
+
+template <class O, class G>
+void viewIf(Launch &, const char *, Access, const O &, G &, long) {}
 
 template <class T>
 void recordRange(Launch &L, const T &Count, std::true_type /*integral*/) {
@@ -61,6 +73,15 @@ template <class P> const P &policy(Launch &L, const P &Policy) noexcept {
 template <class F, class R> const F &inspect(const F &Functor, R &&Record) noexcept {
   Record(Functor);
   return Functor;
+}
+
+/// Records the View that \p Get, a generic lambda naming a member path of
+/// its argument, returns for \p Object; nothing where the path does not
+/// exist in \p Object's type. A launch in a template names members this way:
+/// another instantiation's object may not have them.
+template <class O, class G>
+void viewIf(Launch &L, const char *Name, Access Mode, const O &Object, G &&Get) noexcept {
+  detail::viewIf(L, Name, Mode, Object, Get, 0);
 }
 
 } // namespace rt
