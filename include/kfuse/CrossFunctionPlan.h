@@ -95,6 +95,11 @@ struct CrossChain {
   /// as a functor of the data members it names (public ones, read from the
   /// second's functor object at the first's site).
   bool CopySecond = false;
+  /// CopySecond, and the first's site cannot name the second's class (a
+  /// source file declares it, in an anonymous namespace perhaps): the
+  /// second's site hands over the data members the copy runs on, as a
+  /// tuple of types both files name.
+  bool SecondMembers = false;
   /// Both kernels are reductions into numbers, and the first's function
   /// needs its result at once: the second is computed ahead, in one kernel
   /// with the first, from captures the caller builds as the second's

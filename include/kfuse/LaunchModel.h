@@ -526,6 +526,10 @@ struct KernelModel {
   /// outside itself (functions, globals, types): a copy of the body
   /// compiles only where they are included.
   std::vector<std::string> BodyDeclFiles;
+  /// Of BodyDeclFiles, those only the data members the body reads through
+  /// `this` are declared in: a copy of the body as a functor of its own
+  /// members needs none of them.
+  std::vector<std::string> BodyMemberFiles;
   /// Of what the body names by lookup (not members reached through an
   /// object), the name first declared last in the body's own file, and
   /// where that declaration begins: a copy of the body earlier in that file

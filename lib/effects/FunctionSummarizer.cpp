@@ -726,7 +726,10 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
-    add(E->getMemberDecl(), false); // reached through its object
+    // Reached through its object; a member of `this` is one of the body's
+    // own (BodyMemberFiles).
+    bool OwnMember = isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts());
+    add(E->getMemberDecl(), false, OwnMember);
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
@@ -745,13 +748,14 @@ public:
   }
 
   std::set<std::string> Files;
+  std::set<std::string> MemberFiles; ///< declaring only members of `this`
   /// Of the names looked up from the body's scope, the one whose first
   /// declaration in the body's own file comes last, and where.
   std::string Last;
   unsigned LastOffset = 0;
 
 private:
-  void add(const Decl *D, bool ByName) {
+  void add(const Decl *D, bool ByName, bool OwnMember = false) {
     if (!D)
       return;
     const SourceManager &SM = Ctx.getSourceManager();
@@ -780,7 +784,7 @@ private:
     llvm::SmallString<256> Path(FE->getName());
     SM.getFileManager().makeAbsolutePath(Path);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    Files.insert(std::string(Path));
+    (OwnMember ? MemberFiles : Files).insert(std::string(Path));
   }
 
   const ASTContext &Ctx;
@@ -804,7 +808,12 @@ summarizeFunctions(ASTContext &Ctx, llvm::ArrayRef<Decl *> Decls,
 void declarationsOf(const Stmt &Body, const ASTContext &Ctx, KernelModel &M) {
   DeclarationFiles V(Ctx, Body.getSourceRange());
   V.TraverseStmt(const_cast<Stmt *>(&Body));
-  M.BodyDeclFiles.assign(V.Files.begin(), V.Files.end());
+  std::set<std::string> All = V.Files;
+  M.BodyMemberFiles.clear();
+  for (const std::string &F : V.MemberFiles)
+    if (All.insert(F).second)
+      M.BodyMemberFiles.push_back(F);
+  M.BodyDeclFiles.assign(All.begin(), All.end());
   M.BodyDeclLast = V.Last;
   M.BodyDeclLastOffset = V.LastOffset;
 }

@@ -127,9 +127,12 @@ std::string copyName(const CrossChain &C) {
 std::string copiedPart(const CrossChain &C, const KernelModel &A, const KernelModel &B) {
   std::string Name = copyName(C);
   std::string Out = std::string(Markers::FunctorBegin) + " " + Name + "\n";
-  Out += "// '" + quoted(B) + "' (" + place(B) + ") as a functor: its operator() is defined\n"
-         "// where this file cannot call it; it runs fused with '" + quoted(A) + "' (" + place(A) +
-         ")\n// when " + callersOf(C) + " calls their functions in turn.\n";
+  Out += "// '" + quoted(B) + "' (" + place(B) + ") as a functor: its " +
+         (C.SecondMembers ? "class is declared\n// where this file cannot name it (its site hands "
+                            "over its members)"
+                          : "operator() is defined\n// where this file cannot call it") +
+         "; it runs fused with '" + quoted(A) + "' (" + place(A) + ")\n// when " + callersOf(C) +
+         " calls their functions in turn.\n";
   Out += functorHead(Name, membersOf(B));
   // The body one level deeper than written (at the top of its file).
   std::string Body;
@@ -144,12 +147,24 @@ std::string copiedPart(const CrossChain &C, const KernelModel &A, const KernelMo
   return Out;
 }
 
-/// The copy of \p B's functor built from \p Object, its functor object.
+/// The copy of \p B's functor built from \p Object, its functor object,
+/// or (CrossChain::SecondMembers) from the tuple of its members.
 std::string copyOf(const CrossChain &C, const KernelModel &B, const std::string &Object) {
   std::vector<std::string> Args;
-  for (const Member &M : membersOf(B))
-    Args.push_back(Object + "." + M.Name);
+  std::vector<Member> Members = membersOf(B);
+  for (size_t I = 0; I < Members.size(); ++I)
+    Args.push_back(C.SecondMembers ? "std::get<" + std::to_string(I) + ">(" + Object + ")"
+                                   : Object + "." + Members[I].Name);
   return "::kfuse::make_fused<" + copyName(C) + ">(" + llvm::join(Args, ", ") + ")";
+}
+
+/// The tuple of \p B's data members that its site hands to the first's
+/// (CrossChain::SecondMembers): types both files name.
+std::string membersTuple(const KernelModel &B) {
+  std::vector<std::string> Types;
+  for (const Member &M : membersOf(B))
+    Types.push_back(planner::withoutConstRef(M.Type));
+  return "std::tuple<" + llvm::join(Types, ", ") + ">";
 }
 
 /// The types of \p B's captures, in the order of its functor's members:
@@ -406,15 +421,19 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
   if (C.Reverse) {
     // The second's site cannot name this functor's class: this site
     // launches both when the second asks.
-    std::string Second = B.Functor.SpelledClass;
-    std::string In = "                     ";
+    // Or, where it cannot name the second's either, the second's site
+    // hands over its members, which a copy of its body runs on.
+    std::string Second = C.SecondMembers ? membersTuple(B) : B.Functor.SpelledClass;
     Emit("  ::kfuse::defer_fusable<" + Second + ">(\"" + C.Key +
          "\", ::kfuse::bounds_of(kfuse_policy),");
     Emit("      " + A.Functor.Text + ",");
     Emit("      [=](const auto &kfuse_part) {");
     Emit("        Kokkos::parallel_for(" + labelArgument(A) + "kfuse_policy, kfuse_part);");
     Emit("      },");
-    Emit("      [=](const auto &kfuse_first, const " + Second + " &kfuse_second) {");
+    Emit("      [=](const auto &kfuse_first, const " + Second + " &kfuse_" +
+         (C.SecondMembers ? "members" : "second") + ") {");
+    if (C.SecondMembers)
+      Emit("        const auto kfuse_second = " + copyOf(C, B, "kfuse_members") + ";");
     Emit("        if (!::kfuse::use_fused(\"" + quoted(A) + "+" + quoted(B) + "\", " +
          (Inlined ? Inlined->Guard
                   : guardOf(C, A, B, "kfuse_first.", "kfuse_second.", Indent + "              ")) +
@@ -434,8 +453,9 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
                              planner::withoutConstRef(A.Functor.IndexType) + ">(" +
                              (Chunked ? "::kfuse::chunks_of(kfuse_policy), " : "") +
                              taggedPart(A, "kfuse_first") + ", " +
-                             (C.CopySecond ? copyOf(C, B, "kfuse_second")
-                                           : taggedPart(B, "kfuse_second")) +
+                             (C.SecondMembers ? std::string("kfuse_second")
+                              : C.CopySecond  ? copyOf(C, B, "kfuse_second")
+                                              : taggedPart(B, "kfuse_second")) +
                              ")")));
     Emit("        return true;");
     Emit("      });");
@@ -618,8 +638,20 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
     Emit("  // both as one.");
     Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
     Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
-    Emit("  if (!::kfuse::fuse_pending(\"" + C.Key +
-         "\", ::kfuse::bounds_of(kfuse_policy), kfuse_second)) {");
+    std::string Handed = "kfuse_second";
+    if (C.SecondMembers) { // its members: the first's site cannot name its class
+      std::vector<std::string> Args;
+      for (const Member &M : membersOf(B))
+        Args.push_back("kfuse_second." + M.Name);
+      Handed = membersTuple(B) + "(" + llvm::join(Args, ", ") + ")";
+    }
+    if (C.SecondMembers) {
+      Emit("  if (!::kfuse::fuse_pending(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy),");
+      Emit("                             " + Handed + ")) {");
+    } else {
+      Emit("  if (!::kfuse::fuse_pending(\"" + C.Key +
+           "\", ::kfuse::bounds_of(kfuse_policy), kfuse_second)) {");
+    }
     Emit("    ::kfuse::flush(\"" + C.Key + "\");");
     Out += originalSection(TextB, B, Indent + "    ");
     Emit("  }");

@@ -128,7 +128,7 @@ std::string FormJudge::aheadForm(const KernelModel &A, const KernelModel &B, siz
   return includesFor(B, A.File);
 }
 
-std::string FormJudge::aheadObject(const KernelModel &K, bool Second) {
+std::string FormJudge::aheadObject(const KernelModel &K, bool Second, bool AnyObject) {
   const FunctorModel &F = K.Functor;
   if (F.Kind != FunctorModel::Form::Object)
     return planner::name(K) + "'s functor is not known";
@@ -137,7 +137,7 @@ std::string FormJudge::aheadObject(const KernelModel &K, bool Second) {
                               "final), which a reduction computed ahead does not follow";
   if (!Second)
     return "";
-  if (!planner::thisFunctor(K))
+  if (!AnyObject && !planner::thisFunctor(K))
     return planner::name(K) + " runs the functor object '" + F.Text +
            "' (a reduction computed ahead is a lambda, or `*this` in a method that sets the "
            "members it reads)";
@@ -348,6 +348,7 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
   // The site launching both names each work tag.
   Reverse = false;
   CopySecond = false;
+  SecondMembers = false;
   auto Tags = [&](const KernelModel &At) -> std::string {
     for (const KernelModel *K : {&A, &B})
       // (A launch names its own tag: a class's tag in one of its methods.)
@@ -390,14 +391,33 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
         copiedSecond(B, A);
       return Tags(A);
     }
+    // Neither site can name the other's class (the second's in a source
+    // file, an anonymous namespace): the second's site hands the first's
+    // its data members, which a copy of its body there runs on.
+    std::string ByMembers;
+    if (B.Kind == LaunchKind::For) {
+      Includes.clear();
+      ByMembers = unreadableAt(A, &A);
+      if (ByMembers.empty())
+        ByMembers = unreadableAt(B, &B);
+      if (ByMembers.empty())
+        ByMembers = copiedSecond(B, A, /*ByMembers=*/true);
+      if (ByMembers.empty()) {
+        Reverse = CopySecond = SecondMembers = true;
+        return Tags(A);
+      }
+    }
     if (!Copy.empty() && !AtA.empty())
       AtA = Copy + ", and a copy of its body cannot be made: " + AtA;
     Includes.clear();
+    std::string Members =
+        ByMembers.empty() ? "" : " (nor run a copy of its body on its members: " + ByMembers + ")";
     if (!AtB.empty() && (B.Kind != LaunchKind::For || !AtA.empty()))
-      return AtB + (AtA.empty() || AtA == AtB ? "" : "; the other way round, " + AtA);
+      return AtB + (AtA.empty() || AtA == AtB ? "" : "; the other way round, " + AtA) + Members;
     return "the functor class '" + A.Functor.SpelledClass + "' of " + planner::name(A) +
            " is not declared where " + planner::name(B) + " is launched" +
-           (B.Functor.Kind == FunctorModel::Form::Object ? ", nor the other way round" : "");
+           (B.Functor.Kind == FunctorModel::Form::Object ? ", nor the other way round" : "") +
+           Members;
   }
   if (std::string Why = Unreadable(B); !Why.empty())
     return Why;
@@ -414,12 +434,15 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
   return includesFor(A, B.File);
 }
 
-std::string FormJudge::includesFor(const KernelModel &M, const std::string &File) {
+std::string FormJudge::includesFor(const KernelModel &M, const std::string &File,
+                                   bool OwnMembers) {
   const FileModel *Unit = unitOf(File);
   Includes.clear();
   if (M.File == File)
     return "";
   for (const std::string &Decl : M.BodyDeclFiles) {
+    if (OwnMembers && llvm::is_contained(M.BodyMemberFiles, Decl))
+      continue; // the copy declares its own members
     if (Decl == File || (Unit && llvm::is_contained(Unit->ProjectFiles, Decl)) || libraryFile(Decl))
       continue;
     llvm::StringRef Ext = llvm::sys::path::extension(Decl);
@@ -504,9 +527,9 @@ std::string FormJudge::unreadableAt(const KernelModel &M, const KernelModel *Sit
   return "";
 }
 
-std::string FormJudge::copiedSecond(const KernelModel &B, const KernelModel &A) {
+std::string FormJudge::copiedSecond(const KernelModel &B, const KernelModel &A, bool ByMembers) {
   // As a reduction computed ahead copies its body: data members only.
-  if (std::string Why = aheadObject(B, /*Second=*/true); !Why.empty())
+  if (std::string Why = aheadObject(B, /*Second=*/true, /*AnyObject=*/ByMembers); !Why.empty())
     return Why;
   for (const ScalarUse &S : B.Scalars)
     if (S.PrivateMember)
@@ -516,7 +539,7 @@ std::string FormJudge::copiedSecond(const KernelModel &B, const KernelModel &A) 
   std::vector<std::string> Kept = Includes;
   std::string Why = declaredLater(B, A.File, A.TopDeclOffset);
   if (Why.empty())
-    Why = includesFor(B, A.File);
+    Why = includesFor(B, A.File, ByMembers);
   for (const std::string &H : Kept)
     if (!llvm::is_contained(Includes, H))
       Includes.push_back(H);

@@ -32,7 +32,9 @@ public:
   /// Why the functor object of \p K cannot be a part of two reductions run
   /// as one (\p Second: the one computed ahead, whose body is copied into a
   /// functor of its data members, as its method assigns them), or "".
-  static std::string aheadObject(const KernelModel &K, bool Second);
+  /// \p AnyObject: the second's body is copied from any functor object,
+  /// built from the object's members where it is launched.
+  static std::string aheadObject(const KernelModel &K, bool Second, bool AnyObject = false);
 
   /// Why a copy of \p M's body at \p Offset of \p File would not compile
   /// because that file declares something the body names only after it, or
@@ -76,7 +78,10 @@ public:
   /// Fills Includes with the headers the copy of \p M's body in \p File
   /// needs that its unit does not include; why that cannot be, or "" (a
   /// declaration in a source file cannot be included).
-  std::string includesFor(const KernelModel &M, const std::string &File);
+  /// With \p OwnMembers the copy declares the data members the body reads
+  /// through `this` itself (BodyMemberFiles are not needed).
+  std::string includesFor(const KernelModel &M, const std::string &File,
+                          bool OwnMembers = false);
 
   /// Why the functor of \p M (the first kernel when \p First, else the
   /// second; \p Other the other one) cannot take part: the first is kept
@@ -103,7 +108,10 @@ public:
 
   /// Why the body of \p B's operator() cannot be copied into \p A's file
   /// as a functor of its data members (CrossChain::CopySecond), or "".
-  std::string copiedSecond(const KernelModel &B, const KernelModel &A);
+  /// \p ByMembers: B's site hands over the members, not its object
+  /// (CrossChain::SecondMembers), so B may be any functor object and the
+  /// files declaring only its members are not needed.
+  std::string copiedSecond(const KernelModel &B, const KernelModel &A, bool ByMembers = false);
 
   /// nameableAt, or the class is declared in a header of the project, which
   /// the fused code includes (Includes holds it then).

@@ -164,6 +164,8 @@ public:
   bool Reverse = false;
   /// CrossChain::CopySecond for the chain being placed.
   bool CopySecond = false;
+  /// CrossChain::SecondMembers for the chain being placed.
+  bool SecondMembers = false;
   /// The chain being judged is one launch after itself (CrossChain::self).
   bool Self = false;
   /// The calls whose launch takes the pending one in a window recorded for

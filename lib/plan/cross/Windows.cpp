@@ -390,11 +390,12 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
                    Kept.Id.Hash.substr(0, 8);
     New.Reverse = !Ahead && Reverse;
     New.CopySecond = New.Reverse && CopySecond;
+    New.SecondMembers = New.CopySecond && SecondMembers;
     New.Ahead = Ahead;
     New.Merged = Merged;
     New.OneView = OneView;
     New.Distinct = Distinct;
-    New.Inlinable = oneBody(KA, KB, New.First, New.Second, Ahead);
+    New.Inlinable = !New.SecondMembers && oneBody(KA, KB, New.First, New.Second, Ahead);
     New.Count = C.Count;
     New.Share = Share;
     New.Across = Across.empty() ? "" : acrossName();
