@@ -495,6 +495,13 @@ struct KernelModel {
   /// in a header other units may instantiate), or "" when the model, taken
   /// from the first instantiation, holds for every one of this unit.
   std::string TemplateWhy;
+  /// TemplateWhy says only that the template is in a header: with every
+  /// unit of the program read, its models of the launch are compared
+  /// (templateShape) instead.
+  bool TemplateInHeader = false;
+  /// Instantiations of this unit hold elements of other types in Views of
+  /// one name: rules by element type (C++'s aliasing rules) read the first.
+  bool TemplateTypesVary = false;
   unsigned Instantiations = 0; ///< seen in this unit
   /// For a launch in a template: its call as written depends on the
   /// template's parameters (its policy, functor or types), so that its
@@ -671,6 +678,19 @@ const char *toString(IndexForm F);
 
 /// The mode that results from using a View first as \p A and then as \p B.
 AccessMode combine(AccessMode A, AccessMode B);
+
+/// What the planner relies on in the model of one instantiation of a
+/// launch in a template, apart from types and from the Views it only reads
+/// through accessors of objects whose type may differ between
+/// instantiations (mergeInstantiation): the instantiations of one launch
+/// may be fused as one only when they agree on it.
+std::string templateShape(const KernelModel &M);
+
+/// Adds to \p First the Views another instantiation \p Other of its launch
+/// only reads through accessors; those not read alike by both (of one name
+/// and type) are no longer named (ViewUse::Named): code written once for
+/// every instantiation cannot name them. For models of one shape.
+void mergeInstantiation(KernelModel &First, const KernelModel &Other);
 
 } // namespace kfuse
 

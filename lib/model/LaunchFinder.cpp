@@ -353,35 +353,6 @@ bool isWholeStatement(const CallExpr *Call, ASTContext &Ctx) {
   return P && !isa<Expr>(P);
 }
 
-/// What the planner relies on in the model of one instantiation of a
-/// launch in a template, apart from types: the instantiations of one launch
-/// may be fused as one only when they agree on it.
-std::string shapeOf(const KernelModel &M) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << int(M.Kind) << int(M.Policy.Kind) << M.Policy.Rank << M.Policy.WorkTag << '|'
-     << int(M.Functor.Kind) << M.Functor.IndexType << M.Functor.BodyVisible << '|'
-     << M.Unknown.size() << M.EarlyExit << M.Reduction.has_value() << '|';
-  for (const ViewUse &V : M.Views) {
-    OS << V.Name << V.Root << V.Local << V.Rank << V.Layout << V.MetadataUsed << int(V.Mode)
-       << V.Accessor << V.Named << '(';
-    for (const ViewAccess &A : V.Accesses) {
-      OS << int(A.Mode) << A.Callee << A.Through << '[';
-      for (const IndexExpr &I : A.Indices)
-        OS << int(I.Form) << I.Var << I.Offset << I.Text << ',';
-      OS << ']';
-    }
-    OS << ')';
-  }
-  for (const ScalarUse &Sc : M.Scalars)
-    OS << Sc.Name << Sc.Written << ',';
-  for (const std::string &N : M.ScopedNames)
-    OS << N << ',';
-  for (const KernelModel::TemplateParam &P : M.TemplateParams)
-    OS << P.Name << P.IsType << ',';
-  return S;
-}
-
 class LaunchCallback : public MatchFinder::MatchCallback {
 public:
   LaunchCallback(std::vector<KernelModel> &Out, ProjectFiles &Files)
@@ -443,10 +414,12 @@ public:
     // whose types are known.
     bool Typed = Instantiated || !M.InTemplate;
     if (M.InTemplate && SM.getFileID(SM.getExpansionLoc(Call->getBeginLoc())) !=
-                            SM.getMainFileID())
+                            SM.getMainFileID()) {
       M.TemplateWhy = "the template is in a header, which units kfuse does not analyse "
                       "together may instantiate with other types";
-    std::string Shape = Instantiated ? shapeOf(M) : std::string();
+      M.TemplateInHeader = true;
+    }
+    std::string Shape = Instantiated ? templateShape(M) : std::string();
     auto [It, Inserted] =
         ByPlace.try_emplace({FID.getHashValue(), M.CallRange.Offset}, Out.size());
     bool DependsOnParams = M.DependentLaunch;
@@ -469,8 +442,12 @@ public:
         First.StoresOnlyLocals = false;
         First.FirstStore = M.FirstStore;
       }
-      if (Shapes[It->second] != Shape && First.TemplateWhy.empty())
+      if (Shapes[It->second] != Shape) {
         First.TemplateWhy = "its instantiations use their Views differently";
+        First.TemplateInHeader = false;
+      } else {
+        mergeInstantiation(First, M);
+      }
     } else {
       Out[It->second].DependentLaunch |= DependsOnParams;
     }

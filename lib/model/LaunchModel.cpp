@@ -1,6 +1,9 @@
-//===- LaunchModel.cpp - Names of the launch model's enumerations ---------===//
+//===- LaunchModel.cpp - Names of the launch model's enumerations; the ---===//
+//===- shape of a launch's instantiations ---------------------------------===//
 
 #include "kfuse/LaunchModel.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace kfuse {
 
@@ -66,6 +69,66 @@ const char *toString(IndexForm F) {
     return "other";
   }
   return "?";
+}
+
+namespace {
+/// A View an instantiation only reads through an accessor: the object it
+/// is read from may be of a type the template takes (a neighbour list of
+/// one layout or another), so the instantiations may read others.
+bool readThroughAccessor(const ViewUse &V) {
+  return !V.Accessor.empty() && V.Mode == AccessMode::Read && !V.Local;
+}
+} // namespace
+
+std::string templateShape(const KernelModel &M) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << int(M.Kind) << int(M.Policy.Kind) << M.Policy.Rank << M.Policy.WorkTag << '|'
+     << int(M.Functor.Kind) << M.Functor.IndexType << M.Functor.BodyVisible << '|'
+     << M.Unknown.size() << M.EarlyExit << M.Reduction.has_value() << '|';
+  for (const ViewUse &V : M.Views) {
+    if (readThroughAccessor(V))
+      continue;
+    OS << V.Name << V.Root << V.Local << V.Rank << V.Layout << V.MetadataUsed << int(V.Mode)
+       << V.Accessor << V.Named << '(';
+    for (const ViewAccess &A : V.Accesses) {
+      OS << int(A.Mode) << A.Callee << A.Through << '[';
+      for (const IndexExpr &I : A.Indices)
+        OS << int(I.Form) << I.Var << I.Offset << I.Text << ',';
+      OS << ']';
+    }
+    OS << ')';
+  }
+  for (const ScalarUse &Sc : M.Scalars)
+    OS << Sc.Name << Sc.Written << ',';
+  for (const std::string &N : M.ScopedNames)
+    OS << N << ',';
+  for (const KernelModel::TemplateParam &P : M.TemplateParams)
+    OS << P.Name << P.IsType << ',';
+  return S;
+}
+
+void mergeInstantiation(KernelModel &First, const KernelModel &Other) {
+  auto Alike = [](const ViewUse &A, const ViewUse &B) {
+    return A.Name == B.Name && A.Type == B.Type && A.Accessor == B.Accessor;
+  };
+  auto ReadIn = [&](const KernelModel &M, const ViewUse &V) {
+    return llvm::any_of(M.Views, [&](const ViewUse &U) {
+      return readThroughAccessor(U) && Alike(U, V);
+    });
+  };
+  for (ViewUse &V : First.Views) {
+    if (readThroughAccessor(V) && !ReadIn(Other, V))
+      V.Named = false;
+    for (const ViewUse &U : Other.Views)
+      if (U.Name == V.Name && U.ValueType != V.ValueType)
+        First.TemplateTypesVary = true;
+  }
+  for (const ViewUse &V : Other.Views)
+    if (readThroughAccessor(V) && !ReadIn(First, V)) {
+      First.Views.push_back(V);
+      First.Views.back().Named = false;
+    }
 }
 
 AccessMode combine(AccessMode A, AccessMode B) {

@@ -148,7 +148,9 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
         continue;
       }
       if (!V.Accessor.empty() && !V.Named) {
-        Hidden.push_back("'" + V.Name + "' (accessor '" + V.Accessor + "')");
+        std::string Entry = "'" + V.Name + "' (accessor '" + V.Accessor + "')";
+        if (!llvm::is_contained(Hidden, Entry)) // (one per instantiation's type)
+          Hidden.push_back(Entry);
         continue;
       }
       if (ObjectFunctor) {

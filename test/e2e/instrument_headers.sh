@@ -151,9 +151,12 @@ struct Dense {
   Kokkos::View<int *> counts;
   KOKKOS_INLINE_FUNCTION Row row(int i) const { return Row{&items(i, 0), counts(i)}; }
 };
+// (Its rows count their visits: the instantiations differ in more than
+// what they read, so the model is the first one's.)
 struct Packed {
-  Kokkos::View<int *> items, offsets;
+  Kokkos::View<int *> items, offsets, visits;
   KOKKOS_INLINE_FUNCTION Row row(int i) const {
+    visits(i) += 1;
     return Row{&items(offsets(i)), offsets(i + 1) - offsets(i)};
   }
 };
@@ -179,10 +182,10 @@ int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
     Kokkos::View<int **> e("e", 10, 4);
-    Kokkos::View<int *> c("c", 10), p("p", 11), f("f", 100), out("out", 10);
+    Kokkos::View<int *> c("c", 10), p("p", 11), f("f", 100), out("out", 10), h("h", 10);
     Kokkos::parallel_for("init", 11, KOKKOS_LAMBDA(const int i) { p(i) = i * i; if (i < 10) c(i) = i % 4; });
     Sizes<Dense> d{Dense{e, c}, out};
-    Sizes<Packed> k{Packed{f, p}, out};
+    Sizes<Packed> k{Packed{f, p, h}, out};
     std::printf("%d %d\n", d.longest(10), k.longest(10));
   }
   Kokkos::finalize();

@@ -143,6 +143,9 @@ std::string FormJudge::aheadObject(const KernelModel &K, bool Second, bool AnyOb
            "members it reads)";
   if (!F.BodyVisible || F.BodyText.empty())
     return planner::name(K) + "'s functor body is not visible";
+  if (!K.TemplateParams.empty())
+    return planner::name(K) + " names the template parameter '" + K.TemplateParams.front().Name +
+           "', which a copy of its body cannot";
   if (K.ThisBeyondMembers || K.EarlyExit)
     return planner::name(K) + (K.EarlyExit ? " returns early from its body"
                                            : " uses `this` for more than its data members");
@@ -315,14 +318,24 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
   // A launch in a template is kept as written: every instantiation of this
   // unit launches the same functor with the same policy (its call names no
   // template parameter), so the model of one holds for all.
+  // The first may also be `*this` launched in a member of a class template
+  // (or of a member function template), its launch depending on the
+  // template's parameters: the code written at its site is part of the
+  // template, and the instantiations agree on what the plan relies on
+  // (templateShape, every unit's compared where the template is in a header
+  // and every unit is read).
   for (const KernelModel *K : {&A, &B}) {
     if (K->FromMacro)
       return planner::name(*K) + " is written through the macro '" + K->MacroName + "'";
     if (!K->InTemplate)
       continue;
-    if (!K->TemplateWhy.empty())
+    if (!K->TemplateWhy.empty() && !(K->TemplateInHeader && everyUnitAgrees(*K)))
       return planner::name(*K) + " is written in a template, and " + K->TemplateWhy;
-    if (K->Functor.Kind != FunctorModel::Form::Object || K->DependentLaunch ||
+    if (K->TemplateTypesVary)
+      return planner::name(*K) + " is written in a template whose instantiations hold "
+                                 "elements of other types in its Views";
+    bool OwnSite = K == &A && planner::thisFunctor(*K);
+    if (K->Functor.Kind != FunctorModel::Form::Object || (K->DependentLaunch && !OwnSite) ||
         !K->Instantiations)
       return planner::name(*K) + " is written in a template" +
              (K->DependentLaunch ? ", and its launch depends on the template's parameters"
@@ -395,7 +408,7 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     // file, an anonymous namespace): the second's site hands the first's
     // its data members, which a copy of its body there runs on.
     std::string ByMembers;
-    if (B.Kind == LaunchKind::For) {
+    if (B.Kind == LaunchKind::For && B.Functor.Kind == FunctorModel::Form::Object) {
       Includes.clear();
       ByMembers = unreadableAt(A, &A);
       if (ByMembers.empty())
@@ -500,12 +513,45 @@ std::string FormJudge::functorForm(const KernelModel &M, const KernelModel &Othe
   }
   if (F.Kind != FunctorModel::Form::Object)
     return planner::name(M) + "'s functor is not known";
-  // The enclosing object (`*this`) is kept as a copy, as Kokkos copies it.
-  if (F.ClassTemplate || F.SpelledClass.empty())
+  // The enclosing object (`*this`) is kept as a copy, as Kokkos copies it;
+  // of a class template, it is named only at its own site.
+  if ((F.ClassTemplate && !planner::thisFunctor(M)) || F.SpelledClass.empty())
     return planner::name(M) + "'s functor '" + F.Text + "' is of a class " +
            (F.ClassTemplate ? "template, whose instantiation " : "") +
            "the fused code in the other function cannot name (not fused across functions yet)";
   return "";
+}
+
+bool FormJudge::everyUnitAgrees(const KernelModel &K) const {
+  if (!Opts.WholeProgram)
+    return false;
+  auto It = EveryModel.find(K.Id.str());
+  if (It == EveryModel.end())
+    return false;
+  // Views read through accessors are merged within a unit, not across:
+  // the units must read the same ones.
+  auto Hidden = [](const KernelModel &M) {
+    std::vector<std::string> Out;
+    for (const ViewUse &V : M.Views)
+      if (!V.Accessor.empty())
+        Out.push_back(V.Name + "|" + V.Type + "|" + V.Accessor + "|" + std::to_string(V.Named) +
+                      std::to_string(int(V.Mode)));
+    llvm::sort(Out);
+    return Out;
+  };
+  std::string Shape = templateShape(K);
+  std::vector<std::string> Reads = Hidden(K);
+  for (SiteRef R : It->second) {
+    const KernelModel &M = site(R);
+    // (A unit that includes the template and instantiates no part of it
+    // launches nothing there.)
+    if (!M.Instantiations)
+      continue;
+    if ((M.TemplateWhy.empty() == false && !M.TemplateInHeader) || templateShape(M) != Shape ||
+        Hidden(M) != Reads)
+      return false;
+  }
+  return true;
 }
 
 std::string FormJudge::unreadableAt(const KernelModel &M, const KernelModel *Site) {

@@ -72,6 +72,11 @@ public:
   /// whose body does not return early.
   static bool inlinable(const KernelModel &M, llvm::StringRef Text);
 
+  /// True if \p K, a launch in a template of a header, is the same in every
+  /// unit that instantiates it (templateShape, and the Views read through
+  /// accessors) and every unit of the program is read.
+  bool everyUnitAgrees(const KernelModel &K) const;
+
   /// Why \p A and \p B have a form the deferred launch does not handle.
   std::string kernelForm(const KernelModel &A, const KernelModel &B);
 
