@@ -13,11 +13,13 @@
 namespace kfuse {
 namespace {
 
-/// The statement a site's code replaces: the launch statement of its block,
-/// or the launch alone as the branch of an `if` (`else parallel_for(...);`),
-/// which the site's one statement replaces as well.
+/// The statement a site's code replaces: the launch statement itself, in
+/// its block or as the branch of an `if` (`else parallel_for(...);`), which
+/// the site's one statement replaces as well. Never the `if` around a launch
+/// it guards alone (KernelModel::StmtRange then): the plan placed the launch
+/// in that `if`'s branch, and the site's code runs where the launch did.
 TextRange siteRange(const KernelModel &M) {
-  return M.StmtRange.valid() ? M.StmtRange : M.WholeStmt;
+  return M.WholeStmt.valid() ? M.WholeStmt : M.StmtRange;
 }
 
 

@@ -512,7 +512,11 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
                [f"    {n} = {n}_;" for _, n in members] +
                [f"    const {t} {n} = {n}_;" for t, n in extra] +
                [f"    Kokkos::parallel_for(\"{k.label}\", {pol}, *this);", "  }"])
-        return ([f"class {functor_name(k, chain)} {{", "public:"] +
+        # About half are class templates (of a number they do not use), as
+        # classes parameterized by a layout or a policy are.
+        k.class_template = zlib.crc32(f"{chain.name}:{k.label}:template".encode()) % 2 == 0
+        return ((["template <int KF_N>"] if k.class_template else []) +
+                [f"class {functor_name(k, chain)} {{", "public:"] +
                 (["  struct Tag {};"] if k.tagged and not k.delegates else []) +
                 run + operators + ["", "private:"] +
                 [f"  {typ} {name};" for typ, name in members] + helpers + ["};", ""])
@@ -570,7 +574,8 @@ def self_launching(k: Kernel, chain: Chain) -> bool:
     """With --functors, whether the functor class of the parallel_for \p k
     keeps its members private and launches itself (`*this`) from a public
     run() that points them at its arguments, as solver classes do (about
-    one in three): its launch is then in a function of its own."""
+    one in three): its launch is then in a function of its own. About half
+    of those are class templates (emit_functor)."""
     return k.kind == "for" and zlib.crc32(f"{chain.name}:{k.label}:self".encode()) % 3 == 0
 
 
@@ -590,7 +595,7 @@ def emit_launch(k: Kernel, chain: Chain, ind: str, statement: bool = True) -> Li
     stand before it (not the only statement of a brace-less `if` or loop)."""
     if getattr(k, "run_args", None) is not None:
         # A functor that launches itself: an object, then its run().
-        name = functor_name(k, chain)
+        name = functor_name(k, chain) + ("<0>" if getattr(k, "class_template", False) else "")
         call = [f"{name} f_{k.label};", f"f_{k.label}.run({', '.join(k.run_args)});"]
         if statement:
             return [ind + line for line in call]
@@ -688,8 +693,9 @@ def via_call(chain: Chain, k: Kernel) -> str:
 
 def in_branch(chain: Chain, k: Kernel) -> bool:
     """With --split, whether the parallel_for \p k under an `if` of its
-    chain is written in a function of its own, in the `if`'s then-block,
-    with a variant in its `else` (about half of them)."""
+    chain is written in a function of its own, in the `if`'s then-block
+    (about half of them), with a variant in its `else` (about half of
+    those)."""
     return k.kind == "for" and zlib.crc32(f"{chain.name}:{k.label}:branch".encode()) % 2 == 0
 
 
@@ -763,9 +769,11 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 out.append(f"static void {fn}({', '.join(params + locals_)}) {{")
                 out.append(f"{ind}if (flags & {1 << it.bit}) {{")
                 out += emit_launch(k, chain, ind + "  ")
-                out.append(f"{ind}}} else {{")
-                out += [line.replace(f'"{k.label}"', f'"{k.label}e"')
-                        for line in emit_launch(k, chain, ind + "  ")]
+                # About half have no `else`: the launch alone under the `if`.
+                if zlib.crc32(f"{chain.name}:{k.label}:else".encode()) % 2 == 0:
+                    out.append(f"{ind}}} else {{")
+                    out += [line.replace(f'"{k.label}"', f'"{k.label}e"')
+                            for line in emit_launch(k, chain, ind + "  ")]
                 out.append(f"{ind}}}")
                 out.append("}")
                 out.append("")
