@@ -658,6 +658,10 @@ struct FileModel {
   /// The launches of the unit: in the file and in the project headers it
   /// includes (KernelModel::File says which).
   std::vector<KernelModel> Sites;
+  /// For the analysis of a header: the models of its launches that the
+  /// other units reading it made (Sites are the first unit's, or those of
+  /// the unit that instantiates most of its templates).
+  std::vector<KernelModel> OtherUnits;
   /// Every project file the unit read (absolute), the main file first.
   std::vector<std::string> ProjectFiles;
   /// The functions defined in those files (not templates), for placing

@@ -679,8 +679,13 @@ public:
       // overrider a virtual call between two launches runs: summarized as
       // instantiated (its types known), or marked when its body is not
       // here. The template as written runs nowhere.
+      // A member function of a class template's specialization (not itself
+      // a function template's instance) is summarized as instantiated too:
+      // a launch of `*this` in it is placed through its calls.
       const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      if (!MD || !MD->isVirtual() || !MD->size_overridden_methods() ||
+      bool Member = MD && !FD->getPrimaryTemplate() &&
+                    isa<ClassTemplateSpecializationDecl>(MD->getParent());
+      if (!MD || !(Member || (MD->isVirtual() && MD->size_overridden_methods())) ||
           FD->isDependentContext() || ProjectPath(FD->getLocation()).empty())
         return true;
       if (FD->doesThisDeclarationHaveABody() && FD->getBody())

@@ -158,8 +158,14 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     Pool.wait();
   }
   std::vector<FileAnalysis> Out;
-  std::set<std::string> Headers;
+  std::map<std::string, size_t> Headers; ///< where each header's analysis is
   std::optional<llvm::Error> First;
+  // A launch in a template of a header is known in a unit that instantiates
+  // the template; another unit has it only as written.
+  auto Instantiated = [](const FileAnalysis &A) {
+    return llvm::count_if(A.Model.Sites,
+                          [](const KernelModel &K) { return K.InTemplate && K.Instantiations; });
+  };
   for (size_t I = 0; I < Results.size(); ++I) {
     auto &R = Results[I];
     if (!*R && Failures) {
@@ -178,9 +184,25 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
         llvm::consumeError(R->takeError());
       continue;
     }
-    for (size_t K = 0; K < (*R)->size(); ++K)
-      if (K == 0 || Headers.insert((**R)[K].Path).second)
-        Out.push_back(std::move((**R)[K]));
+    for (size_t K = 0; K < (*R)->size(); ++K) {
+      FileAnalysis &Next = (**R)[K];
+      auto [At, New] = Headers.try_emplace(Next.Path, Out.size());
+      if (K == 0 || New) {
+        Out.push_back(std::move(Next));
+        continue;
+      }
+      // A header read by several units: one analysis speaks for it, the
+      // other units' models of its launches kept beside it.
+      FileAnalysis &Kept = Out[At->second];
+      if (Instantiated(Next) > Instantiated(Kept)) {
+        std::swap(Kept.Model.OtherUnits, Next.Model.OtherUnits);
+        std::swap(Kept, Next);
+      }
+      for (KernelModel &M : Next.Model.Sites)
+        Kept.Model.OtherUnits.push_back(std::move(M));
+      for (KernelModel &M : Next.Model.OtherUnits)
+        Kept.Model.OtherUnits.push_back(std::move(M));
+    }
   }
   if (First)
     return std::move(*First);

@@ -318,10 +318,11 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
   // A launch in a template is kept as written: every instantiation of this
   // unit launches the same functor with the same policy (its call names no
   // template parameter), so the model of one holds for all.
-  // The first may also be `*this` launched in a member of a class template
+  // Either may also be `*this` launched in a member of a class template
   // (or of a member function template), its launch depending on the
-  // template's parameters: the code written at its site is part of the
-  // template, and the instantiations agree on what the plan relies on
+  // template's parameters, where its own site launches both: the code
+  // written there is part of the template, and the instantiations agree on
+  // what the plan relies on
   // (templateShape, every unit's compared where the template is in a header
   // and every unit is read).
   for (const KernelModel *K : {&A, &B}) {
@@ -334,7 +335,9 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     if (K->TemplateTypesVary)
       return planner::name(*K) + " is written in a template whose instantiations hold "
                                  "elements of other types in its Views";
-    bool OwnSite = K == &A && planner::thisFunctor(*K);
+    // (The second's site launches both only when its chain is not
+    // reversed: checked where that is decided.)
+    bool OwnSite = planner::thisFunctor(*K);
     if (K->Functor.Kind != FunctorModel::Form::Object || (K->DependentLaunch && !OwnSite) ||
         !K->Instantiations)
       return planner::name(*K) + " is written in a template" +
@@ -396,7 +399,10 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     }
     if (AtB.empty() && classNameableAt(A.Functor, B, B.TopDeclOffset))
       return Tags(B);
-    if (B.Kind == LaunchKind::For && AtA.empty() &&
+    // A second launched in a template whose launch depends on its
+    // parameters is written only at its own site.
+    bool SecondOwnSite = B.InTemplate && B.DependentLaunch;
+    if (B.Kind == LaunchKind::For && AtA.empty() && !SecondOwnSite &&
         classNameableAt(B.Functor, A, A.TopDeclOffset)) {
       Reverse = true;
       CopySecond = !Copy.empty();
@@ -408,7 +414,8 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     // file, an anonymous namespace): the second's site hands the first's
     // its data members, which a copy of its body there runs on.
     std::string ByMembers;
-    if (B.Kind == LaunchKind::For && B.Functor.Kind == FunctorModel::Form::Object) {
+    if (B.Kind == LaunchKind::For && B.Functor.Kind == FunctorModel::Form::Object &&
+        !SecondOwnSite) {
       Includes.clear();
       ByMembers = unreadableAt(A, &A);
       if (ByMembers.empty())
@@ -427,6 +434,12 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
         ByMembers.empty() ? "" : " (nor run a copy of its body on its members: " + ByMembers + ")";
     if (!AtB.empty() && (B.Kind != LaunchKind::For || !AtA.empty()))
       return AtB + (AtA.empty() || AtA == AtB ? "" : "; the other way round, " + AtA) + Members;
+    if (A.Functor.ClassTemplate)
+      return planner::name(A) + "'s functor is `*this` of the class template '" +
+             A.Functor.SpelledClass + "', which only its own site can name, and " +
+             (B.Functor.Kind == FunctorModel::Form::Object
+                  ? planner::name(B) + " cannot be launched there" + Members
+                  : "the lambda of " + planner::name(B) + " cannot be launched there");
     return "the functor class '" + A.Functor.SpelledClass + "' of " + planner::name(A) +
            " is not declared where " + planner::name(B) + " is launched" +
            (B.Functor.Kind == FunctorModel::Form::Object ? ", nor the other way round" : "") +
@@ -525,9 +538,7 @@ std::string FormJudge::functorForm(const KernelModel &M, const KernelModel &Othe
 bool FormJudge::everyUnitAgrees(const KernelModel &K) const {
   if (!Opts.WholeProgram)
     return false;
-  auto It = EveryModel.find(K.Id.str());
-  if (It == EveryModel.end())
-    return false;
+
   // Views read through accessors are merged within a unit, not across:
   // the units must read the same ones.
   auto Hidden = [](const KernelModel &M) {
@@ -541,8 +552,8 @@ bool FormJudge::everyUnitAgrees(const KernelModel &K) const {
   };
   std::string Shape = templateShape(K);
   std::vector<std::string> Reads = Hidden(K);
-  for (SiteRef R : It->second) {
-    const KernelModel &M = site(R);
+  for (const KernelModel *Each : everyModel(K.Id.str())) {
+    const KernelModel &M = *Each;
     // (A unit that includes the template and instantiates no part of it
     // launches nothing there.)
     if (!M.Instantiations)

@@ -108,17 +108,19 @@ std::string blocks(const FlowStatement &S, bool ReturnAllowed, const ChainTypes 
 }
 
 std::string HostCodeJudge::launchBetween(const SourcePos &P, const std::string &Id) const {
-  const std::vector<SiteRef> *Refs = nullptr;
-  if (auto It = EveryModel.find(Id); !Id.empty() && It != EveryModel.end())
-    Refs = &It->second;
-  else if (auto At =
-               AtPos.find(P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column));
-           At != AtPos.end())
-    Refs = &At->second;
-  if (!Refs)
+  std::vector<const KernelModel *> Models;
+  if (!Id.empty())
+    Models = everyModel(Id);
+  if (Models.empty())
+    if (auto At =
+            AtPos.find(P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column));
+        At != AtPos.end())
+      for (SiteRef R : At->second)
+        Models.push_back(&site(R));
+  if (Models.empty())
     return "launches a kernel kfuse did not analyse (" + where(P) + ")";
-  for (SiteRef R : *Refs) {
-    const KernelModel &K = site(R);
+  for (const KernelModel *Each : Models) {
+    const KernelModel &K = *Each;
     std::string Name = "launches " + planner::name(K) + " (" + where(K.Pos) + ")";
     if (!K.StoresOnlyLocals)
       return Name + ", which may store where others read: " +

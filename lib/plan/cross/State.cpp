@@ -45,6 +45,8 @@ CrossState::CrossState(const std::vector<FileAnalysis> &All, const Profile &Prof
           .push_back(SiteRef{F, S});
       Sites.push_back(All[F].Model.Sites[S]);
     }
+    for (const KernelModel &K : All[F].Model.OtherUnits)
+      OtherModels[K.Id.str()].push_back(&K);
     for (const FusionGroup &G : All[F].Plan.Groups)
       for (size_t S : G.Sites)
         Grouped.insert({F, S});
@@ -73,6 +75,16 @@ CrossState::CrossState(const std::vector<FileAnalysis> &All, const Profile &Prof
 }
 
 const KernelModel &CrossState::site(SiteRef R) const { return All[R.File].Model.Sites[R.Site]; }
+
+std::vector<const KernelModel *> CrossState::everyModel(const std::string &Id) const {
+  std::vector<const KernelModel *> Out;
+  if (auto It = EveryModel.find(Id); It != EveryModel.end())
+    for (SiteRef R : It->second)
+      Out.push_back(&site(R));
+  if (auto It = OtherModels.find(Id); It != OtherModels.end())
+    Out.insert(Out.end(), It->second.begin(), It->second.end());
+  return Out;
+}
 
 std::string CrossState::acrossName() const {
   auto X = ById.find(Across);

@@ -91,6 +91,10 @@ public:
 
   const KernelModel &site(SiteRef R) const;
 
+  /// Every unit's model of the site \p Id (a header's launch has one per
+  /// unit including it: FileModel::OtherUnits).
+  std::vector<const KernelModel *> everyModel(const std::string &Id) const;
+
   /// The kernel between the chain's two (Across), as messages name it.
   std::string acrossName() const;
 
@@ -188,6 +192,8 @@ public:
   /// Every unit's model of a site (a header's launch has one per unit
   /// including it), and the sites by where their launch call begins.
   std::map<std::string, std::vector<SiteRef>> EveryModel, AtPos;
+  /// The other units' models of a header's launches, by site.
+  std::map<std::string, std::vector<const KernelModel *>> OtherModels;
   std::string AheadParams, AheadCaptures;
   std::vector<std::string> AheadLines;
   /// The file that gets the Includes (the one the other kernel's body is
