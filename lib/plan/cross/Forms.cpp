@@ -423,8 +423,10 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
       if (ByMembers.empty())
         ByMembers = copiedSecond(B, A, /*ByMembers=*/true);
       if (ByMembers.empty()) {
+        // (The copy is called without the second's work tag: only the
+        // first's, its own, is named there.)
         Reverse = CopySecond = SecondMembers = true;
-        return Tags(A);
+        return "";
       }
     }
     if (!Copy.empty() && !AtA.empty())
