@@ -1,11 +1,11 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 #include "state.h"
 
-// kfuse-functor-begin kfuse_second_0167fc01_dafdddf1
-// 'relax' (test/golden/multi/second_members/advance.cpp:29) as a functor: its class is declared
+// kfuse-functor-begin kfuse_second_0167fc01_1e711dd2
+// 'relax' (test/golden/multi/second_members/advance.cpp:32) as a functor: its class is declared
 // where this file cannot name it (its site hands over its members); it runs fused with 'flux' (test/golden/multi/second_members/flux.cpp:7)
 // when 'main' calls their functions in turn.
-template <class T_w, class T_u, class T_flux, class T_dt> struct kfuse_second_0167fc01_dafdddf1 {
+template <class T_w, class T_u, class T_flux, class T_dt> struct kfuse_second_0167fc01_1e711dd2 {
   T_w w;
   T_u u;
   T_flux flux;
@@ -18,16 +18,16 @@ void Flux::compute(const State &s) {
   u = s.u;
   flux = s.flux;
   // kfuse-begin deferred("flux") until "relax" profile=test/golden/multi/second_members/profile.json
-  if (::kfuse::deferring("kfuse_chain_0167fc01_dafdddf1")) {
-    // Runs later: fused with 'relax' (test/golden/multi/second_members/advance.cpp:29), or on its own.
+  if (::kfuse::deferring("kfuse_chain_0167fc01_1e711dd2")) {
+    // Runs later: fused with 'relax' (test/golden/multi/second_members/advance.cpp:32), or on its own.
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    ::kfuse::defer_fusable<std::tuple<Kokkos::View<double *>, Kokkos::View<const double *>, Kokkos::View<const double *>, double>>("kfuse_chain_0167fc01_dafdddf1", ::kfuse::bounds_of(kfuse_policy),
+    ::kfuse::defer_fusable<std::tuple<Kokkos::View<double *>, Kokkos::View<const double *>, Kokkos::View<const double *>, double>>("kfuse_chain_0167fc01_1e711dd2", ::kfuse::bounds_of(kfuse_policy),
         *this,
         [=](const auto &kfuse_part) {
           Kokkos::parallel_for("flux", kfuse_policy, kfuse_part);
         },
         [=](const auto &kfuse_first, const std::tuple<Kokkos::View<double *>, Kokkos::View<const double *>, Kokkos::View<const double *>, double> &kfuse_members) {
-          const auto kfuse_second = ::kfuse::make_fused<kfuse_second_0167fc01_dafdddf1>(std::get<0>(kfuse_members), std::get<1>(kfuse_members), std::get<2>(kfuse_members), std::get<3>(kfuse_members));
+          const auto kfuse_second = ::kfuse::make_fused<kfuse_second_0167fc01_1e711dd2>(std::get<0>(kfuse_members), std::get<1>(kfuse_members), std::get<2>(kfuse_members), std::get<3>(kfuse_members));
           if (!::kfuse::use_fused("flux+relax", ::kfuse::apart(kfuse_first.u, false, kfuse_second.w, true) &&
                 ::kfuse::apart(kfuse_first.flux, true, kfuse_second.w, true) &&
                 ::kfuse::apart(kfuse_first.flux, true, kfuse_second.u, false) &&
@@ -37,7 +37,7 @@ void Flux::compute(const State &s) {
           return true;
         });
   } else {
-    ::kfuse::flush("kfuse_chain_0167fc01_dafdddf1"); // one pending from an outer call runs first
+    ::kfuse::flush("kfuse_chain_0167fc01_1e711dd2"); // one pending from an outer call runs first
 // kfuse-original-begin
     Kokkos::parallel_for("flux", Kokkos::RangePolicy<>(0, n), *this);
 // kfuse-original-end

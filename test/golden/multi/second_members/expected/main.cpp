@@ -84,14 +84,14 @@ int main(int argc, char **argv) {
       other.w = s.flux;
     State &target = mode == 2 ? other : s;
     for (int step = 0; step < steps; ++step) {
-      ::kfuse::Window kfuse_window_0167fc01_dafdddf1("kfuse_chain_0167fc01_dafdddf1"); // kfuse-line 99763b23
-      kfuse_window_0167fc01_dafdddf1.arm(); // kfuse-line a9682138
+      ::kfuse::Window kfuse_window_0167fc01_1e711dd2("kfuse_chain_0167fc01_1e711dd2"); // kfuse-line 3cda7cbb
+      kfuse_window_0167fc01_1e711dd2.arm(); // kfuse-line 18053621
       flux.compute(s);
-      kfuse_window_0167fc01_dafdddf1.disarm(); // kfuse-line deed0173
+      kfuse_window_0167fc01_1e711dd2.disarm(); // kfuse-line 60f9ddc1
       if (mode == 1 && step % 2)
         advance.decay(s);
       advance.relax(target);
-      kfuse_window_0167fc01_dafdddf1.close(); // kfuse-line 1fc32364
+      kfuse_window_0167fc01_1e711dd2.close(); // kfuse-line cd86b94b
       std::swap(s.u, s.w);
       other.u = s.u;
       other.w = mode == 2 ? s.flux : s.w;
