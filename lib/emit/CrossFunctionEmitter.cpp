@@ -149,15 +149,22 @@ std::string copiedPart(const CrossChain &C, const KernelModel &A, const KernelMo
   return Out;
 }
 
-/// The copy of \p B's functor built from \p Object, its functor object,
-/// or (CrossChain::SecondMembers) from the tuple of its members.
-std::string copyOf(const CrossChain &C, const KernelModel &B, const std::string &Object) {
+/// \p B's data members (membersOf) read from \p Object: as its members, or
+/// (\p Tuple) as the elements of the tuple they were handed over in.
+std::string memberArgs(const KernelModel &B, const std::string &Object, bool Tuple) {
   std::vector<std::string> Args;
   std::vector<Member> Members = membersOf(B);
   for (size_t I = 0; I < Members.size(); ++I)
-    Args.push_back(C.SecondMembers ? "std::get<" + std::to_string(I) + ">(" + Object + ")"
-                                   : Object + "." + Members[I].Name);
-  return "::kfuse::make_fused<" + copyName(C) + ">(" + llvm::join(Args, ", ") + ")";
+    Args.push_back(Tuple ? "std::get<" + std::to_string(I) + ">(" + Object + ")"
+                         : Object + "." + Members[I].Name);
+  return llvm::join(Args, ", ");
+}
+
+/// The copy of \p B's functor built from \p Object, its functor object,
+/// or (CrossChain::SecondMembers) from the tuple of its members.
+std::string copyOf(const CrossChain &C, const KernelModel &B, const std::string &Object) {
+  return "::kfuse::make_fused<" + copyName(C) + ">(" + memberArgs(B, Object, C.SecondMembers) +
+         ")";
 }
 
 /// The tuple of \p B's data members that its site hands to the first's
@@ -640,13 +647,10 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
     Emit("  // both as one.");
     Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
     Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
-    std::string Handed = "kfuse_second";
-    if (C.SecondMembers) { // its members: the first's site cannot name its class
-      std::vector<std::string> Args;
-      for (const Member &M : membersOf(B))
-        Args.push_back("kfuse_second." + M.Name);
-      Handed = membersTuple(B) + "(" + llvm::join(Args, ", ") + ")";
-    }
+    // Its members where the first's site cannot name its class.
+    std::string Handed = C.SecondMembers ? membersTuple(B) + "(" +
+                                               memberArgs(B, "kfuse_second", false) + ")"
+                                         : "kfuse_second";
     if (C.SecondMembers) {
       Emit("  if (!::kfuse::fuse_pending(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy),");
       Emit("                             " + Handed + ")) {");

@@ -560,7 +560,7 @@ bool FormJudge::everyUnitAgrees(const KernelModel &K) const {
     // launches nothing there.)
     if (!M.Instantiations)
       continue;
-    if ((M.TemplateWhy.empty() == false && !M.TemplateInHeader) || templateShape(M) != Shape ||
+    if ((!M.TemplateWhy.empty() && !M.TemplateInHeader) || templateShape(M) != Shape ||
         Hidden(M) != Reads)
       return false;
   }
