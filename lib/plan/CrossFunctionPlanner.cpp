@@ -456,20 +456,21 @@ public:
 
   /// Why a View that \p A or \p B reads through an accessor the guard
   /// cannot name (no path of public members: planner::guardNames) might
-  /// share memory with a View they write, or "": none where no View written
-  /// may hold its elements, nor it theirs (C++'s aliasing rules), as in one
-  /// function (FusionPlanner's accessorAliasing).
+  /// share memory with a View the other writes, or "": none where no View
+  /// written may hold its elements, nor it theirs (C++'s aliasing rules), as
+  /// in one function (FusionPlanner's accessorAliasing; a View the reading
+  /// kernel writes itself keeps its order with the read). One launch run
+  /// twice (\p A is \p B) meets its own writes in the second run.
   static std::string hiddenAliasing(const KernelModel &A, const KernelModel &B) {
-    for (const KernelModel *K : {&A, &B})
+    for (auto [K, W] : {std::pair(&A, &B), std::pair(&B, &A)})
       for (const ViewUse &V : K->Views) {
         if (V.Accessor.empty() || V.Mode != AccessMode::Read || planner::guardNames(V))
           continue;
-        for (const KernelModel *W : {&A, &B})
-          for (const ViewUse &U : W->Views)
-            if (planner::writes(U.Mode) && planner::mayShareElements(U, V))
-              return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
-                     V.Accessor + "', which the guard cannot name, and '" + U.Name +
-                     "', written by " + planner::name(*W) + ", may hold its elements";
+        for (const ViewUse &U : W->Views)
+          if (planner::writes(U.Mode) && planner::mayShareElements(U, V))
+            return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
+                   V.Accessor + "', which the guard cannot name, and '" + U.Name +
+                   "', written by " + planner::name(*W) + ", may hold its elements";
       }
     return "";
   }

@@ -270,29 +270,35 @@ std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelMode
 }
 
 /// Why a View that the kernels of \p G and \p M reach through an accessor,
-/// which the guard cannot name, might share memory with a View they write;
-/// "" when none can: such Views are only read, and every written View is
-/// allocated in the launches' function (ViewUse::Fresh) or of an element
-/// type that cannot hold theirs, nor theirs its (C++'s aliasing rules).
+/// which the guard cannot name, might share memory with a View another of
+/// them writes; "" when none can: such Views are only read, and every View
+/// the other kernels write is allocated in the launches' function
+/// (ViewUse::Fresh) or of an element type that cannot hold theirs, nor
+/// theirs its (C++'s aliasing rules). A View the reading kernel writes
+/// itself is no obstacle: fusing keeps each kernel's accesses in their
+/// order (and a race-free kernel writes what it reads through another name
+/// only at the index reading it); the bodies read such Views as written,
+/// without restrict (planner::restrictable).
 std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel> &Sites,
                              const KernelModel &M) {
   std::vector<const KernelModel *> All = kernelsWith(G, Sites, M);
-  std::vector<const ViewUse *> Hidden;
+  std::vector<std::pair<const ViewUse *, const KernelModel *>> Hidden;
   for (const KernelModel *K : All)
     for (const ViewUse &V : K->Views)
       if (!V.Accessor.empty() && (!V.Named || V.Mode != AccessMode::Read)) {
         if (V.Mode != AccessMode::Read)
           return "'" + V.Name + "' is written through the accessor '" + V.Accessor + "' in " +
                  name(*K) + ", and the guard cannot name it";
-        Hidden.push_back(&V);
+        Hidden.emplace_back(&V, K);
       }
-  for (const ViewUse *H : Hidden)
+  for (const auto &[H, Reader] : Hidden)
     for (const KernelModel *K : All)
       for (const ViewUse &V : K->Views)
-        if (V.Accessor.empty() && !V.Local && V.Mode != AccessMode::Read && !V.Fresh &&
-            mayShareElements(V, *H))
-          return "'" + H->Name + "' is read through the accessor '" + H->Accessor +
-                 "', which the guard cannot name, and '" + V.Name + "', written in " + name(*K) +
+        if (K != Reader && V.Accessor.empty() && !V.Local && V.Mode != AccessMode::Read &&
+            !V.Fresh && mayShareElements(V, *H))
+          return "'" + H->Name + "' is read through the accessor '" + H->Accessor + "' in " +
+                 name(*Reader) + ", which the guard cannot name, and '" + V.Name +
+                 "', written in " + name(*K) +
                  ", is not allocated in this function and may hold its elements: they may "
                  "share memory";
   return "";

@@ -4,7 +4,8 @@
 // aliasing rules keep a mesh's int cell types apart from the doubles
 // written, also into Views the function was given); where a written View
 // may (doubles read through 'vol', doubles written into a View given), the
-// pair is refused.
+// pair is refused. A View that the kernel reading through the accessor
+// writes itself is no obstacle: fusing keeps that kernel's own order.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -33,7 +34,7 @@ private:
 using Vector = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_fused_weight_scale
-// 'weight', 'scale' (test/golden/accessor_types.cpp:37), fused.
+// 'weight', 'scale' (test/golden/accessor_types.cpp:38), fused.
 template <class T_w, class T_mesh, class T_out, class T_scale> struct kfuse_fused_weight_scale {
   T_w w;
   T_mesh mesh;
@@ -69,8 +70,8 @@ void weights(const Mesh &mesh, Vector w, Vector out, double scale) {
 }
 
 // kfuse-functor-begin kfuse_part_clip_c910ae54
-// 'clip' (test/golden/accessor_types.cpp:49) as a functor: deferred, it runs fused
-// with 'sum' (test/golden/accessor_types.cpp:66) when 'main' calls their functions in turn.
+// 'clip' (test/golden/accessor_types.cpp:50) as a functor: deferred, it runs fused
+// with 'sum' (test/golden/accessor_types.cpp:80) when 'main' calls their functions in turn.
 template <class T_dens> struct kfuse_part_clip_c910ae54 {
   T_dens dens;
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const { dens(i) = dens(i) > 4.0 ? 4.0 : dens(i); }
@@ -83,16 +84,16 @@ void densities(const Mesh &mesh, Vector mass, Vector dens) {
   Kokkos::parallel_for(
       "density", n, KOKKOS_LAMBDA(const int i) { dens(i) = mass(i) / mesh.vol(i); });
   // kfuse-begin deferred("clip") until "sum" profile=test/golden/accessor_types.profile.json
-  if (::kfuse::deferring("kfuse_chain_c910ae54_5333a817")) {
-    // Runs later: fused with 'sum' (test/golden/accessor_types.cpp:66), or on its own.
+  if (::kfuse::deferring("kfuse_chain_c910ae54_f4d2df06")) {
+    // Runs later: fused with 'sum' (test/golden/accessor_types.cpp:80), or on its own.
     const auto kfuse_policy = n;
-    ::kfuse::defer("kfuse_chain_c910ae54_5333a817", ::kfuse::bounds_of(kfuse_policy),
+    ::kfuse::defer("kfuse_chain_c910ae54_f4d2df06", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_clip_c910ae54>(dens),
                    [=](const auto &kfuse_part) {
                      Kokkos::parallel_for("clip", kfuse_policy, kfuse_part);
                    });
   } else {
-    ::kfuse::flush("kfuse_chain_c910ae54_5333a817"); // one pending from an outer call runs first
+    ::kfuse::flush("kfuse_chain_c910ae54_f4d2df06"); // one pending from an outer call runs first
 // kfuse-original-begin
     Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
       "clip", n, KOKKOS_LAMBDA(const int i) { dens(i) = dens(i) > 4.0 ? 4.0 : dens(i); });
@@ -101,17 +102,59 @@ void densities(const Mesh &mesh, Vector mass, Vector dens) {
   // kfuse-end
 }
 
-// kfuse-functor-begin kfuse_fused_c910ae54_5333a817
-// 'clip' (test/golden/accessor_types.cpp:49) then 'sum' (test/golden/accessor_types.cpp:66), fused
+// kfuse-functor-begin kfuse_fused_double_vol_mark
+// 'double_vol', 'mark' (test/golden/accessor_types.cpp:59), fused.
+template <class T_v, class T_mesh, class T_big> struct kfuse_fused_double_vol_mark {
+  T_v v;
+  T_mesh mesh;
+  T_big big;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    {
+      const int i = kfuse_i0;
+      v(i) = 2.0 * mesh.vol(i);
+    }
+    {
+      const int i = kfuse_i0;
+      big(i) = v(i) > 1.5 ? 1 : 0;
+    }
+  }
+};
+// kfuse-functor-end
+// Volumes read through 'vol' and written, doubled, into 'v' (given: it
+// might be the mesh's volumes) by one kernel; the next writes only ints:
+// fused.
+void marks(const Mesh &mesh, Vector v, Kokkos::View<int *> big) {
+  const int n = mesh.size();
+  // kfuse-begin fused("double_vol", "mark") profile=test/golden/accessor_types.profile.json
+  if (::kfuse::use_fused("double_vol+mark", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(big, true)}))) {
+    Kokkos::parallel_for("double_vol+mark", n, ::kfuse::make_fused<kfuse_fused_double_vol_mark>(v, mesh, big));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "double_vol", n, KOKKOS_LAMBDA(const int i) { v(i) = 2.0 * mesh.vol(i); });
+  Kokkos::parallel_for(
+      "mark", n, KOKKOS_LAMBDA(const int i) { big(i) = v(i) > 1.5 ? 1 : 0; });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
+// kfuse-functor-begin kfuse_fused_c910ae54_f4d2df06
+// 'clip' (test/golden/accessor_types.cpp:50) then 'sum' (test/golden/accessor_types.cpp:80), fused
 // across functions: one body over raw pointers, the first's Views and values read from its deferred
 // functor.
-template <class T_kfuse_first, class T_out> struct kfuse_fused_c910ae54_5333a817 {
+template <class T_kfuse_first, class T_out, class T_v, class T_big>
+struct kfuse_fused_c910ae54_f4d2df06 {
   T_kfuse_first kfuse_first;
   T_out out;
+  T_v v;
+  T_big big;
   using value_type = double;
   // Raw pointers as parameters: compilers honour restrict there, not on members.
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const double *KOKKOS_RESTRICT out_,
-                                          double *KOKKOS_RESTRICT dens_, double &kfuse_acc) {
+                                          double *KOKKOS_RESTRICT dens_,
+                                          const double *KOKKOS_RESTRICT v_,
+                                          const int *KOKKOS_RESTRICT big_, double &kfuse_acc) {
     {
       const int i = kfuse_i0;
       dens_[i] = dens_[i] > 4.0 ? 4.0 : dens_[i];
@@ -119,11 +162,11 @@ template <class T_kfuse_first, class T_out> struct kfuse_fused_c910ae54_5333a817
     {
       const int i = kfuse_i0;
       double &acc = kfuse_acc;
-      acc += out_[i] + dens_[i];
+      acc += out_[i] + dens_[i] + v_[i] * big_[i];
     }
   }
   KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, value_type &kfuse_acc) const {
-    body(kfuse_i0, out.data(), kfuse_first.dens.data(), kfuse_acc);
+    body(kfuse_i0, out.data(), kfuse_first.dens.data(), v.data(), big.data(), kfuse_acc);
   }
 };
 // kfuse-functor-end
@@ -133,36 +176,39 @@ int main(int argc, char **argv) {
     const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
     Mesh mesh(n);
     mesh.fill();
-    Vector w("w", n), out("out", n), mass("mass", n), dens("dens", n);
+    Vector w("w", n), out("out", n), mass("mass", n), dens("dens", n), v("v", n);
+    Kokkos::View<int *> big("big", n);
     Kokkos::deep_copy(mass, 1.5);
     double total = 0.0;
     for (int step = 0; step < 4; ++step) {
       weights(mesh, w, out, 1.0 + step);
-      ::kfuse::Window kfuse_window_c910ae54_5333a817("kfuse_chain_c910ae54_5333a817"); // kfuse-line b39617b0
-      kfuse_window_c910ae54_5333a817.arm(); // kfuse-line 546b606f
+      marks(mesh, v, big);
+      ::kfuse::Window kfuse_window_c910ae54_f4d2df06("kfuse_chain_c910ae54_f4d2df06"); // kfuse-line 94793f3c
+      kfuse_window_c910ae54_f4d2df06.arm(); // kfuse-line 3233311b
       densities(mesh, mass, dens);
-      kfuse_window_c910ae54_5333a817.disarm(); // kfuse-line e67e405d
+      kfuse_window_c910ae54_f4d2df06.disarm(); // kfuse-line ba17f3ab
       double s = 0.0;
       // kfuse-begin fused-across("clip", "sum") profile=test/golden/accessor_types.profile.json
       {
-        // 'clip' (test/golden/accessor_types.cpp:49) may be pending: then both run here as one.
+        // 'clip' (test/golden/accessor_types.cpp:50) may be pending: then both run here as one.
         const auto kfuse_policy = n;
         auto *kfuse_first = ::kfuse::pending<kfuse_part_clip_c910ae54<Kokkos::View<double *>>>(
-            "kfuse_chain_c910ae54_5333a817", ::kfuse::bounds_of(kfuse_policy));
-        if (kfuse_first && ::kfuse::use_fused("clip+sum", ::kfuse::no_overlap({::kfuse::bytes_of(out, false), ::kfuse::bytes_of(kfuse_first->dens, true)}) &&
+            "kfuse_chain_c910ae54_f4d2df06", ::kfuse::bounds_of(kfuse_policy));
+        if (kfuse_first && ::kfuse::use_fused("clip+sum", ::kfuse::no_overlap({::kfuse::bytes_of(out, false), ::kfuse::bytes_of(kfuse_first->dens, true), ::kfuse::bytes_of(v, false), ::kfuse::bytes_of(big, false)}) &&
               ::kfuse::same_view(kfuse_first->dens, dens))) {
-          Kokkos::parallel_reduce("clip+sum", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c910ae54_5333a817>(*kfuse_first, out), s);
-          ::kfuse::discard("kfuse_chain_c910ae54_5333a817");
+          Kokkos::parallel_reduce("clip+sum", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c910ae54_f4d2df06>(*kfuse_first, out, v, big), s);
+          ::kfuse::discard("kfuse_chain_c910ae54_f4d2df06");
         } else {
-          ::kfuse::flush("kfuse_chain_c910ae54_5333a817");
+          ::kfuse::flush("kfuse_chain_c910ae54_f4d2df06");
 // kfuse-original-begin
           Kokkos::parallel_reduce(
-          "sum", n, KOKKOS_LAMBDA(const int i, double &acc) { acc += out(i) + dens(i); }, s);
+          "sum", n,
+          KOKKOS_LAMBDA(const int i, double &acc) { acc += out(i) + dens(i) + v(i) * big(i); }, s);
 // kfuse-original-end
         }
       }
       // kfuse-end
-      kfuse_window_c910ae54_5333a817.close(); // kfuse-line adebd853
+      kfuse_window_c910ae54_f4d2df06.close(); // kfuse-line 4f25a50e
       total += s;
     }
     std::printf("total=%.17g\n", total);

@@ -4,7 +4,9 @@
 // functions, a kernel reading them fuses where no View the chain writes may
 // hold their elements (C++'s aliasing rules keep an int count apart from
 // the doubles written); where a written View may (a weight of doubles read
-// through an accessor, doubles written), the pair is refused, naming both.
+// through an accessor, doubles written by the other kernel), the pair is
+// refused, naming both. A View the reading kernel writes itself is no
+// obstacle (fusing keeps that kernel's own order).
 //   main [N]
 #include <Kokkos_Core.hpp>
 #include <cstdio>
@@ -38,8 +40,8 @@ private:
 using Field = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_part_density_085e1e68
-// 'density' (test/golden/multi/accessor_types/main.cpp:41) as a functor: deferred, it runs fused
-// with 'pressure' (test/golden/multi/accessor_types/main.cpp:47) when 'main' calls their functions in turn.
+// 'density' (test/golden/multi/accessor_types/main.cpp:43) as a functor: deferred, it runs fused
+// with 'pressure' (test/golden/multi/accessor_types/main.cpp:49) when 'main' calls their functions in turn.
 template <class T_rho, class T_cells, class T_volume> struct kfuse_part_density_085e1e68 {
   T_rho rho;
   T_cells cells;
@@ -51,7 +53,7 @@ template <class T_rho, class T_cells, class T_volume> struct kfuse_part_density_
 void density(const Cells &cells, Field rho, double volume) {
   // kfuse-begin deferred("density") until "pressure" profile=test/golden/multi/accessor_types/profile.json
   if (::kfuse::deferring("kfuse_chain_085e1e68_e89984f4")) {
-    // Runs later: fused with 'pressure' (test/golden/multi/accessor_types/main.cpp:47), or on its own.
+    // Runs later: fused with 'pressure' (test/golden/multi/accessor_types/main.cpp:49), or on its own.
     const auto kfuse_policy = cells.size();
     ::kfuse::defer("kfuse_chain_085e1e68_e89984f4", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_density_085e1e68>(rho, cells, volume),
@@ -72,7 +74,7 @@ void density(const Cells &cells, Field rho, double volume) {
 void pressure(Field rho, Field p, double k) {
   // kfuse-begin fused-across("density", "pressure") profile=test/golden/multi/accessor_types/profile.json
   {
-    // 'density' (test/golden/multi/accessor_types/main.cpp:41) may be pending: then both run here as one.
+    // 'density' (test/golden/multi/accessor_types/main.cpp:43) may be pending: then both run here as one.
     const auto kfuse_policy = rho.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_density_085e1e68<Kokkos::View<double *>, Cells, double>>(
         "kfuse_chain_085e1e68_e89984f4", ::kfuse::bounds_of(kfuse_policy));
@@ -97,69 +99,93 @@ void weigh(const Cells &cells, Field p, Field q) {
       "weigh", cells.size(), KOKKOS_LAMBDA(const int i) { q(i) = cells.weight(i) * p(i); });
 }
 
-// kfuse-functor-begin kfuse_part_smooth_cdd15265
-// 'smooth' (test/golden/multi/accessor_types/main.cpp:58) as a functor: deferred, it runs fused
-// with 'sum' (test/golden/multi/accessor_types/main.cpp:79) when 'main' calls their functions in turn.
-template <class T_s, class T_q> struct kfuse_part_smooth_cdd15265 {
-  T_s s;
-  T_q q;
-  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { s(i) = 0.5 * q(i) + 1.0; }
+void smooth(Field q, Field s) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
+      "smooth", q.extent(0), KOKKOS_LAMBDA(const int i) { s(i) = 0.5 * q(i) + 1.0; });
+}
+
+// kfuse-functor-begin kfuse_part_spread_398b185d
+// 'spread' (test/golden/multi/accessor_types/main.cpp:67) as a functor: deferred, it runs fused
+// with 'mark' (test/golden/multi/accessor_types/main.cpp:72) when 'main' calls their functions in turn.
+template <class T_w, class T_cells> struct kfuse_part_spread_398b185d {
+  T_w w;
+  T_cells cells;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { w(i) = 3.0 * cells.weight(i); }
 };
 // kfuse-functor-end
-void smooth(Field q, Field s) {
-  // kfuse-begin deferred("smooth") until "sum" profile=test/golden/multi/accessor_types/profile.json
-  if (::kfuse::deferring("kfuse_chain_cdd15265_b6130359")) {
-    // Runs later: fused with 'sum' (test/golden/multi/accessor_types/main.cpp:79), or on its own.
-    const auto kfuse_policy = q.extent(0);
-    ::kfuse::defer("kfuse_chain_cdd15265_b6130359", ::kfuse::bounds_of(kfuse_policy),
-                   ::kfuse::make_fused<kfuse_part_smooth_cdd15265>(s, q),
+// Weights read through an accessor, written into 'w' (given: it might be the
+// cells' weights) by the same kernel; the next kernel writes only ints.
+void spread(const Cells &cells, Field w) {
+  // kfuse-begin deferred("spread") until "mark" profile=test/golden/multi/accessor_types/profile.json
+  if (::kfuse::deferring("kfuse_chain_398b185d_bc888491")) {
+    // Runs later: fused with 'mark' (test/golden/multi/accessor_types/main.cpp:72), or on its own.
+    const auto kfuse_policy = cells.size();
+    ::kfuse::defer("kfuse_chain_398b185d_bc888491", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_spread_398b185d>(w, cells),
                    [=](const auto &kfuse_part) {
-                     Kokkos::parallel_for("smooth", kfuse_policy, kfuse_part);
+                     Kokkos::parallel_for("spread", kfuse_policy, kfuse_part);
                    });
   } else {
-    ::kfuse::flush("kfuse_chain_cdd15265_b6130359"); // one pending from an outer call runs first
+    ::kfuse::flush("kfuse_chain_398b185d_bc888491"); // one pending from an outer call runs first
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
-      "smooth", q.extent(0), KOKKOS_LAMBDA(const int i) { s(i) = 0.5 * q(i) + 1.0; });
+    Kokkos::parallel_for(
+      "spread", cells.size(), KOKKOS_LAMBDA(const int i) { w(i) = 3.0 * cells.weight(i); });
 // kfuse-original-end
   }
   // kfuse-end
 }
 
-// kfuse-functor-begin kfuse_fused_cdd15265_b6130359
-// 'smooth' (test/golden/multi/accessor_types/main.cpp:58) then 'sum'
-// (test/golden/multi/accessor_types/main.cpp:79), fused across functions: one body over raw
-// pointers, the first's Views and values read from its deferred functor.
-template <class T_kfuse_first, class T_p> struct kfuse_fused_cdd15265_b6130359 {
-  T_kfuse_first kfuse_first;
-  T_p p;
-  using value_type = double;
-  // Raw pointers as parameters: compilers honour restrict there, not on members.
-  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_i0, const double *KOKKOS_RESTRICT p_,
-                                          double *KOKKOS_RESTRICT s_,
-                                          const double *KOKKOS_RESTRICT q_, double &kfuse_acc) {
-    {
-      const int i = kfuse_i0;
-      s_[i] = 0.5 * q_[i] + 1.0;
-    }
-    {
-      const int i = kfuse_i0;
-      double &acc = kfuse_acc;
-      acc += p_[i] + 2.0 * s_[i];
-    }
-  }
-  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, value_type &kfuse_acc) const {
-    body(kfuse_i0, p.data(), kfuse_first.s.data(), kfuse_first.q.data(), kfuse_acc);
-  }
+// kfuse-functor-begin kfuse_part_mark_bc888491
+// 'mark' (test/golden/multi/accessor_types/main.cpp:72) as a functor: deferred, it runs fused
+// with 'sum' (test/golden/multi/accessor_types/main.cpp:96) when 'main' calls their functions in turn.
+template <class T_heavy, class T_w> struct kfuse_part_mark_bc888491 {
+  T_heavy heavy;
+  T_w w;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { heavy(i) = w(i) > 2.0 ? 1 : 0; }
 };
 // kfuse-functor-end
+void mark(Field w, Kokkos::View<int *> heavy) {
+  // kfuse-begin fused-across("spread", "mark") deferred until "sum" profile=test/golden/multi/accessor_types/profile.json
+  {
+    // 'spread' (test/golden/multi/accessor_types/main.cpp:67) may be pending: then both run as one, later:
+    // with 'sum' (test/golden/multi/accessor_types/main.cpp:96), or on their own.
+    const auto kfuse_policy = w.extent(0);
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_spread_398b185d<Kokkos::View<double *>, Cells>>(
+        "kfuse_chain_398b185d_bc888491", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_first && ::kfuse::use_fused("spread+mark", ::kfuse::apart(kfuse_first->w, true, heavy, true) &&
+          ::kfuse::same_or_apart(kfuse_first->w, w))) {
+      const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_mark_bc888491>(heavy, w));
+      ::kfuse::discard("kfuse_chain_398b185d_bc888491");
+      if (::kfuse::deferring("kfuse_chain_bc888491_2d8b9a39"))
+        ::kfuse::defer("kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy), kfuse_both,
+                       [=](const auto &kfuse_part) { Kokkos::parallel_for("spread+mark", kfuse_policy, kfuse_part); });
+      else
+        Kokkos::parallel_for("spread+mark", kfuse_policy, kfuse_both);
+    } else {
+      ::kfuse::flush("kfuse_chain_398b185d_bc888491");
+      if (::kfuse::deferring("kfuse_chain_bc888491_2d8b9a39")) {
+        ::kfuse::defer("kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_mark_bc888491>(heavy, w),
+                       [=](const auto &kfuse_part) { Kokkos::parallel_for("mark", kfuse_policy, kfuse_part); });
+      } else {
+        ::kfuse::flush("kfuse_chain_bc888491_2d8b9a39"); // one pending from an outer call runs first
+// kfuse-original-begin
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "mark", w.extent(0), KOKKOS_LAMBDA(const int i) { heavy(i) = w(i) > 2.0 ? 1 : 0; });
+// kfuse-original-end
+      }
+    }
+  }
+  // kfuse-end
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
     const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
     Cells cells(n);
     cells.fill();
-    Field rho("rho", n), p("p", n), q("q", n), s("s", n);
+    Field rho("rho", n), p("p", n), q("q", n), s("s", n), w("w", n);
+    Kokkos::View<int *> heavy("heavy", n);
     double total = 0.0, seen = 0.0;
     for (int step = 0; step < 5; ++step) {
       ::kfuse::Window kfuse_window_085e1e68_e89984f4("kfuse_chain_085e1e68_e89984f4"); // kfuse-line a9f9937c
@@ -172,31 +198,54 @@ int main(int argc, char **argv) {
       // memory here): kernels of different functions do not fuse across it.
       seen += p(n / 2);
       weigh(cells, p, q);
-      ::kfuse::Window kfuse_window_cdd15265_b6130359("kfuse_chain_cdd15265_b6130359"); // kfuse-line afcc0de0
-      kfuse_window_cdd15265_b6130359.arm(); // kfuse-line d90559ee
       smooth(q, s);
-      kfuse_window_cdd15265_b6130359.disarm(); // kfuse-line a36c57f2
+      ::kfuse::Window kfuse_window_398b185d_bc888491("kfuse_chain_398b185d_bc888491"); // kfuse-line e277b5a9
+      kfuse_window_398b185d_bc888491.arm(); // kfuse-line b9cf6f56
+      spread(cells, w);
+      kfuse_window_398b185d_bc888491.disarm(); // kfuse-line 2c3cf03b
+      ::kfuse::Window kfuse_window_bc888491_2d8b9a39("kfuse_chain_bc888491_2d8b9a39"); // kfuse-line 4d496e74
+      kfuse_window_bc888491_2d8b9a39.arm(); // kfuse-line 468ce21e
+      mark(w, heavy);
+      kfuse_window_398b185d_bc888491.close(); // kfuse-line f2ce6559
+      kfuse_window_bc888491_2d8b9a39.disarm(); // kfuse-line f687e818
       double sum = 0.0;
-      // kfuse-begin fused-across("smooth", "sum") profile=test/golden/multi/accessor_types/profile.json
+      // kfuse-begin fused-across("mark", "sum") after "spread" profile=test/golden/multi/accessor_types/profile.json
       {
-        // 'smooth' (test/golden/multi/accessor_types/main.cpp:58) may be pending: then both run here as one.
+        // 'mark' (test/golden/multi/accessor_types/main.cpp:72) may be pending, alone or run as one with
+        // 'spread' (test/golden/multi/accessor_types/main.cpp:67): then they run here as one with this kernel.
         const auto kfuse_policy = n;
-        auto *kfuse_first = ::kfuse::pending<kfuse_part_smooth_cdd15265<Kokkos::View<double *>, Kokkos::View<double *>>>(
-            "kfuse_chain_cdd15265_b6130359", ::kfuse::bounds_of(kfuse_policy));
-        if (kfuse_first && ::kfuse::use_fused("smooth+sum", ::kfuse::no_overlap({::kfuse::bytes_of(p, false), ::kfuse::bytes_of(kfuse_first->s, true), ::kfuse::bytes_of(kfuse_first->q, false)}) &&
-              ::kfuse::same_view(kfuse_first->s, s))) {
-          Kokkos::parallel_reduce("smooth+sum", kfuse_policy, ::kfuse::make_fused<kfuse_fused_cdd15265_b6130359>(*kfuse_first, p), sum);
-          ::kfuse::discard("kfuse_chain_cdd15265_b6130359");
+        auto *kfuse_both = ::kfuse::pending<::kfuse::Composed<int, kfuse_part_spread_398b185d<Kokkos::View<double *>, Cells>, kfuse_part_mark_bc888491<Kokkos::View<int *>, Kokkos::View<double *>>>>(
+            "kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy));
+        auto *kfuse_first = ::kfuse::pending<kfuse_part_mark_bc888491<Kokkos::View<int *>, Kokkos::View<double *>>>(
+            "kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy));
+        if (kfuse_both && ::kfuse::use_fused("spread+mark+sum", ::kfuse::apart(kfuse_both->A.w, true, p, false) &&
+              ::kfuse::apart(kfuse_both->A.w, true, s, false) &&
+              ::kfuse::same_or_apart(kfuse_both->A.w, w) &&
+              ::kfuse::apart(kfuse_both->A.w, true, heavy, false) &&
+              ::kfuse::apart(kfuse_both->B.heavy, true, p, false) &&
+              ::kfuse::apart(kfuse_both->B.heavy, true, s, false) &&
+              ::kfuse::apart(kfuse_both->B.heavy, true, w, false) &&
+              ::kfuse::same_or_apart(kfuse_both->B.heavy, heavy))) {
+          Kokkos::parallel_reduce("spread+mark+sum", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); }), sum);
+          ::kfuse::discard("kfuse_chain_bc888491_2d8b9a39");
+        } else if (kfuse_first && ::kfuse::use_fused("mark+sum", ::kfuse::apart(kfuse_first->heavy, true, p, false) &&
+              ::kfuse::apart(kfuse_first->heavy, true, s, false) &&
+              ::kfuse::apart(kfuse_first->heavy, true, w, false) &&
+              ::kfuse::same_or_apart(kfuse_first->heavy, heavy))) {
+          Kokkos::parallel_reduce("mark+sum", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); }), sum);
+          ::kfuse::discard("kfuse_chain_bc888491_2d8b9a39");
         } else {
-          ::kfuse::flush("kfuse_chain_cdd15265_b6130359");
+          ::kfuse::flush("kfuse_chain_bc888491_2d8b9a39");
 // kfuse-original-begin
           Kokkos::parallel_reduce(
-          "sum", n, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i); }, sum);
+          "sum", n,
+          KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); },
+          sum);
 // kfuse-original-end
         }
       }
       // kfuse-end
-      kfuse_window_cdd15265_b6130359.close(); // kfuse-line 2bdf0063
+      kfuse_window_bc888491_2d8b9a39.close(); // kfuse-line 6459d3b2
       total += sum;
     }
     std::printf("total=%.17g seen=%.17g\n", total, seen);
