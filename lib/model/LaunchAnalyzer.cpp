@@ -591,10 +591,13 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
   Scoped.TraverseStmt(Def->getBody());
 }
 
-/// The operator() of \p RD that a launch with work tag \p Tag calls.
+/// The operator() of \p RD that a launch with work tag \p Tag calls, which
+/// takes \p Arity parameters (the tag, the indices, a reduction's
+/// accumulator, a scan's accumulator and flag) where several overloads take
+/// the tag: one class often serves a parallel_for and a parallel_reduce.
 static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
                                               StringRef Tag, QualType TagType,
-                                              const ASTContext &Ctx) {
+                                              unsigned Arity, const ASTContext &Ctx) {
   // `Outer<T>::TagHalf<1>` -> `TagHalf<1>`; `TagHalf<1>` -> `TagHalf`.
   auto Last = [](StringRef T) {
     size_t Angle = T.find('<');
@@ -637,14 +640,18 @@ static const FunctionDecl *selectCallOperator(const CXXRecordDecl *RD,
       return FirstRD && FirstRD->getIdentifier() && FirstRD->getName() == TagName;
     return FirstName.take_until([](char C) { return C == '<'; }) == TagTemplate;
   };
+  const FunctionDecl *First = nullptr;
   for (const Decl *D : RD->decls()) {
     const FunctionDecl *FD = dyn_cast<FunctionDecl>(D);
     if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
       FD = FTD->getTemplatedDecl();
-    if (FD && Consider(FD))
-      return FD;
+    if (FD && Consider(FD)) {
+      if (FD->getNumParams() == Arity)
+        return FD;
+      First = First ? First : FD;
+    }
   }
-  return Fallback;
+  return First ? First : Fallback;
 }
 
 /// The names \p RD and its bases declare besides non-static data members
@@ -732,8 +739,10 @@ static void analyzeFunctor(const Expr *Arg, KernelModel &M,
   for (const char *Member : {"value_type", "init", "join", "final"})
     F.ReductionMembers |= !RD->getDefinition()->lookup(&Ctx.Idents.get(Member)).empty();
   describeClass(RD->getDefinition(), F, Ctx);
+  unsigned Arity = (HasTag ? 1 : 0) + std::max(1u, unsigned(M.Policy.Rank)) +
+                   (M.Kind == LaunchKind::Reduce ? 1 : M.Kind == LaunchKind::Scan ? 2 : 0);
   const FunctionDecl *Op =
-      selectCallOperator(RD->getDefinition(), M.Policy.WorkTag, WorkTag, Ctx);
+      selectCallOperator(RD->getDefinition(), M.Policy.WorkTag, WorkTag, Arity, Ctx);
   if (!Op) {
     M.Notes.push_back("no operator() of '" + F.ClassName +
                       "' matches the launch");

@@ -897,6 +897,42 @@ void run(int n) { Force<int> F; F.compute(n); }
   EXPECT_EQ(siteLabelled(M, "full").Functor.OperatorSignature, "operator()(TagFull, const int)");
 }
 
+TEST(LaunchFinderTest, OverloadsOfOneTagAreChosenByTheLaunchKind) {
+  // One class serves a parallel_reduce and a parallel_for with the same tag
+  // (and without one): each launch's model is the operator Kokkos calls,
+  // whichever overload is declared first.
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Tag {};
+struct Step {
+  using value_type = double;
+  Kokkos::View<double*> a, b, c;
+  KOKKOS_INLINE_FUNCTION void operator()(Tag, const int i) const { b(i) = a(i); }
+  KOKKOS_INLINE_FUNCTION void operator()(Tag, const int i, double &s) const { s += a(i); c(i) = 1; }
+  KOKKOS_INLINE_FUNCTION void operator()(const int i, double &s) const { s += b(i); }
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { c(i) = a(i); }
+};
+void run(int n, Step st) {
+  double s = 0;
+  Kokkos::parallel_reduce("sum", Kokkos::RangePolicy<Tag>(0, n), st, s);
+  Kokkos::parallel_for("copy", Kokkos::RangePolicy<Tag>(0, n), st);
+  Kokkos::parallel_for("plain", n, st);
+  Kokkos::parallel_reduce("plain_sum", n, st, s);
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &Sum = siteLabelled(M, "sum");
+  EXPECT_EQ(Sum.Functor.OperatorSignature, "operator()(Tag, const int, double &)");
+  ASSERT_TRUE(Sum.Reduction.has_value());
+  EXPECT_EQ(Sum.Reduction->AccumulatorParam, "s");
+  ASSERT_NE(viewNamed(Sum, "c"), nullptr);
+  EXPECT_EQ(viewNamed(Sum, "b"), nullptr);
+  EXPECT_EQ(siteLabelled(M, "copy").Functor.OperatorSignature, "operator()(Tag, const int)");
+  EXPECT_EQ(siteLabelled(M, "plain").Functor.OperatorSignature, "operator()(const int)");
+  EXPECT_EQ(siteLabelled(M, "plain_sum").Functor.OperatorSignature,
+            "operator()(const int, double &)");
+}
+
 TEST(LaunchFinderTest, LaunchUnderBracelessIfIsAWholeStatement) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
