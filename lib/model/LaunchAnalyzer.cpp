@@ -981,13 +981,20 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
     DynTypedNodeList Q = Decl ? Ctx.getParents(*Decl) : DynTypedNodeList(DynTypedNode());
     const auto *Block = Decl && Q.size() == 1 ? Q[0].get<CompoundStmt>() : nullptr;
     const Stmt *Launch = Block ? statementIn(*Block, Call, Ctx) : nullptr;
-    if (!Launch)
+    // Declared in an enclosing block (before a loop around the launch):
+    // named where the fused group launches, the guard checks that it still
+    // holds the Views it was bound to (FusedKernelEmitter), whatever the
+    // code between does.
+    if (!Launch && !(Block && Block->getSourceRange().fullyContains(Call.getSourceRange())))
       return Fail("'" + F.Text + "' is not declared in the block of its launch");
     std::vector<std::string> Kept = {Var->getNameAsString()};
     for (const auto &[V, N] : Binding)
       Kept.push_back(N);
     bool Between = false;
-    for (const Stmt *S : Block->body()) {
+    llvm::ArrayRef<Stmt *> Before;
+    if (Launch)
+      Before = llvm::ArrayRef<Stmt *>(Block->body_begin(), Block->body_end());
+    for (const Stmt *S : Before) {
       if (S == Launch)
         break;
       if (Between) {
