@@ -253,8 +253,17 @@ public:
              " is a reduction or scan, whose result its function needs at once";
     if (KA.Kind == LaunchKind::Reduce)
       return evaluateAhead(A, B, C, Share, Check, Files);
-    // Memory kfuse cannot attribute first: legality cannot be judged.
+    // A policy no fused code runs over (a team's, whose nested loops the
+    // body analysis does not follow) first, then memory kfuse cannot
+    // attribute: legality cannot be judged.
     Check = "kfuse-not-fusable";
+    for (const KernelModel *K : {&KA, &KB})
+      if (const PolicyModel &P = K->Policy; P.Kind != PolicyKind::Count &&
+                                            P.Kind != PolicyKind::Range &&
+                                            P.Kind != PolicyKind::MDRange)
+        return "their launches are " + Files + ", and " + planner::name(*K) + " runs over a " +
+               (P.TypeName.empty() ? "policy" : P.TypeName) +
+               " (only ranges and boxes are fused across functions)";
     for (const KernelModel *K : {&KA, &KB})
       if (!K->Unknown.empty())
         return "their launches are " + Files + ", and " + planner::unknownAccess(*K);
