@@ -267,7 +267,8 @@ std::string FusionPlanner::hostCodeBlocks(const HostGap &Gap,
       // one it writes.
       for (const HostStatement::ReferenceUse &U : S.ThroughReferences)
         for (const ViewUse &V : K->Views)
-          if (planner::mayHold(planner::elementType(V), U.Type) && (U.Written || writes(V.Mode)))
+          if ((planner::mayHold(planner::elementType(V), U.Type) || K->TemplateTypesVary) &&
+              (U.Written || writes(V.Mode)))
             return Prefix + (U.Written ? "writes" : "reads") + " through the reference "
                    "parameter '" + U.Name + "' (a " + U.Type + "), which may be an element "
                    "of '" + V.Name + "', which " + name(*K) + (U.Written ? " uses" : " writes");

@@ -278,7 +278,9 @@ std::string horizontalBlocked(const FusionGroup &G, const std::vector<KernelMode
 /// itself is no obstacle: fusing keeps each kernel's accesses in their
 /// order (and a race-free kernel writes what it reads through another name
 /// only at the index reading it); the bodies read such Views as written,
-/// without restrict (planner::restrictable).
+/// without restrict (planner::restrictable). In a template whose
+/// instantiations hold other element types, the types are the first's:
+/// any two may share.
 std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel> &Sites,
                              const KernelModel &M) {
   std::vector<const KernelModel *> All = kernelsWith(G, Sites, M);
@@ -295,7 +297,8 @@ std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel
     for (const KernelModel *K : All)
       for (const ViewUse &V : K->Views)
         if (K != Reader && V.Accessor.empty() && !V.Local && V.Mode != AccessMode::Read &&
-            !V.Fresh && mayShareElements(V, *H))
+            !V.Fresh &&
+            (mayShareElements(V, *H) || K->TemplateTypesVary || Reader->TemplateTypesVary))
           return "'" + H->Name + "' is read through the accessor '" + H->Accessor + "' in " +
                  name(*Reader) + ", which the guard cannot name, and '" + V.Name +
                  "', written in " + name(*K) +
