@@ -131,6 +131,10 @@ class Generator:
         side = random.Random(f"{self.seed}:{name}:template")
         if side.random() < 0.25:
             chain.tparam = ("value", side.randint(1, 4)) if side.random() < 0.5 else ("type", "int")
+        # About half of the accessor classes keep their Views private: Views
+        # the guard cannot name, under another name of the same memory.
+        side = random.Random(f"{self.seed}:{name}:private")
+        chain.private_dom = side.random() < 0.5
         return chain
 
     def preferred(self, v: View, chain: Chain) -> Index:
@@ -728,11 +732,19 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     if accessors:
         out.append(f"class D_{chain.name} {{")
         out.append("public:")
+        if chain.private_dom:
+            ctor = ", ".join(f"{v.ctype()} a_{v.name}" for v in accessors)
+            init = ", ".join(f"m_{v.name}(a_{v.name})" for v in accessors)
+            out.append(f"  D_{chain.name}() = default;")
+            out.append(f"  D_{chain.name}({ctor}) : {init} {{}}")
         for v in accessors:
             args = "int i" if v.rank == 1 else "int i, int j"
             idx = "i" if v.rank == 1 else "i, j"
             out.append(f"  KOKKOS_INLINE_FUNCTION {v.etype} &{v.name}({args}) const "
                        f"{{ return m_{v.name}({idx}); }}")
+        if chain.private_dom:
+            out.append("")
+            out.append("private:")
         out += [f"  {v.ctype()} m_{v.name};" for v in accessors]
         out.append("};")
     params = [f"{v.ctype()} {v.name}" for v in chain.views if v.slot != 2]
@@ -883,8 +895,14 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 body += emit_launch(it.kernel, chain, step)
             elif it.kind == "if":
                 cond = f"{step}if (flags & {1 << it.bit})"
-                if it.braces:
-                    body += [cond + " {"] + emit_launch(it.kernel, chain, step + "  ") + [f"{step}}}"]
+                lines = emit_launch(it.kernel, chain, step + "  ") if it.braces else []
+                if (len(lines) == 2 and f" f_{it.kernel.label}{{" in lines[0] and zlib.crc32(
+                        f"{chain.name}:{it.kernel.label}:hoist".encode()) % 2 == 0):
+                    # A named functor object declared before the `if` of its
+                    # launch (the guard checks it still holds its Views).
+                    body += [step + lines[0].lstrip(), cond + " {", lines[1], f"{step}}}"]
+                elif it.braces:
+                    body += [cond + " {"] + lines + [f"{step}}}"]
                 else:
                     body += [cond] + emit_launch(it.kernel, chain, step + "  ", statement=False)
             elif it.loop >= 0:

@@ -102,6 +102,9 @@ class Chain:
     # `template <int KfC>` called with V, ("type", "int") for
     # `template <class KfT>`; its lambdas spell constants through it.
     tparam: Optional[Tuple[str, object]] = None
+    # The accessor class keeps its Views private (built by a constructor):
+    # the guard cannot name them, and they are the Views also passed.
+    private_dom: bool = False
 
     def view(self, name: str) -> View:
         return next(v for v in self.views if v.name == name)
