@@ -411,7 +411,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
             "', the result of a reduction before it, known only after the fused kernel";
       Check = "kfuse-unsafe-dependence";
     } else {
-      mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M);
+      mergeSameAllocations(Trial, *Pair, Sites, Current.Sites, M, &Prof);
       mergePointersIntoViews(Trial, Sites, Current.Sites, M);
       Why = overlapSeen(Trial, *Pair, Sites, M);
       if (Why.empty())

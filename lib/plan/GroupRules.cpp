@@ -302,7 +302,7 @@ std::string policyFamily(const KernelModel &M) {
 void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
                           const std::vector<KernelModel> &Sites,
                           const std::vector<size_t> &Group,
-                          const KernelModel &M) {
+                          const KernelModel &M, const Profile *Prof) {
   auto UseOf = [&](const std::string &Name) -> const ViewUse * {
     for (const KernelModel *K : {&M})
       for (const ViewUse &V : K->Views)
@@ -319,15 +319,34 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
     T.consume_front("const ");
     return T.trim().str();
   };
-  for (const IdentityFact &F : Pair.SameAllocation) {
-    if (F.Count != Pair.Count || F.A.Name == F.B.Name)
-      continue;
+  auto Merge = [&](const IdentityFact &F, uint64_t Runs) {
+    if (F.Count != Runs || F.A.Name == F.B.Name)
+      return;
     const ViewUse *UA = UseOf(F.A.Name), *UB = UseOf(F.B.Name);
     if (!UA || !UB || UA->Rank != UB->Rank || Element(*UA) != Element(*UB) ||
         UA->Layout != UB->Layout || UA->Pointer != UB->Pointer)
-      continue;
+      return;
     mergeNames(G, G.canonical(F.A.Name), G.canonical(F.B.Name));
-  }
+  };
+  for (const IdentityFact &F : Pair.SameAllocation)
+    Merge(F, Pair.Count);
+  // Kernels of the group further apart (`fc` in the first, `f` in the
+  // third): the facts of a run of the whole group, seen in each of its runs.
+  if (!Prof || Group.empty())
+    return;
+  std::vector<std::string> Ids;
+  for (size_t S : Group)
+    Ids.push_back(Sites[S].Id.str());
+  Ids.push_back(M.Id.str());
+  for (const ProfileChain &C : Prof->Chains)
+    for (size_t O = 0; O + Ids.size() <= C.Sites.size(); ++O)
+      if (std::equal(Ids.begin(), Ids.end(), C.Sites.begin() + O)) {
+        for (const IdentityFact &F : C.SameAllocation)
+          if (F.A.Position >= O && F.B.Position >= O && F.A.Position < O + Ids.size() &&
+              F.B.Position < O + Ids.size())
+            Merge(F, C.Count);
+        return;
+      }
 }
 
 void mergePointersIntoViews(FusionGroup &G, const std::vector<KernelModel> &Sites,

@@ -93,11 +93,13 @@ std::string policyFamily(const KernelModel &M);
 /// Argument fusion beyond names: Views of \p M and of the group that the
 /// profile saw as one allocation in every run of \p Pair, with the same
 /// element type and rank (two Views, or two raw pointers), are merged into
-/// the name used first.
+/// the name used first; with \p Prof, also those of kernels further apart
+/// that a run of the whole group (\p Group, then \p M) showed as one in
+/// each of its runs. The guard checks every merged name.
 void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
                           const std::vector<KernelModel> &Sites,
-                          const std::vector<size_t> &Group,
-                          const KernelModel &M);
+                          const std::vector<size_t> &Group, const KernelModel &M,
+                          const Profile *Prof = nullptr);
 
 /// A raw pointer that its function initialised with a View's data()
 /// (ViewUse::DataOf), used in the group beside that View, one-dimensional
