@@ -513,6 +513,11 @@ struct KernelModel {
   /// The body uses `this` other than to read a data member (a method call,
   /// `*this`): it cannot run outside its object.
   bool ThisBeyondMembers = false;   ///< the body has a `return`
+  /// The body passes Views to functions of the project that the analysis
+  /// followed (`kick(v, f, i, h)`): their accesses are recorded at the
+  /// call (ViewAccess::Range), so the body is kept as written, its Views
+  /// never replaced by restrict pointers, its statements never reordered.
+  bool FollowsCalls = false;
   /// What the body names that code at namespace scope cannot reach: types
   /// declared in the enclosing function (not in the body), and member
   /// functions called through an implicit `this`.

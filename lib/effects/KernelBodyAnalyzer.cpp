@@ -1,6 +1,7 @@
 //===- KernelBodyAnalyzer.cpp - Views, scalars and loops of a body --------===//
 
 #include "effects/KernelBodyAnalyzer.h"
+#include "clang/Basic/SourceManager.h"
 #include "model/KokkosAST.h"
 #include "model/LaunchAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
@@ -646,8 +647,33 @@ bool KernelBodyAnalyzer::followOwnCall(const CallExpr *Call, const CXXMethodDecl
   if (!Kernel || Kernel->getParent()->isLambda() || !MD || MD->isVirtual() || MD->isStatic())
     return false;
   const FunctionDecl *Def = nullptr;
-  if (!MD->hasBody(Def) || !Def || !Def->getBody() || Def == Fn ||
-      llvm::is_contained(Following, Def) || Following.size() >= 4 || !followable(Def->getBody()))
+  if (!MD->hasBody(Def) || !followBody(Call, Def, FirstArg, U))
+    return false;
+  // The body reaches the object beyond its data members: a copy of the
+  // body outside the class could not call the method.
+  Model.ThisBeyondMembers = true;
+  return true;
+}
+
+bool KernelBodyAnalyzer::followFreeCall(const CallExpr *Call, const FunctionDecl *FD,
+                                        const Use &U) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || isa<CXXMethodDecl>(FD) || !FD->hasBody(Def) || !Def ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+      llvm::none_of(Def->parameters(), [](const ParmVarDecl *P) {
+        return isKokkosView(P->getType().getNonReferenceType());
+      }))
+    return false;
+  if (!followBody(Call, Def, 0, U))
+    return false;
+  Model.FollowsCalls = true;
+  return true;
+}
+
+bool KernelBodyAnalyzer::followBody(const CallExpr *Call, const FunctionDecl *Def,
+                                    unsigned FirstArg, const Use &U) {
+  if (!Def || !Def->getBody() || Def == Fn || llvm::is_contained(Following, Def) ||
+      Following.size() >= 4 || !followable(Def->getBody()))
     return false;
   if (Call->getNumArgs() < FirstArg || Call->getNumArgs() - FirstArg != Def->getNumParams())
     return false;
@@ -678,9 +704,6 @@ bool KernelBodyAnalyzer::followOwnCall(const CallExpr *Call, const CXXMethodDecl
     if (!isKokkosView(Def->getParamDecl(I)->getType().getNonReferenceType()))
       visit(Arg, Written[I] ? Use{AccessMode::ReadWrite, ""} : Use());
   }
-  // The body reaches the object beyond its data members: a copy of the
-  // body outside the class could not call the method.
-  Model.ThisBeyondMembers = true;
   QualType R = Def->getReturnType();
   Use Saved = ReturnUse;
   ReturnUse = R->isReferenceType() && !R.getNonReferenceType().isConstQualified() ? U : Use();
@@ -805,6 +828,8 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
     }
   } else if (rowAccess(Call)) {
     return; // `list.row(i)` as written in a template, resolved in its instances
+  } else if (!Atomic && followFreeCall(Call, FD, U)) {
+    return;
   } else {
     // A call of a member of its own object that a template resolves only in
     // each instantiation (`this->operator()(Tag(), i, e)`): followed into the

@@ -148,6 +148,14 @@ private:
   /// parameters other than numbers, Views and tags.
   bool followOwnCall(const clang::CallExpr *Call, const clang::CXXMethodDecl *MD,
                      unsigned FirstArg, const Use &U);
+  /// Follows \p Call, a call of a function of the project that is no
+  /// member (a device function taking Views, `kick(v, f, i, h)`), as
+  /// followOwnCall does; the model notes it (KernelModel::FollowsCalls).
+  bool followFreeCall(const clang::CallExpr *Call, const clang::FunctionDecl *FD, const Use &U);
+  /// What followOwnCall and followFreeCall share: \p Def's parameters bound
+  /// to \p Call's arguments from \p FirstArg, its body visited.
+  bool followBody(const clang::CallExpr *Call, const clang::FunctionDecl *Def, unsigned FirstArg,
+                  const Use &U);
   /// The argument a parameter of a followed call stands for, else null.
   const clang::Expr *argumentFor(const clang::ValueDecl *D) const;
   /// True if \p D is a variable of a followed call's body that stands for

@@ -324,6 +324,8 @@ std::string FusionPlanner::loopFusionBetween(const KernelModel &A,
     return "the kernels name their indices differently";
   if (A.EarlyExit || B.EarlyExit)
     return "a kernel body returns early";
+  if (A.FollowsCalls || B.FollowsCalls)
+    return "a kernel passes Views to a function";
   for (const KernelModel *K : {&A, &B})
     for (const ScalarUse &Sc : K->Scalars)
       if (Sc.Written)

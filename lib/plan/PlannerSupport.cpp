@@ -14,10 +14,13 @@ namespace kfuse {
 namespace planner {
 
 bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelModel> &Sites) {
-  for (size_t S : Group)
+  for (size_t S : Group) {
+    if (Sites[S].FollowsCalls)
+      return false;
     for (const ViewUse &V : Sites[S].Views)
       if (!V.Accessor.empty() && !V.Named)
         return false;
+  }
   return true;
 }
 

@@ -403,6 +403,41 @@ void run(int N, Kokkos::View<double*> x, Kokkos::View<double*> v) {
   EXPECT_TRUE(siteLabelled(M, "b").Unknown.empty());
 }
 
+TEST(LaunchFinderTest, DeviceFunctionsTakingViewsAreFollowed) {
+  // A lambda passing its Views to functions of the program: each View
+  // parameter stands for its argument, each index for its expression.
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+using V = Kokkos::View<double*>;
+KOKKOS_INLINE_FUNCTION void axpy(const V &y, const V &x, const int j, const double a) {
+  y(j) += a * x(j + 1);
+}
+template <class T> KOKKOS_INLINE_FUNCTION double at(const T &t, const int k) { return t(k); }
+void run(int N, V p, V q, double a) {
+  Kokkos::parallel_for("axpy", N, KOKKOS_LAMBDA(const int i) { axpy(q, p, i - 1, a); });
+  Kokkos::parallel_for("at", N, KOKKOS_LAMBDA(const int i) { q(i) = at(p, i); });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &A = siteLabelled(M, "axpy");
+  EXPECT_TRUE(A.Unknown.empty());
+  EXPECT_TRUE(A.FollowsCalls);
+  EXPECT_FALSE(A.ThisBeyondMembers);
+  const ViewUse *Q = viewNamed(A, "q"), *P = viewNamed(A, "p");
+  ASSERT_NE(Q, nullptr);
+  ASSERT_NE(P, nullptr);
+  EXPECT_EQ(Q->Mode, AccessMode::ReadWrite);
+  ASSERT_EQ(P->Accesses.size(), 1u);
+  EXPECT_EQ(P->Mode, AccessMode::Read);
+  EXPECT_EQ(P->Accesses[0].Indices[0].Form, IndexForm::LaunchIndex);
+  EXPECT_EQ(P->Accesses[0].Indices[0].Offset, 0); // x(j + 1) with j = i - 1
+  const KernelModel &T = siteLabelled(M, "at");
+  EXPECT_TRUE(T.FollowsCalls);
+  const ViewUse *PT = viewNamed(T, "p");
+  ASSERT_NE(PT, nullptr);
+  EXPECT_EQ(PT->Mode, AccessMode::Read);
+}
+
 TEST(LaunchFinderTest, MemberHelpersAreFollowedWithTheirArguments) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>

@@ -228,6 +228,7 @@ bool FormJudge::inlinable(const KernelModel &M, llvm::StringRef Text) {
   bool Reduces = M.Kind == LaunchKind::Reduce && M.Reduction && M.Reduction->ScalarVariable &&
                  !M.Reduction->AccumulatorParam.empty() && !Object;
   if ((M.Kind != LaunchKind::For && !Reduces) || M.EarlyExit || M.ThisBeyondMembers ||
+      M.FollowsCalls ||
       !F.BodyRange.valid() || !M.Unknown.empty())
     return false;
   // A functor object's operator: its body in the launch's file, naming
