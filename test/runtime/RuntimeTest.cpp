@@ -2,6 +2,7 @@
 // instrumented code makes them, and the profile is read back with parseProfile.
 
 #include "kfuse/Profile.h"
+#include "kfuse/runtime/Guard.hpp"
 #include "kfuse/runtime/Profiler.hpp"
 
 #include <gtest/gtest.h>
@@ -375,6 +376,53 @@ TEST_F(RecorderTest, SubviewsOverlappingByOneElementAreRecordedAsOverlaps) {
   EXPECT_EQ(Inner->Count, 4u);
   EXPECT_EQ(findFact(AB->Overlaps, 0, "low", 1, "rest"), nullptr);
   EXPECT_EQ(AB->EqualRanges, 0u);
+}
+
+TEST_F(RecorderTest, ColumnsOfOneMatrixAreNoOverlaps) {
+  // Two columns of a row-major matrix span almost the same bytes but share
+  // no element; a column and a subview of it do.
+  Kokkos::View<double **, Kokkos::LayoutRight> M("m", 10, 3);
+  auto C0 = Kokkos::subview(M, Kokkos::ALL(), 0);
+  auto C1 = Kokkos::subview(M, Kokkos::ALL(), 1);
+  auto Pair = Kokkos::subview(M, Kokkos::ALL(), std::make_pair(1, 3));
+  auto Part = Kokkos::subview(C1, std::make_pair(2, 8));
+  for (int I = 0; I < 3; ++I) {
+    launch(SiteA, 10, use("c0", kfuse::rt::Write, C0));
+    launch(SiteB, 10, use("c1", kfuse::rt::Read, C1), use("pair", kfuse::rt::Read, Pair),
+           use("part", kfuse::rt::Read, Part));
+  }
+  Profile P = profile();
+  const ProfileChain *AB = P.findPair(SiteA.Id, SiteB.Id);
+  ASSERT_NE(AB, nullptr);
+  EXPECT_EQ(findFact(AB->Overlaps, 0, "c0", 1, "c1"), nullptr);
+  EXPECT_EQ(findFact(AB->Overlaps, 0, "c0", 1, "pair"), nullptr);
+  EXPECT_EQ(findFact(AB->Overlaps, 0, "c0", 1, "part"), nullptr);
+  // (Column 1 and columns 1-2 start together and span as much: one
+  // allocation as the recorder tells them.)
+  EXPECT_TRUE(findFact(AB->Overlaps, 1, "c1", 1, "pair") ||
+              findFact(AB->SameAllocation, 1, "c1", 1, "pair"));
+  EXPECT_NE(findFact(AB->Overlaps, 1, "c1", 1, "part"), nullptr);
+}
+
+TEST(GuardTest, ColumnsOfOneMatrixAreApart) {
+  Kokkos::View<double **, Kokkos::LayoutRight> M("m", 10, 3);
+  auto C0 = Kokkos::subview(M, Kokkos::ALL(), 0);
+  auto C1 = Kokkos::subview(M, Kokkos::ALL(), 1);
+  auto C2 = Kokkos::subview(M, Kokkos::ALL(), 2);
+  auto Tail = Kokkos::subview(M, Kokkos::ALL(), std::make_pair(1, 3));
+  EXPECT_TRUE(kfuse::no_overlap({kfuse::bytes_of(C0, true), kfuse::bytes_of(C1, true),
+                                 kfuse::bytes_of(C2, false)}));
+  EXPECT_TRUE(kfuse::no_overlap({kfuse::bytes_of(C0, true), kfuse::bytes_of(Tail, false)}));
+  EXPECT_FALSE(kfuse::no_overlap({kfuse::bytes_of(C1, true), kfuse::bytes_of(Tail, false)}));
+  EXPECT_FALSE(kfuse::no_overlap({kfuse::bytes_of(C0, true), kfuse::bytes_of(M, false)}));
+  // Rows of a column-major matrix, likewise.
+  Kokkos::View<double **, Kokkos::LayoutLeft> L("l", 3, 10);
+  EXPECT_TRUE(kfuse::no_overlap({kfuse::bytes_of(Kokkos::subview(L, 0, Kokkos::ALL()), true),
+                                 kfuse::bytes_of(Kokkos::subview(L, 2, Kokkos::ALL()), true)}));
+  // Contiguous Views that meet overlap.
+  Kokkos::View<double *> X("x", 10);
+  EXPECT_FALSE(kfuse::no_overlap({kfuse::bytes_of(Kokkos::subview(X, std::make_pair(0, 6)), true),
+                                  kfuse::bytes_of(Kokkos::subview(X, std::make_pair(5, 10)), false)}));
 }
 
 TEST_F(RecorderTest, DistinctAllocationsHaveNoIdentityFacts) {

@@ -9,6 +9,7 @@
 #ifndef KFUSE_RUNTIME_CHAINCOUNTER_HPP
 #define KFUSE_RUNTIME_CHAINCOUNTER_HPP
 
+#include "Lattice.hpp"
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -43,13 +44,25 @@ struct ArgKey {
   /// The launch may write it (not part of its identity); for host code, the
   /// host writes it.
   bool Written = true;
+  /// Where its elements lie in its span (not part of its identity).
+  lattice::Shape Lattice = {};
   bool operator==(const ArgKey &O) const { return Data == O.Data && Span == O.Span; }
 };
 
+/// The ArgKey of a launch's View argument \p V (a ViewArg).
+template <class ViewT> ArgKey argKey(const ViewT &V) {
+  return ArgKey{V.Data, V.SpanBytes, V.Mode != 0,
+                lattice::shapeOf(V.Rank, V.Extents, V.Strides, V.ElemBytes)};
+}
+
+/// True if \p A and \p B share a byte: their spans meet, and their
+/// elements do not interleave (columns of one matrix share none).
 inline bool rangesOverlap(const ArgKey &A, const ArgKey &B) {
   const auto *PA = static_cast<const unsigned char *>(A.Data);
   const auto *PB = static_cast<const unsigned char *>(B.Data);
-  return PA < PB + B.Span && PB < PA + A.Span;
+  return PA < PB + B.Span && PB < PA + A.Span &&
+         !lattice::interleaved(reinterpret_cast<std::uintptr_t>(A.Data), A.Lattice,
+                               reinterpret_cast<std::uintptr_t>(B.Data), B.Lattice);
 }
 
 /// A launch in the window of recent launches.
@@ -131,8 +144,7 @@ public:
         for (const ArgKey &A : Prev.Args)
           Conflict |= (T.Written || A.Written) && rangesOverlap(T, A);
         for (int I = 0; I < NumViews; ++I)
-          Conflict |= (T.Written || Views[I].Mode != 0) &&
-                      rangesOverlap(T, ArgKey{Views[I].Data, Views[I].SpanBytes});
+          Conflict |= (T.Written || Views[I].Mode != 0) && rangesOverlap(T, argKey(Views[I]));
       }
       HostTouches.clear();
       if (Conflict)
@@ -153,7 +165,7 @@ public:
     Cur.Args.clear();
     std::uint64_t ArgsHash = mix(static_cast<std::uint64_t>(NumViews));
     for (int I = 0; I < NumViews; ++I) {
-      Cur.Args.push_back(ArgKey{Views[I].Data, Views[I].SpanBytes, Views[I].Mode != 0});
+      Cur.Args.push_back(argKey(Views[I]));
       ArgsHash = mix(ArgsHash ^ reinterpret_cast<std::uintptr_t>(Views[I].Data));
       ArgsHash = mix(ArgsHash ^ Views[I].SpanBytes);
     }

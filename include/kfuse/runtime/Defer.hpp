@@ -654,13 +654,7 @@ Functor<typename detail::Captured<T>::type...> make_from_tuple(const std::tuple<
 /// byte, unless neither is written.
 template <class VA, class VB>
 bool apart(const VA &A, bool AWritten, const VB &B, bool BWritten) {
-  if (!AWritten && !BWritten)
-    return true;
-  const char *A0 = reinterpret_cast<const char *>(A.data());
-  const char *B0 = reinterpret_cast<const char *>(B.data());
-  const char *A1 = A0 + A.span() * sizeof(typename VA::value_type);
-  const char *B1 = B0 + B.span() * sizeof(typename VB::value_type);
-  return !(A0 < B1 && B0 < A1);
+  return apart_bytes(bytes_of(A, AWritten), bytes_of(B, BWritten));
 }
 
 /// For one name in both kernels: the same View (the plan compared their
@@ -679,10 +673,10 @@ bool same_or_apart(const VA &A, const VB &B) {
 /// apart() and same_or_apart() for byte ranges (bytes_of, pointer_bytes):
 /// where a raw pointer takes part, by the elements it reaches.
 inline bool apart_bytes(const ViewBytes &A, const ViewBytes &B) {
-  return (!A.Written && !B.Written) || !(A.Begin < B.End && B.Begin < A.End);
+  return (!A.Written && !B.Written) || !share_bytes(A, B);
 }
 inline bool same_or_apart_bytes(const ViewBytes &A, const ViewBytes &B) {
-  return (A.Begin == B.Begin && A.End == B.End) || !(A.Begin < B.End && B.Begin < A.End);
+  return (A.Begin == B.Begin && A.End == B.End) || !share_bytes(A, B);
 }
 
 } // namespace kfuse

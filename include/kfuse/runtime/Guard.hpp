@@ -17,6 +17,7 @@
 #ifndef KFUSE_RUNTIME_GUARD_HPP
 #define KFUSE_RUNTIME_GUARD_HPP
 
+#include "Lattice.hpp"
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -172,19 +173,27 @@ template <class TA, class TB> bool same_bits(const TA &A, const TB &B) {
   return std::memcmp(&A, &B, sizeof(TA)) == 0;
 }
 
-/// The bytes a View spans, and whether the fused kernel writes it.
+/// The bytes a View spans, whether the fused kernel writes it, and where
+/// its elements lie in them (lattice::Shape: a column of a matrix owns a
+/// block every row).
 struct ViewBytes {
   const char *Begin;
   const char *End;
   bool Written;
+  lattice::Shape Lattice = {};
 };
 
 /// The bytes of \p V.
 template <class V> ViewBytes bytes_of(const V &View, bool Written) {
   const char *Begin = reinterpret_cast<const char *>(View.data());
-  return ViewBytes{Begin,
-                   Begin + View.span() * sizeof(typename V::value_type),
-                   Written};
+  std::int64_t Extents[8] = {}, Strides[8] = {};
+  const int Rank = static_cast<int>(V::rank) < 8 ? static_cast<int>(V::rank) : 8;
+  for (int R = 0; R < Rank; ++R) {
+    Extents[R] = static_cast<std::int64_t>(View.extent(R));
+    Strides[R] = static_cast<std::int64_t>(View.stride(R));
+  }
+  return ViewBytes{Begin, Begin + View.span() * sizeof(typename V::value_type), Written,
+                   lattice::shapeOf(Rank, Extents, Strides, sizeof(typename V::value_type))};
 }
 
 /// True if two names of a raw pointer hold one pointer (where the plan
@@ -242,11 +251,19 @@ inline bool fusion_enabled() {
   return Enabled;
 }
 
+/// True if \p A and \p B share a byte: their spans meet, and their
+/// elements do not interleave (two columns of one matrix share none).
+inline bool share_bytes(const ViewBytes &A, const ViewBytes &B) {
+  return A.Begin < B.End && B.Begin < A.End &&
+         !lattice::interleaved(reinterpret_cast<std::uintptr_t>(A.Begin), A.Lattice,
+                               reinterpret_cast<std::uintptr_t>(B.Begin), B.Lattice);
+}
+
 /// True if no written View overlaps another View of the list.
 inline bool no_overlap(std::initializer_list<ViewBytes> Views) {
   for (const ViewBytes *A = Views.begin(); A != Views.end(); ++A)
     for (const ViewBytes *B = A + 1; B != Views.end(); ++B)
-      if ((A->Written || B->Written) && A->Begin < B->End && B->Begin < A->End)
+      if ((A->Written || B->Written) && share_bytes(*A, *B))
         return false;
   return true;
 }

@@ -177,6 +177,7 @@ public:
       A->Mode = Mode;
       A->Data = static_cast<const void *>(V.data());
       A->SpanBytes = static_cast<std::uint64_t>(V.span()) * sizeof(ValueType);
+      A->ElemBytes = sizeof(ValueType);
       const int Rank = static_cast<int>(ViewT::rank);
       A->Rank = Rank < MaxViewRank ? Rank : MaxViewRank;
       for (int R = 0; R < A->Rank; ++R) {
@@ -212,6 +213,7 @@ public:
     A->Data = reinterpret_cast<const void *>(reinterpret_cast<std::uintptr_t>(P) +
                                              static_cast<std::uintptr_t>(Lo * sizeof(T)));
     A->SpanBytes = static_cast<std::uint64_t>(N) * sizeof(T);
+    A->ElemBytes = sizeof(T);
     A->Rank = 1;
     A->Extents[0] = N;
     A->Strides[0] = 1;

@@ -66,6 +66,7 @@ struct ViewArg {
   int Mode;                ///< an Access
   const void *Data;        ///< View::data()
   std::uint64_t SpanBytes; ///< View::span() * sizeof(value_type)
+  std::uint64_t ElemBytes; ///< sizeof(value_type)
   int Rank;                ///< number of extents/strides below
   const char *Layout;      ///< "LayoutRight", "LayoutLeft", "LayoutStride" or "Other"
   std::int64_t Extents[MaxViewRank];
