@@ -272,8 +272,9 @@ struct FunctorModel {
   bool BoundVariable = false;
   /// BoundVariable: where its declaration statement begins (a file offset).
   unsigned VariableOffset = 0;
-  /// The class declares what a reduction of it uses (value_type, init,
-  /// join or final): it reduces its own way.
+  /// The class declares what a reduction of it uses (init, join or final,
+  /// or a value_type other than the accumulator's number): it reduces its
+  /// own way.
   bool ReductionMembers = false;
   std::string BindWhy; ///< why an object is not bound, for remarks
   SourcePos BodyPos;

@@ -425,8 +425,6 @@ void analyzeFunctor(const Expr *Arg, KernelModel &M,
   }
   F.Kind = FunctorModel::Form::Object;
   F.ClassName = RD->getQualifiedNameAsString();
-  for (const char *Member : {"value_type", "init", "join", "final"})
-    F.ReductionMembers |= !RD->getDefinition()->lookup(&Ctx.Idents.get(Member)).empty();
   describeClass(RD->getDefinition(), F, Ctx);
   unsigned Arity = (HasTag ? 1 : 0) + std::max(1u, unsigned(M.Policy.Rank)) +
                    (M.Kind == LaunchKind::Reduce ? 1 : M.Kind == LaunchKind::Scan ? 2 : 0);
@@ -442,6 +440,22 @@ void analyzeFunctor(const Expr *Arg, KernelModel &M,
     Sig += (I ? ", " : "") + typeText(Op->getParamDecl(I)->getType(), Ctx);
   F.OperatorSignature = Sig + ")";
   analyzeBody(Op, HasTag, M, Ctx);
+  // The class reduces its own way where it declares init, join or final,
+  // or a value_type other than the accumulator's number: a value_type that
+  // is that number reduces as a sum does (Kokkos value-initialises and
+  // adds).
+  const CXXRecordDecl *Def = RD->getDefinition();
+  for (const char *Member : {"init", "join", "final"})
+    F.ReductionMembers |= !Def->lookup(&Ctx.Idents.get(Member)).empty();
+  QualType Acc;
+  if (M.Kind == LaunchKind::Reduce && Op->getNumParams() == Arity)
+    Acc = Op->getParamDecl(Arity - 1)->getType().getNonReferenceType();
+  for (const NamedDecl *D : Def->lookup(&Ctx.Idents.get("value_type"))) {
+    const auto *TD = dyn_cast<TypedefNameDecl>(D);
+    F.ReductionMembers |=
+        !TD || Acc.isNull() || !Acc->isArithmeticType() ||
+        !Ctx.hasSameUnqualifiedType(TD->getUnderlyingType(), Acc);
+  }
   // An operator a base class declares may name what is private to that
   // base, which the functor's own member functions cannot.
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Op);

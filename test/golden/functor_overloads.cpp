@@ -4,8 +4,11 @@
 // launch, whichever overload is declared first. The objects are declared
 // before the loop of their launches: each fused group's guard checks that
 // they still hold the Views they were built from. Each parallel_for fuses
-// with the kernel before it; the reductions (their classes declare a
-// value_type, which Kokkos needs to tell the overloads apart) are refused.
+// with the kernel before it. The classes declare a value_type (Kokkos needs
+// it to tell the overloads apart), the accumulator's number: they reduce as
+// sums do. Each reduction writes 'c', which the kernel after it reads one
+// element ahead: refused, naming the access (read with the parallel_for's
+// operator, which writes only 'b', the pair would fuse and read stale 'c').
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -47,13 +50,15 @@ int main(int argc, char **argv) {
       double s = 0.0, u = 0.0;
       Kokkos::parallel_reduce("sum_step", Kokkos::RangePolicy<Step::TagStep>(0, n), step, s);
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
-          "ahead", n, KOKKOS_LAMBDA(const int i) { d(i) = c(i + 1) + s; });
+          "ahead", n,
+          KOKKOS_LAMBDA(const int i) { d(i) = c(i + 1) + s; }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for("scale", Kokkos::RangePolicy<Step::TagStep>(0, n), step);
       Kokkos::parallel_for(
           "behind", n, KOKKOS_LAMBDA(const int i) { a(i) = a(i) + 0.5 * b(i) - d(i) * 1e-3; });
-      Kokkos::parallel_reduce("sum_plain", n, plain, u); // EXPECT-REMARK: kfuse-not-fusable
+      Kokkos::parallel_reduce("sum_plain", n, plain, u);
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
-          "ahead_plain", n, KOKKOS_LAMBDA(const int i) { d(i) = d(i) + c(i + 1); });
+          "ahead_plain", n,
+          KOKKOS_LAMBDA(const int i) { d(i) = d(i) + c(i + 1); }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for("shift", n, plain);
       total += s + u;
     }

@@ -5,8 +5,11 @@
 // launch, whichever overload is declared first. The objects are declared
 // before the loop of their launches: each fused group's guard checks that
 // they still hold the Views they were built from. Each parallel_for fuses
-// with the kernel before it; the reductions (their classes declare a
-// value_type, which Kokkos needs to tell the overloads apart) are refused.
+// with the kernel before it. The classes declare a value_type (Kokkos needs
+// it to tell the overloads apart), the accumulator's number: they reduce as
+// sums do. Each reduction writes 'c', which the kernel after it reads one
+// element ahead: refused, naming the access (read with the parallel_for's
+// operator, which writes only 'b', the pair would fuse and read stale 'c').
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -35,7 +38,7 @@ struct Plain {
 };
 
 // kfuse-functor-begin kfuse_fused_ahead_scale_behind
-// 'ahead', 'scale', 'behind' (test/golden/functor_overloads.cpp:49), fused: the functors called in
+// 'ahead', 'scale', 'behind' (test/golden/functor_overloads.cpp:52), fused: the functors called in
 // turn over each chunk of indices.
 template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_tag2, class T_kfuse_part3,
           class T_kfuse_chunks>
@@ -59,7 +62,7 @@ struct kfuse_fused_ahead_scale_behind {
 };
 // kfuse-functor-end
 // kfuse-functor-begin kfuse_fused_ahead_plain_shift
-// 'ahead_plain', 'shift' (test/golden/functor_overloads.cpp:55), fused: the functors called in turn
+// 'ahead_plain', 'shift' (test/golden/functor_overloads.cpp:59), fused: the functors called in turn
 // over each chunk of indices.
 template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_chunks>
 struct kfuse_fused_ahead_plain_shift {
@@ -97,14 +100,15 @@ int main(int argc, char **argv) {
       } else {
 // kfuse-original-begin
         Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
-          "ahead", n, KOKKOS_LAMBDA(const int i) { d(i) = c(i + 1) + s; });
+          "ahead", n,
+          KOKKOS_LAMBDA(const int i) { d(i) = c(i + 1) + s; }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for("scale", Kokkos::RangePolicy<Step::TagStep>(0, n), step);
       Kokkos::parallel_for(
           "behind", n, KOKKOS_LAMBDA(const int i) { a(i) = a(i) + 0.5 * b(i) - d(i) * 1e-3; });
 // kfuse-original-end
       }
       // kfuse-end
-      Kokkos::parallel_reduce("sum_plain", n, plain, u); // EXPECT-REMARK: kfuse-not-fusable
+      Kokkos::parallel_reduce("sum_plain", n, plain, u);
       // kfuse-begin fused("ahead_plain", "shift") profile=test/golden/functor_overloads.profile.json
       if (::kfuse::use_fused("ahead_plain+shift", ::kfuse::no_overlap({::kfuse::bytes_of(d, true), ::kfuse::bytes_of(c, false), ::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false)}) && ::kfuse::same_view(plain.b, b) && ::kfuse::same_view(plain.a, a))) {
         const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
@@ -112,7 +116,8 @@ int main(int argc, char **argv) {
       } else {
 // kfuse-original-begin
         Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
-          "ahead_plain", n, KOKKOS_LAMBDA(const int i) { d(i) = d(i) + c(i + 1); });
+          "ahead_plain", n,
+          KOKKOS_LAMBDA(const int i) { d(i) = d(i) + c(i + 1); }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for("shift", n, plain);
 // kfuse-original-end
       }
