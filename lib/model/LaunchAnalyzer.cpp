@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -168,6 +169,12 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
   RD = RD->getDefinition();
   // Field -> the expression its value is copied from.
   std::map<const FieldDecl *, const Expr *> Init;
+  // Field -> the argument and the path of public members its value is
+  // copied from (`u(s.u)`, a View of the object `s` given): the View `s.u`.
+  std::map<const FieldDecl *, std::pair<const Expr *, std::string>> InitPath;
+  // Arguments the constructor reads only as such paths to Views: objects
+  // holding Views, which the fused launch need not evaluate.
+  std::set<const Expr *> PathsOnly;
   if (const auto *IL = dyn_cast<InitListExpr>(E)) {
     unsigned I = 0;
     for (const FieldDecl *FD : RD->fields())
@@ -183,6 +190,7 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
     if (!Body || !Body->body_empty())
       return Fail("the constructor of '" + F.ClassName +
                   "' is not visible or does more than copy its arguments");
+    std::set<const ParmVarDecl *> PathUse, OtherUse;
     for (const CXXCtorInitializer *I : Ctor->inits()) {
       if (!I->isMemberInitializer() || !I->isWritten())
         continue;
@@ -191,9 +199,45 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
         X = stripWrappers(PL->getExpr(0));
       const auto *Ref = dyn_cast<DeclRefExpr>(X);
       const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-      if (P && P->getFunctionScopeIndex() < CE->getNumArgs())
+      if (P && P->getFunctionScopeIndex() < CE->getNumArgs()) {
         Init[I->getMember()] = CE->getArg(P->getFunctionScopeIndex());
+        OtherUse.insert(P);
+        continue;
+      }
+      // `s.u`, `s.fields.u`: public data members down from a parameter.
+      std::string Path;
+      const Expr *Base = X;
+      while (const auto *ME = dyn_cast<MemberExpr>(Base)) {
+        const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        if (!FD || FD->getAccess() != AS_public || ME->isArrow())
+          break;
+        Path = "." + FD->getNameAsString() + Path;
+        Base = ME->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *BaseRef = dyn_cast<DeclRefExpr>(Base);
+      const auto *BP = BaseRef ? dyn_cast<ParmVarDecl>(BaseRef->getDecl()) : nullptr;
+      if (BP && !Path.empty() && isKokkosView(X->getType().getNonReferenceType()) &&
+          BP->getFunctionScopeIndex() < CE->getNumArgs()) {
+        InitPath[I->getMember()] = {CE->getArg(BP->getFunctionScopeIndex()), Path};
+        PathUse.insert(BP);
+        continue;
+      }
+      // Any other use of a parameter reads the argument as it is.
+      std::vector<const Stmt *> Work{I->getInit()};
+      while (!Work.empty()) {
+        const Stmt *S = Work.back();
+        Work.pop_back();
+        if (const auto *R = dyn_cast_or_null<DeclRefExpr>(S))
+          if (const auto *PV = dyn_cast<ParmVarDecl>(R->getDecl()))
+            OtherUse.insert(PV);
+        if (S)
+          for (const Stmt *C : S->children())
+            Work.push_back(C);
+      }
     }
+    for (const ParmVarDecl *P : PathUse)
+      if (!OtherUse.count(P))
+        PathsOnly.insert(stripWrappers(CE->getArg(P->getFunctionScopeIndex())));
   } else {
     return Fail("the functor '" + F.Text + "' is not built from its Views where it is launched");
   }
@@ -210,7 +254,7 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
       for (const Expr *A : cast<CXXConstructExpr>(E)->arguments())
         Args.push_back(A);
     for (const Expr *A : Args) {
-      if (isKokkosView(A->getType().getNonReferenceType()))
+      if (isKokkosView(A->getType().getNonReferenceType()) || PathsOnly.count(stripWrappers(A)))
         continue;
       HostStatement H = analyzeHostExpr(*A, Ctx);
       if (!H.Opaque.empty() || !H.Changes.empty() || !H.TouchesViews.empty() ||
@@ -230,17 +274,21 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
       if (FD->getName() == V.Name)
         Field = FD;
     auto It = Field ? Init.find(Field) : Init.end();
-    const Expr *X = It == Init.end() ? nullptr : stripWrappers(It->second);
+    auto PathIt = Field ? InitPath.find(Field) : InitPath.end();
+    const Expr *X = It != Init.end()       ? stripWrappers(It->second)
+                    : PathIt != InitPath.end() ? stripWrappers(PathIt->second.first)
+                                               : nullptr;
     const auto *Ref = X ? dyn_cast<DeclRefExpr>(X) : nullptr;
     const auto *Source = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!Source || !isKokkosView(Source->getType().getNonReferenceType()))
+    bool ByPath = PathIt != InitPath.end() && It == Init.end();
+    if (!Source || (!ByPath && !isKokkosView(Source->getType().getNonReferenceType())))
       return Fail("the member '" + V.Name + "' of '" + F.ClassName +
                   "' is not copied from a View variable where the functor is built");
     if (Var && V.PrivateMember)
       return Fail("the member '" + V.Name + "' of '" + F.Text +
                   "' is private: the guard cannot check it still holds the View it was built "
                   "from");
-    std::string Name = Source->getNameAsString();
+    std::string Name = Source->getNameAsString() + (ByPath ? PathIt->second.second : "");
     for (const auto &[Other, N] : Binding)
       if (N == Name)
         return Fail("the members '" + Other->Name + "' and '" + V.Name +
@@ -263,7 +311,7 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
       return Fail("'" + F.Text + "' is not declared in the block of its launch");
     std::vector<std::string> Kept = {Var->getNameAsString()};
     for (const auto &[V, N] : Binding)
-      Kept.push_back(N);
+      Kept.push_back(llvm::StringRef(N).split('.').first.str()); // `s` of `s.u`
     bool Between = false;
     llvm::ArrayRef<Stmt *> Before;
     if (Launch)
@@ -287,6 +335,9 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
   for (auto &[V, N] : Binding) {
     V->Member = V->Name;
     V->Name = N;
+    // A View of an object given (`s.u`): code changing `s` changes it.
+    if (size_t Dot = N.find('.'); Dot != std::string::npos)
+      V->Root = N.substr(0, Dot);
   }
   F.Bound = true;
   F.BoundVariable = Var != nullptr;
