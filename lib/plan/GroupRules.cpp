@@ -85,7 +85,8 @@ std::string unsupported(const KernelModel &M) {
     if (M.Reduction && (M.Functor.ReductionMembers || M.Reduction->AccumulatorPortable.empty() ||
                         !combinable(*M.Reduction)))
       return "a reduction of a functor object is fused only into a variable (directly, or "
-             "through a Kokkos reducer) when its class defines no value_type, init or join";
+             "through a Kokkos reducer) when its class defines no init, join or final, nor a "
+             "value_type other than the accumulator's number";
     if (M.Policy.Kind != PolicyKind::Count && M.Policy.Kind != PolicyKind::Range &&
         M.Policy.Kind != PolicyKind::MDRange)
       return std::string(toString(M.Policy.Kind)) + " policies of '*this' are not fused yet";

@@ -133,8 +133,9 @@ std::string FormJudge::aheadObject(const KernelModel &K, bool Second, bool AnyOb
   if (F.Kind != FunctorModel::Form::Object)
     return planner::name(K) + "'s functor is not known";
   if (F.ReductionMembers)
-    return planner::name(K) + "'s class declares how it reduces (value_type, init, join or "
-                              "final), which a reduction computed ahead does not follow";
+    return planner::name(K) + "'s class declares how it reduces (init, join or final, or a "
+                              "value_type other than the accumulator's number), which a "
+                              "reduction computed ahead does not follow";
   if (!Second)
     return "";
   if (!AnyObject && !planner::thisFunctor(K))
