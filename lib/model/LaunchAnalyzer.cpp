@@ -149,6 +149,31 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
        isa<CXXThisExpr>(cast<UnaryOperator>(E)->getSubExpr()->IgnoreParenImpCasts())))
     return;
   auto Fail = [&](std::string Why) { F.BindWhy = std::move(Why); };
+  // A functor object the launching object holds (`parallel_for(n, scale)`
+  // in a method, `scale` a data member): its Views are named by their path
+  // (`scale.a`), as a struct's are; code changing `scale` blocks a move,
+  // and the fused launch copies the object where it runs, as the launch did.
+  if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      ME && ME->isImplicitAccess() && isa<FieldDecl>(ME->getMemberDecl())) {
+    const std::string Holder = ME->getMemberDecl()->getNameAsString();
+    for (const ViewUse &V : M.Views) {
+      if (V.Local)
+        continue;
+      if (!V.IsMember || !V.Root.empty())
+        return Fail("the View '" + V.Name + "' is reached through another object");
+      if (V.PrivateMember)
+        return Fail("the member '" + V.Name + "' of '" + F.Text +
+                    "' is private: the guard cannot name it");
+    }
+    for (ViewUse &V : M.Views)
+      if (!V.Local) {
+        V.Member = V.Name;
+        V.Name = Holder + "." + V.Name;
+        V.Root = Holder;
+      }
+    F.Bound = true;
+    return;
+  }
   const VarDecl *Var = nullptr;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     Var = dyn_cast<VarDecl>(Ref->getDecl());
