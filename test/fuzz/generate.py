@@ -524,9 +524,25 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
                 (["  struct Tag {};"] if k.tagged and not k.delegates else []) +
                 run + operators + ["", "private:"] +
                 [f"  {typ} {name};" for typ, name in members] + helpers + ["};", ""])
-    return ([f"struct {functor_name(k, chain)} {{"] +
+    # About a third of the others, whose members are Views and numbers, are
+    # built by a constructor from a struct of their Views (`K(pack, n)`
+    # copying `pack.a`), as functors built from a solver's state are.
+    views = [(t, n) for t, n in members if t.startswith("Kokkos::View")]
+    numbers = [(t, n) for t, n in members if not t.startswith("Kokkos::View")]
+    k.packed = (bool(views) and all(t in ("int", "double", "const int", "long") for t, _ in numbers)
+                and zlib.crc32(f"{chain.name}:{k.label}:packed".encode()) % 3 == 0)
+    ctor, pack = [], []
+    if k.packed:
+        name = functor_name(k, chain)
+        pack = [f"struct P{name} {{"] + [f"  {t} {n};" for t, n in views] + ["};", ""]
+        k.pack_views = [n for _, n in views]
+        k.pack_numbers = [n for _, n in numbers]
+        params = [f"const P{name} &p"] + [f"{t} {n}_" for t, n in numbers]
+        inits = [f"{n}(p.{n})" for _, n in views] + [f"{n}({n}_)" for _, n in numbers]
+        ctor = [f"  {name}({', '.join(params)}) : {', '.join(inits)} {{}}"]
+    return (pack + [f"struct {functor_name(k, chain)} {{"] +
             (["  struct Tag {};"] if k.tagged and not k.delegates else []) +
-            [f"  {typ} {name};" for typ, name in members] +
+            [f"  {typ} {name};" for typ, name in members] + ctor +
             operators + (["", "private:"] + helpers if helpers else []) + ["};", ""])
 
 
@@ -620,6 +636,16 @@ def emit_launch(k: Kernel, chain: Chain, ind: str, statement: bool = True) -> Li
             pol = (f"Kokkos::RangePolicy<{tag}>(0, {k.hi})" if k.policy == "count" else
                    pol.replace("Kokkos::RangePolicy<>", f"Kokkos::RangePolicy<{tag}>"))
         built = f"{functor_name(k, chain)}{{{', '.join(k.functor_members)}}}"
+        if getattr(k, "packed", False) and statement:
+            # The struct of its Views, declared just before its launch.
+            name = functor_name(k, chain)
+            pack = f"kf_pack_{k.label}"
+            args = ", ".join([pack] + k.pack_numbers)
+            return [f"{ind}P{name} {pack}{{{', '.join(k.pack_views)}}};",
+                    f"{ind}Kokkos::parallel_for(\"{k.label}\", {pol}, {name}({args}));"]
+        if getattr(k, "packed", False):
+            name = functor_name(k, chain)
+            built = f"{name}(P{name}{{{', '.join(k.pack_views)}}}{''.join(', ' + n for n in k.pack_numbers)})"
         # About half of them are named objects declared just before their
         # launch, as mini-apps write them: between two launches of a pair.
         if statement and zlib.crc32(f"{chain.name}:{k.label}:named".encode()) % 2 == 0:
