@@ -17,9 +17,15 @@ bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelMode
   for (size_t S : Group) {
     if (Sites[S].FollowsCalls)
       return false;
-    for (const ViewUse &V : Sites[S].Views)
+    for (const ViewUse &V : Sites[S].Views) {
       if (!V.Accessor.empty() && !V.Named)
         return false;
+      // A View handed whole to a function kfuse does not follow: the body
+      // names the View object there, which a pointer cannot stand for.
+      for (const ViewAccess &A : V.Accesses)
+        if (A.Mode == AccessMode::PassedToCall && A.Indices.empty())
+          return false;
+    }
   }
   return true;
 }

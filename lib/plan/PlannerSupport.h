@@ -31,7 +31,9 @@ std::string name(const KernelModel &M);
 std::string codeName(const KernelModel &M);
 
 /// True if every View of \p Sites named by \p Group can get a restrict
-/// pointer: none is reached only through an accessor (ViewUse::Accessor).
+/// pointer: none is reached only through an accessor (ViewUse::Accessor),
+/// handed whole to a function kfuse does not follow, or used in a followed
+/// call (KernelModel::FollowsCalls): there the body names the View itself.
 bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelModel> &Sites);
 
 /// Why \p M may not join any fused kernel: its first access that kfuse

@@ -5,7 +5,8 @@
 // restrict pointers). 'fc', a read-only View of 'f', is one View with it
 // (the guard checks): the kick, the drift, the force and the second kick
 // fuse. A function reading the next element of what the next kernel
-// writes is refused, naming the access.
+// writes is refused, naming the access. A View passed whole to a function
+// kfuse does not follow fuses where no other kernel writes it.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +22,16 @@ KOKKOS_INLINE_FUNCTION void kick(const Vec3 &v, const ConstVec3 &f, const int i,
 
 template <class V> KOKKOS_INLINE_FUNCTION void axpy(const V &y, const V &x, const int i, double a) {
   y(i) += a * x(i);
+}
+
+// Not followed (a while loop): the View is passed whole, only read; the
+// kernel after it touches other Views, so the pair fuses, the bodies kept
+// as written (a restrict pointer cannot stand for a View passed whole).
+KOKKOS_INLINE_FUNCTION double first_positive(const Vec &v, int i) {
+  int k = i;
+  while (k > 0 && v(k) <= 0.0)
+    --k;
+  return v(k);
 }
 
 // The remark names the access where the function makes it.
@@ -58,12 +69,18 @@ void relax(Vec u, Vec w, Vec g, int n) {
       "smooth", n, KOKKOS_LAMBDA(const int i) { u(i) = 0.5 * (u(i) + w(i)); });
 }
 
+void search(Vec a, Vec b, Vec c, int n) {
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "look", n, KOKKOS_LAMBDA(const int i) { b(i) = first_positive(a, i) + a(i); });
+  Kokkos::parallel_for("twice", n, KOKKOS_LAMBDA(const int i) { c(i) = 2.0 * b(i); });
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
     const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
     Vec3 x("x", n), v("v", n), f("f", n);
-    Vec u("u", n + 1), w("w", n), g("g", n);
+    Vec u("u", n + 1), w("w", n), g("g", n), b("b", n), c("c", n);
     Kokkos::parallel_for(
         "init", n, KOKKOS_LAMBDA(const int i) {
           for (int d = 0; d < 3; ++d) {
@@ -76,12 +93,13 @@ int main(int argc, char **argv) {
     for (int t = 0; t < 5; ++t) {
       step(x, v, f, n, 0.01);
       relax(u, w, g, n);
+      search(g, b, c, n);
     }
     double s = 0.0;
     Kokkos::parallel_reduce(
         "sum", n,
         KOKKOS_LAMBDA(const int i, double &acc) {
-          acc += x(i, 0) + v(i, 1) + f(i, 2) + u(i) + w(i) + g(i);
+          acc += x(i, 0) + v(i, 1) + f(i, 2) + u(i) + w(i) + g(i) + b(i) + c(i);
         },
         s);
     std::printf("s=%.17g\n", s);

@@ -6,7 +6,8 @@
 // restrict pointers). 'fc', a read-only View of 'f', is one View with it
 // (the guard checks): the kick, the drift, the force and the second kick
 // fuse. A function reading the next element of what the next kernel
-// writes is refused, naming the access.
+// writes is refused, naming the access. A View passed whole to a function
+// kfuse does not follow fuses where no other kernel writes it.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +25,16 @@ template <class V> KOKKOS_INLINE_FUNCTION void axpy(const V &y, const V &x, cons
   y(i) += a * x(i);
 }
 
+// Not followed (a while loop): the View is passed whole, only read; the
+// kernel after it touches other Views, so the pair fuses, the bodies kept
+// as written (a restrict pointer cannot stand for a View passed whole).
+KOKKOS_INLINE_FUNCTION double first_positive(const Vec &v, int i) {
+  int k = i;
+  while (k > 0 && v(k) <= 0.0)
+    --k;
+  return v(k);
+}
+
 // The remark names the access where the function makes it.
 KOKKOS_INLINE_FUNCTION double ahead(const Vec &u, const int i) {
   return u(i + 1) - u(i); // EXPECT-REMARK: kfuse-unsafe-dependence
@@ -39,7 +50,7 @@ struct Drift {
 };
 
 // kfuse-functor-begin kfuse_fused_kick_drift_force_kick2
-// 'kick', 'drift', 'force', 'kick2' (test/golden/device_functions.cpp:42), fused: the functors
+// 'kick', 'drift', 'force', 'kick2' (test/golden/device_functions.cpp:53), fused: the functors
 // called in turn over each chunk of indices.
 template <class T_kfuse_part1, class T_kfuse_part2, class T_kfuse_part3, class T_kfuse_part4,
           class T_kfuse_chunks>
@@ -90,7 +101,7 @@ void step(Vec3 x, Vec3 v, Vec3 f, int n, double dt) {
 }
 
 // kfuse-functor-begin kfuse_fused_blend_slope
-// 'blend', 'slope' (test/golden/device_functions.cpp:54), fused.
+// 'blend', 'slope' (test/golden/device_functions.cpp:65), fused.
 template <class T_w, class T_u, class T_g> struct kfuse_fused_blend_slope {
   T_w w;
   T_u u;
@@ -123,12 +134,44 @@ void relax(Vec u, Vec w, Vec g, int n) {
       "smooth", n, KOKKOS_LAMBDA(const int i) { u(i) = 0.5 * (u(i) + w(i)); });
 }
 
+// kfuse-functor-begin kfuse_fused_look_twice
+// 'look', 'twice' (test/golden/device_functions.cpp:73), fused.
+template <class T_b, class T_a, class T_c> struct kfuse_fused_look_twice {
+  T_b b;
+  T_a a;
+  T_c c;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    {
+      const int i = kfuse_i0;
+      b(i) = first_positive(a, i) + a(i);
+    }
+    {
+      const int i = kfuse_i0;
+      c(i) = 2.0 * b(i);
+    }
+  }
+};
+// kfuse-functor-end
+void search(Vec a, Vec b, Vec c, int n) {
+  // kfuse-begin fused("look", "twice") profile=test/golden/device_functions.profile.json
+  if (::kfuse::use_fused("look+twice", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(c, true)}))) {
+    Kokkos::parallel_for("look+twice", n, ::kfuse::make_fused<kfuse_fused_look_twice>(b, a, c));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "look", n, KOKKOS_LAMBDA(const int i) { b(i) = first_positive(a, i) + a(i); });
+  Kokkos::parallel_for("twice", n, KOKKOS_LAMBDA(const int i) { c(i) = 2.0 * b(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
+}
+
 int main(int argc, char **argv) {
   Kokkos::initialize(argc, argv);
   {
     const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
     Vec3 x("x", n), v("v", n), f("f", n);
-    Vec u("u", n + 1), w("w", n), g("g", n);
+    Vec u("u", n + 1), w("w", n), g("g", n), b("b", n), c("c", n);
     Kokkos::parallel_for(
         "init", n, KOKKOS_LAMBDA(const int i) {
           for (int d = 0; d < 3; ++d) {
@@ -141,12 +184,13 @@ int main(int argc, char **argv) {
     for (int t = 0; t < 5; ++t) {
       step(x, v, f, n, 0.01);
       relax(u, w, g, n);
+      search(g, b, c, n);
     }
     double s = 0.0;
     Kokkos::parallel_reduce(
         "sum", n,
         KOKKOS_LAMBDA(const int i, double &acc) {
-          acc += x(i, 0) + v(i, 1) + f(i, 2) + u(i) + w(i) + g(i);
+          acc += x(i, 0) + v(i, 1) + f(i, 2) + u(i) + w(i) + g(i) + b(i) + c(i);
         },
         s);
     std::printf("s=%.17g\n", s);
