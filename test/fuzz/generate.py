@@ -986,6 +986,16 @@ KOKKOS_INLINE_FUNCTION auto kf_at(const V &v, I... i) -> decltype(v(i...)) {
   return v(i...);
 }
 
+// A device function kfuse does not follow (it loops with `while`): the View
+// is handed to it whole; about an eighth of the plain reads go through it.
+template <class V, class... I>
+KOKKOS_INLINE_FUNCTION typename V::non_const_value_type kf_get(const V &v, I... i) {
+  int kf_k = 0;
+  while (kf_k < 0)
+    ++kf_k;
+  return v(i...);
+}
+
 // Keeps values small integers, so that doubles stay exact.
 KOKKOS_INLINE_FUNCTION double kf_wrap(double x) { return x - 4096.0 * (long)(x / 4096.0); }
 

@@ -196,7 +196,11 @@ def spell_access(a: Access) -> str:
     # About a quarter of the plain reads and writes pass the View to a device
     # function (kf_at), chosen by the access's text: the program is the same
     # otherwise.
-    if (a.spelling == "plain" and a.mode in "rw" and
-            zlib.crc32(f"{a.view}:{ix}:{a.mode}".encode()) % 4 == 0):
+    spelled = zlib.crc32(f"{a.view}:{ix}:{a.mode}".encode()) % 8
+    if a.spelling == "plain" and a.mode in "rw" and spelled in (0, 4):
         return f"kf_at({a.view}, {', '.join(ix[:rank])})"
+    # About an eighth of the plain reads pass the View whole to a device
+    # function kfuse does not follow (kf_get).
+    if a.spelling == "plain" and a.mode == "r" and spelled == 1:
+        return f"kf_get({a.view}, {', '.join(ix[:rank])})"
     return f"{prefix}{a.view}({', '.join(ix[:rank])})"
