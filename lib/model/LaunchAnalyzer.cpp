@@ -153,8 +153,10 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
   // in a method, `scale` a data member): its Views are named by their path
   // (`scale.a`), as a struct's are; code changing `scale` blocks a move,
   // and the fused launch copies the object where it runs, as the launch did.
+  // (Not a reference member: the object it refers to may have other names.)
   if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-      ME && ME->isImplicitAccess() && isa<FieldDecl>(ME->getMemberDecl())) {
+      ME && ME->isImplicitAccess() && isa<FieldDecl>(ME->getMemberDecl()) &&
+      !ME->getMemberDecl()->getType()->isReferenceType()) {
     const std::string Holder = ME->getMemberDecl()->getNameAsString();
     for (const ViewUse &V : M.Views) {
       if (V.Local)
