@@ -150,12 +150,13 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
     return;
   auto Fail = [&](std::string Why) { F.BindWhy = std::move(Why); };
   // A functor object the launching object holds (`parallel_for(n, scale)`
-  // in a method, `scale` a data member): its Views are named by their path
+  // or `this->scale` in a method, `scale` a data member): its Views are named by their path
   // (`scale.a`), as a struct's are; code changing `scale` blocks a move,
   // and the fused launch copies the object where it runs, as the launch did.
   // (Not a reference member: the object it refers to may have other names.)
   if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-      ME && ME->isImplicitAccess() && isa<FieldDecl>(ME->getMemberDecl()) &&
+      ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+      isa<FieldDecl>(ME->getMemberDecl()) &&
       !ME->getMemberDecl()->getType()->isReferenceType()) {
     const std::string Holder = ME->getMemberDecl()->getNameAsString();
     for (const ViewUse &V : M.Views) {

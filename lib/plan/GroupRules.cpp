@@ -36,6 +36,31 @@ bool writtenInGroup(const FusionGroup &G, const std::vector<KernelModel> &Sites,
   return Writes(M) || llvm::any_of(G.Sites, [&](size_t S) { return Writes(Sites[S]); });
 }
 
+/// Each run of the group's launches (the kernels of \p Group, then \p M) in
+/// a chain of \p Prof: the chain, and where the group's first launch is in
+/// it.
+std::vector<std::pair<const ProfileChain *, size_t>>
+groupRuns(const Profile &Prof, const std::vector<KernelModel> &Sites,
+          const std::vector<size_t> &Group, const KernelModel &M) {
+  std::vector<std::string> Ids;
+  for (size_t S : Group)
+    Ids.push_back(Sites[S].Id.str());
+  Ids.push_back(M.Id.str());
+  std::vector<std::pair<const ProfileChain *, size_t>> Out;
+  for (const ProfileChain &C : Prof.Chains)
+    for (size_t O = 0; O + Ids.size() <= C.Sites.size(); ++O)
+      if (std::equal(Ids.begin(), Ids.end(), C.Sites.begin() + O))
+        Out.emplace_back(&C, O);
+  return Out;
+}
+
+/// True if both Views of \p F are arguments of the run of \p Size launches
+/// from position \p O of its chain.
+bool inRun(const IdentityFact &F, size_t O, size_t Size) {
+  return F.A.Position >= O && F.B.Position >= O && F.A.Position < O + Size &&
+         F.B.Position < O + Size;
+}
+
 } // namespace
 
 bool combinable(const ReductionModel &R) {
@@ -335,19 +360,13 @@ void mergeSameAllocations(FusionGroup &G, const ProfileChain &Pair,
   // third): the facts of a run of the whole group, seen in each of its runs.
   if (!Prof || Group.empty())
     return;
-  std::vector<std::string> Ids;
-  for (size_t S : Group)
-    Ids.push_back(Sites[S].Id.str());
-  Ids.push_back(M.Id.str());
-  for (const ProfileChain &C : Prof->Chains)
-    for (size_t O = 0; O + Ids.size() <= C.Sites.size(); ++O)
-      if (std::equal(Ids.begin(), Ids.end(), C.Sites.begin() + O)) {
-        for (const IdentityFact &F : C.SameAllocation)
-          if (F.A.Position >= O && F.B.Position >= O && F.A.Position < O + Ids.size() &&
-              F.B.Position < O + Ids.size())
-            Merge(F, C.Count);
-        return;
-      }
+  const auto Runs = groupRuns(*Prof, Sites, Group, M);
+  if (Runs.empty())
+    return;
+  const auto [C, O] = Runs.front();
+  for (const IdentityFact &F : C->SameAllocation)
+    if (inRun(F, O, Group.size() + 1))
+      Merge(F, C->Count);
 }
 
 void mergePointersIntoViews(FusionGroup &G, const std::vector<KernelModel> &Sites,
@@ -395,33 +414,24 @@ std::string overlapSeen(const FusionGroup &G, const ProfileChain &Pair,
 
 std::string aliasingInGroup(const FusionGroup &G, const Profile &Prof,
                             const std::vector<KernelModel> &Sites, const KernelModel &M) {
-  std::vector<std::string> Ids;
-  for (size_t S : G.Sites)
-    Ids.push_back(Sites[S].Id.str());
-  Ids.push_back(M.Id.str());
   auto Written = [&](const std::string &Name) { return writtenInGroup(G, Sites, M, Name); };
   auto Label = [&](size_t Pos) {
-    return Pos + 1 < Ids.size() ? name(Sites[G.Sites[Pos]]) : name(M);
+    return Pos < G.Sites.size() ? name(Sites[G.Sites[Pos]]) : name(M);
   };
-  for (const ProfileChain &C : Prof.Chains)
-    for (size_t O = 0; O + Ids.size() <= C.Sites.size(); ++O) {
-      if (!std::equal(Ids.begin(), Ids.end(), C.Sites.begin() + O))
-        continue;
-      for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
+  for (const auto &[C, O] : groupRuns(Prof, Sites, G.Sites, M))
+    for (const auto *Facts : {&C->SameAllocation, &C->Overlaps})
         for (const IdentityFact &F : *Facts) {
-          if (F.Count == 0 || F.A.Position < O || F.B.Position < O ||
-              F.A.Position >= O + Ids.size() || F.B.Position >= O + Ids.size())
+          if (F.Count == 0 || !inRun(F, O, G.Sites.size() + 1))
             continue;
           std::string A = G.canonical(F.A.Name), B = G.canonical(F.B.Name);
           if (A == B || (!Written(A) && !Written(B)))
             continue;
           return "the profile saw '" + F.A.Name + "' (in " + Label(F.A.Position - O) +
                  ") and '" + F.B.Name + "' (in " + Label(F.B.Position - O) + ") " +
-                 (Facts == &C.SameAllocation ? "as one View" : "overlap in memory") + " (" +
+                 (Facts == &C->SameAllocation ? "as one View" : "overlap in memory") + " (" +
                  std::to_string(F.Count) + " runs), and one of them is written: the fused "
                  "kernel's guard would refuse those runs";
         }
-    }
   return "";
 }
 

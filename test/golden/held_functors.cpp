@@ -24,7 +24,7 @@ public:
     Kokkos::parallel_for("shift", n, shift);
     scale.s = 1.0 + 0.25 * t;
     Kokkos::parallel_for("scale", n, scale); // EXPECT-REMARK: kfuse-fused
-    Kokkos::parallel_for("shift2", n, shift);
+    Kokkos::parallel_for("shift2", n, this->shift); // named through `this` too
     set(t);
     Kokkos::parallel_for("scale2", n, scale); // EXPECT-REMARK: kfuse-code-between
   }
