@@ -519,6 +519,9 @@ struct KernelModel {
   /// call (ViewAccess::Range), so the body is kept as written, its Views
   /// never replaced by restrict pointers, its statements never reordered.
   bool FollowsCalls = false;
+  /// The body reaches a View through a pointer into it (`&v(k, 0)`,
+  /// `v.data()`), any element: kept as written, as FollowsCalls keeps it.
+  bool PointsIntoViews = false;
   /// What the body names that code at namespace scope cannot reach: types
   /// declared in the enclosing function (not in the body), and member
   /// functions called through an implicit `this`.

@@ -77,6 +77,18 @@ KernelBodyAnalyzer::pathRef(const Expr *E) const {
              DRE && Path.empty() && argumentFor(DRE->getDecl())) {
     // A View parameter of a followed call: the View its argument names.
     return pathRef(argumentFor(DRE->getDecl()));
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur); DRE && argumentFor(DRE->getDecl())) {
+    // A member of an object parameter of a followed call (`d.m_x`): the
+    // path from the object its argument names.
+    std::optional<ViewRef> Object = pathRef(argumentFor(DRE->getDecl()));
+    if (!Object)
+      return std::nullopt;
+    Object->Private |= R.Private;
+    Object->ClassReadable &= R.ClassReadable && !R.Private;
+    if (Object->Root.empty())
+      Object->Root = Object->Name;
+    Object->Name += "." + llvm::join(Path, ".");
+    return Object;
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
     R.Local = isLocal(DRE->getDecl());
     R.RootDecl = DRE->getDecl();
@@ -115,6 +127,15 @@ std::string KernelBodyAnalyzer::outsideMemory(const Expr *E) const {
   }
   QualType T = E->getType().getNonReferenceType();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
+    // A parameter of a followed call reaches what its argument does.
+    if (const Expr *Arg = argumentFor(DRE->getDecl()); Arg && Cur == E)
+      return outsideMemory(Arg);
+    if (const Expr *Arg = argumentFor(DRE->getDecl()); Arg && holdsMemory(Arg->getType()))
+      if (std::string Why = outsideMemory(Arg); !Why.empty())
+        return "'" + exprText(E, Ctx) + "' of " + Why;
+    // A pointer into a View, handed on: any element of the View.
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && PointerLocals.count(VD))
+      return "the pointer '" + VD->getNameAsString() + "' into a View";
     // Locals were checked where they got their value; functions and
     // enumerators hold no memory.
     if (isLocal(DRE->getDecl()) || !isa<VarDecl>(DRE->getDecl()))
@@ -366,6 +387,13 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
 
 void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
                                       SmallVector<IndexExpr, 4> Indices, const Use &U) {
+  // Through a pointer into the View: any element, made where the body
+  // indexes the pointer.
+  if (ThroughPointer) {
+    E = ThroughPointer;
+    for (IndexExpr &I : Indices)
+      I = IndexExpr{exprText(ThroughPointer, Ctx), IndexForm::Indirect, "", 0, {}};
+  }
   ViewAccess A;
   A.Mode = isAtomicView(V) ? AccessMode::Atomic : U.Mode;
   A.Callee = U.Callee;
@@ -532,6 +560,9 @@ bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use
     bool Known = false;
     ViewUse &V = viewFor(Object, A.ViewType, "", Known);
     V.Accessor = Call->getMethodDecl()->getNameAsString();
+    // A path of public members from a lambda's capture: the guard and the
+    // profile name it, though the body reads it through the accessor.
+    V.Named = !Object.Private;
     SmallVector<IndexExpr, 4> Indices;
     for (size_t I = 0; I < A.Params.size(); ++I) {
       if (A.Params[I] >= 0) {
@@ -659,10 +690,18 @@ bool KernelBodyAnalyzer::followFreeCall(const CallExpr *Call, const FunctionDecl
                                         const Use &U) {
   const FunctionDecl *Def = nullptr;
   if (!FD || isa<CXXMethodDecl>(FD) || !FD->hasBody(Def) || !Def ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
-      llvm::none_of(Def->parameters(), [](const ParmVarDecl *P) {
-        return isKokkosView(P->getType().getNonReferenceType());
-      }))
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return false;
+  // Worth following where it reaches memory of the kernel's: a View, an
+  // object holding Views, a pointer into one (a function of numbers and
+  // local arrays touches nothing else).
+  bool Reaches = false;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I) {
+    QualType T = Def->getParamDecl(I)->getType().getNonReferenceType();
+    Reaches |= isKokkosView(T) || (T->isRecordType() && holdsMemory(T) && !tagType(T)) ||
+               (T->isPointerType() && pointerTarget(Call->getArg(I)));
+  }
+  if (!Reaches)
     return false;
   if (!followBody(Call, Def, 0, U))
     return false;
@@ -679,7 +718,7 @@ bool KernelBodyAnalyzer::followBody(const CallExpr *Call, const FunctionDecl *De
     return false;
   // Numbers (by value, or by reference: the argument read and written),
   // Views (by value or const reference: the argument's View) and tags.
-  SmallVector<bool, 4> Written;
+  SmallVector<bool, 4> Written, Reached;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     QualType T = P->getType(), V = T.getNonReferenceType();
@@ -689,19 +728,40 @@ bool KernelBodyAnalyzer::followBody(const CallExpr *Call, const FunctionDecl *De
     const auto *Ref = dyn_cast<DeclRefExpr>(Call->getArg(I + FirstArg)->IgnoreParenImpCasts());
     bool LocalValue = MutableRef && V->isRecordType() && !holdsMemory(V) && Ref &&
                       isLocal(Ref->getDecl());
+    const Expr *Arg = Call->getArg(I + FirstArg);
+    // Accesses through it recorded where the body makes them: an object
+    // holding Views (by value or const reference) that the kernel
+    // captures, or a pointer to numbers in the kernel's own storage or
+    // into a View.
+    bool Through = false;
     if (isKokkosView(V)) {
       if (MutableRef)
         return false;
+      Through = true;
+    } else if (V->isPointerType()) {
+      QualType Pointee = V->getPointeeType();
+      while (const auto *A = Ctx.getAsArrayType(Pointee))
+        Pointee = A->getElementType();
+      if (!Pointee->isArithmeticType() || !bodyStorage(Arg))
+        return false;
+      Through = true;
+    } else if (V->isRecordType() && holdsMemory(V) && !MutableRef && !tagType(V)) {
+      std::optional<ViewRef> Object = pathRef(Arg);
+      if (!Object || Object->Local || Object->IsMember || !Object->RootDecl)
+        return false;
+      Through = true;
     } else if (!(V->isArithmeticType() || V->isEnumeralType() || tagType(V) || LocalValue)) {
       return false;
     }
-    Written.push_back(MutableRef && !isKokkosView(V));
+    Written.push_back(Through ? false : MutableRef);
+    Reached.push_back(Through);
   }
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const Expr *Arg = Call->getArg(I + FirstArg);
     Arguments[Def->getParamDecl(I)] = Arg;
-    // A View argument is read where the body indexes its parameter.
-    if (!isKokkosView(Def->getParamDecl(I)->getType().getNonReferenceType()))
+    // A View, an object or a pointer argument is read where the body
+    // reaches through its parameter.
+    if (!Reached[I])
       visit(Arg, Written[I] ? Use{AccessMode::ReadWrite, ""} : Use());
   }
   QualType R = Def->getReturnType();
@@ -1006,6 +1066,9 @@ bool KernelBodyAnalyzer::containsViewAccess(const Stmt *S) {
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (!Call->getDirectCallee() && viewRef(Call->getCallee()))
       return true;
+  // An element through a pointer into a View (`nodes[j]`).
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S); AS && pointerTarget(AS->getBase()))
+    return true;
   for (const Stmt *Child : S->children())
     if (Child && containsViewAccess(Child))
       return true;
@@ -1089,6 +1152,8 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
           if (MutableRef && !isKokkosView(T))
             Model.Notes.push_back("reference '" + VD->getNameAsString() +
                                   "' binds an element: treated as read-write");
+          if (pointerInit(VD, Init))
+            continue; // its accesses are recorded where it is indexed
           if (viewRef(Init))
             recordViewEscape(Init, Use{AccessMode::PassedToCall, "<copy>"},
                              Init);
@@ -1130,6 +1195,12 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
            ME && ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
     Pointer = ME->getBase();
   if (Pointer) {
+    if (const PointerTarget *T = pointerTarget(Pointer)) {
+      recordThroughPointer(*T, E, U);
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+        visit(AS->getIdx(), Use());
+      return;
+    }
     if (std::string Why = outsideMemory(Pointer); !Why.empty())
       recordUnknown(E, "through " + Why, U.Mode != AccessMode::Read);
     visitChildren(S, Use());
@@ -1202,6 +1273,11 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
       return;
     }
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (PointerLocals.count(VD) && U.Mode != AccessMode::Read)
+        recordUnknown(DRE,
+                      "the pointer '" + VD->getNameAsString() +
+                          "' into a View, changed or handed on by reference",
+                      /*MayWrite=*/true);
       if (DRE->refersToEnclosingVariableOrCapture() &&
           !Locals.contains(VD))
         recordScalar(VD, false, U, DRE);
@@ -1227,6 +1303,119 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     return visit(ME->getBase(), Use());
   }
   visitChildren(S, Use());
+}
+
+const KernelBodyAnalyzer::PointerTarget *
+KernelBodyAnalyzer::pointerTarget(const Expr *Pointer) const {
+  const Expr *E = Pointer->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
+    return pointerTarget(BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS());
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  if (const Expr *Arg = argumentFor(DRE->getDecl()))
+    return pointerTarget(Arg);
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  auto It = VD ? PointerLocals.find(VD) : PointerLocals.end();
+  return It == PointerLocals.end() ? nullptr : &It->second;
+}
+
+bool KernelBodyAnalyzer::pointerInit(const VarDecl *VD, const Expr *Init) {
+  if (!VD->getType()->isPointerType() || VD->getType()->getPointeeType()->isPointerType())
+    return false;
+  const Expr *E = Init->IgnoreParenCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
+    E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS())->IgnoreParenCasts();
+  PointerTarget T;
+  if (const PointerTarget *From = pointerTarget(E)) {
+    T = *From; // a copy of one
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
+    const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub)) {
+      std::optional<ViewRef> Ref =
+          Op->getNumArgs() > 0 ? viewRef(Op->getArg(0)) : std::nullopt;
+      if ((Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) || !Ref ||
+          Ref->Local)
+        return false;
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Sub)) {
+      // An accessor returning the element by reference (`d.nodelist(k, 0)`).
+      SmallVector<AccessorElement, 2> Elements;
+      std::optional<ViewRef> Ref = pathRef(MC->getImplicitObjectArgument());
+      if (!MC->getMethodDecl() || !MC->getMethodDecl()->getReturnType()->isReferenceType() ||
+          !accessorElements(MC->getMethodDecl(), Elements) || !Ref || Ref->IsMember ||
+          Ref->Local || !Ref->RootDecl)
+        return false;
+    } else {
+      return false;
+    }
+    T.Element = Sub;
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    std::optional<ViewRef> Ref = viewRef(MC->getImplicitObjectArgument());
+    if (!MD || !MD->getIdentifier() || MD->getName() != "data" || !Ref || Ref->Local)
+      return false;
+    T.View = MC->getImplicitObjectArgument();
+  } else {
+    return false;
+  }
+  PointerLocals[VD] = T;
+  Model.PointsIntoViews = true;
+  // Its indices are read (`k` in `&d.nodelist(k, 0)`).
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(T.Element))
+    for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+      visit(Op->getArg(I), Use());
+  else if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(T.Element))
+    for (const Expr *Arg : MC->arguments())
+      visit(Arg, Use());
+  return true;
+}
+
+void KernelBodyAnalyzer::recordThroughPointer(const PointerTarget &T, const Expr *At,
+                                              const Use &U) {
+  Model.PointsIntoViews = true;
+  const Expr *Saved = ThroughPointer;
+  ThroughPointer = At;
+  bool Done = false;
+  if (T.View) {
+    bool Known = false;
+    ViewUse &V = viewFor(T.View, Known);
+    recordAccess(V, Known, At, SmallVector<IndexExpr, 4>(std::max(1u, V.Rank)), U);
+    Done = true;
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(T.Element)) {
+    Done = accessorAccess(MC, U);
+  } else {
+    Done = visitViewAccess(T.Element, U);
+  }
+  ThroughPointer = Saved;
+  if (!Done)
+    recordUnknown(At, "a pointer into a View kfuse cannot name", /*MayWrite=*/true);
+}
+
+bool KernelBodyAnalyzer::bodyStorage(const Expr *Arg) const {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  bool Address = false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+    Address = true;
+  }
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    E = AS->getBase()->IgnoreParenImpCasts();
+    Address = true;
+  }
+  if (pointerTarget(E))
+    return true;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return false;
+  if (const Expr *Bound = argumentFor(DRE->getDecl()))
+    return bodyStorage(Bound);
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !isLocal(VD) || VD->getType()->isReferenceType())
+    return false;
+  // A local array, or the address of a local number or of an element of
+  // a local array.
+  return Ctx.getAsConstantArrayType(VD->getType()) ||
+         (Address && !VD->getType()->isPointerType());
 }
 
 } // namespace kfuse

@@ -188,6 +188,32 @@ private:
   /// is used.
   llvm::SmallVector<const clang::FunctionDecl *, 4> Following;
   llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> Arguments;
+  /// Local pointers into a View (`const int *nodes = &d.nodelist(k, 0);`,
+  /// `double *p = v.data();`): the element whose address they hold (a
+  /// View's element or an accessor returning one by reference), or the
+  /// View whose data() they are. Through them the body reaches any element
+  /// of that View: pointer arithmetic cannot leave its allocation.
+  struct PointerTarget {
+    const clang::Expr *Element = nullptr;
+    const clang::Expr *View = nullptr;
+  };
+  llvm::DenseMap<const clang::VarDecl *, PointerTarget> PointerLocals;
+  /// The target \p Pointer (the base of `p[j]`, `*p`, a parameter bound to
+  /// such a local, `p + j`) points into, or null.
+  const PointerTarget *pointerTarget(const clang::Expr *Pointer) const;
+  /// Records \p Init as the target of the local pointer \p VD where it is
+  /// the address of a View's element or a View's data(); false otherwise.
+  bool pointerInit(const clang::VarDecl *VD, const clang::Expr *Init);
+  /// Records \p At, an access through a pointer into \p T used as \p U: any
+  /// element of the View.
+  void recordThroughPointer(const PointerTarget &T, const clang::Expr *At, const Use &U);
+  /// True if \p Arg, handed to a pointer parameter of a followed call, is
+  /// storage of the body (a local array, a local's address, a pointer into
+  /// a View, a parameter bound to one of those).
+  bool bodyStorage(const clang::Expr *Arg) const;
+  /// While recordThroughPointer records: the access through the pointer,
+  /// whose element the accessed View's indices cannot name.
+  const clang::Expr *ThroughPointer = nullptr;
   Use ReturnUse;
   /// The outermost call being followed: where its accesses happen in the
   /// kernel's own text (ViewAccess::Range).

@@ -326,6 +326,8 @@ std::string FusionPlanner::loopFusionBetween(const KernelModel &A,
     return "a kernel body returns early";
   if (A.FollowsCalls || B.FollowsCalls)
     return "a kernel passes Views to a function";
+  if (A.PointsIntoViews || B.PointsIntoViews)
+    return "a kernel reaches a View through a pointer into it";
   for (const KernelModel *K : {&A, &B})
     for (const ScalarUse &Sc : K->Scalars)
       if (Sc.Written)

@@ -298,7 +298,7 @@ std::string accessorAliasing(const FusionGroup &G, const std::vector<KernelModel
   std::vector<std::pair<const ViewUse *, const KernelModel *>> Hidden;
   for (const KernelModel *K : All)
     for (const ViewUse &V : K->Views)
-      if (!V.Accessor.empty() && (!V.Named || V.Mode != AccessMode::Read)) {
+      if (!guardNames(V)) {
         if (V.Mode != AccessMode::Read)
           return "'" + V.Name + "' is written through the accessor '" + V.Accessor + "' in " +
                  name(*K) + ", and the guard cannot name it";

@@ -15,10 +15,13 @@ namespace planner {
 
 bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelModel> &Sites) {
   for (size_t S : Group) {
-    if (Sites[S].FollowsCalls)
+    if (Sites[S].FollowsCalls || Sites[S].PointsIntoViews)
       return false;
     for (const ViewUse &V : Sites[S].Views) {
-      if (!V.Accessor.empty() && !V.Named)
+      // Read through an accessor: the body never names the View (an
+      // element accessor's call is kept as written, named or not).
+      if (!V.Accessor.empty() &&
+          (!V.Named || llvm::any_of(V.Accesses, [](const ViewAccess &A) { return A.Through.empty(); })))
         return false;
       // A View handed whole to a function kfuse does not follow: the body
       // names the View object there, which a pointer cannot stand for.

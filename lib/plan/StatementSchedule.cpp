@@ -63,7 +63,7 @@ public:
     const TextRange &B = M.Functor.BodyRange;
     if (M.Functor.Kind == FunctorModel::Form::Object || !B.valid() || Text[B.Offset] != '{' ||
         M.EarlyExit || M.Condition || !M.Unknown.empty() || M.ThisBeyondMembers ||
-        M.FollowsCalls ||
+        M.FollowsCalls || M.PointsIntoViews ||
         M.FromMacro || M.Statements.empty() || !recurrencesOf(M, Text).empty())
       return std::nullopt;
     unsigned BodyEnd = B.Offset + B.Length - 1;

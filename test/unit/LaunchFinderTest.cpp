@@ -578,7 +578,7 @@ struct Domain {
 };
 struct Node { double x; };
 struct Coeffs { double c0, c1; };
-KOKKOS_INLINE_FUNCTION double opaque(const Domain &d, int i) { return 0; }
+KOKKOS_INLINE_FUNCTION double opaque(const Domain &d, int i); // not in the unit
 void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v) {
   double c[2] = {1, 2};
   Kokkos::parallel_for("accessor", N, KOKKOS_LAMBDA(const int i) { d.a(i) = d.twice(i); });
@@ -636,6 +636,66 @@ void run(int N, Domain d, double *p, Node *n, Coeffs k, Kokkos::View<double*> v)
   ASSERT_NE(A, nullptr);
   EXPECT_EQ(A->Root, "d");
   EXPECT_EQ(A->Mode, AccessMode::Read);
+}
+
+TEST(LaunchFinderTest, PointersIntoViewsAndHelpersTakingObjectsReachTheirViews) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+struct Mesh {
+  Kokkos::View<double**> m_nodes;
+  Kokkos::View<double*> m_x, m_vol;
+  KOKKOS_INLINE_FUNCTION double &nodes(int k, int j) const { return m_nodes(k, j); }
+  KOKKOS_INLINE_FUNCTION double x(int n) const { return m_x(n); }
+  KOKKOS_INLINE_FUNCTION double &vol(int k) const { return m_vol(k); }
+private:
+  Kokkos::View<double*> m_hidden;
+};
+KOKKOS_INLINE_FUNCTION void gather(const Mesh &m, const double *nodes, double xl[2]) {
+  for (int j = 0; j < 2; ++j)
+    xl[j] = m.x(int(nodes[j]));
+}
+KOKKOS_INLINE_FUNCTION double span(const double xl[2]) { return xl[1] - xl[0]; }
+void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
+  Kokkos::parallel_for("gather", N, KOKKOS_LAMBDA(const int k) {
+    const double *const nodes = &m.nodes(k, 0);
+    double xl[2];
+    gather(m, nodes, xl);
+    m.vol(k) = span(xl);
+  });
+  Kokkos::parallel_for("data", N, KOKKOS_LAMBDA(const int i) {
+    double *q = v.data();
+    q[i + 1] = 1.0;
+  });
+  Kokkos::parallel_for("moved", N, KOKKOS_LAMBDA(const int i) {
+    const double *q = &v(i);
+    q = p;
+    v(i) = q[0];
+  });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // Through the pointer: any element of the View it points into; through
+  // the helper: what it reads of the object and writes of the local array.
+  const KernelModel &Gather = siteLabelled(M, "gather");
+  EXPECT_TRUE(Gather.Unknown.empty());
+  EXPECT_TRUE(Gather.PointsIntoViews);
+  EXPECT_TRUE(Gather.FollowsCalls);
+  const ViewUse *Nodes = viewNamed(Gather, "m.m_nodes");
+  ASSERT_NE(Nodes, nullptr);
+  EXPECT_TRUE(Nodes->Named);
+  EXPECT_EQ(Nodes->Mode, AccessMode::Read);
+  ASSERT_EQ(Nodes->Accesses.size(), 1u);
+  EXPECT_EQ(Nodes->Accesses[0].Indices.at(0).Form, IndexForm::Indirect);
+  const ViewUse *X = viewNamed(Gather, "m.m_x");
+  ASSERT_NE(X, nullptr);
+  EXPECT_EQ(X->Accesses.at(0).Indices.at(0).Form, IndexForm::Indirect);
+  EXPECT_EQ(viewNamed(Gather, "m.m_vol")->Mode, AccessMode::Write);
+  const KernelModel &Data = siteLabelled(M, "data");
+  EXPECT_TRUE(Data.Unknown.empty());
+  EXPECT_EQ(viewNamed(Data, "v")->Mode, AccessMode::Write);
+  EXPECT_EQ(viewNamed(Data, "v")->Accesses.at(0).Indices.at(0).Form, IndexForm::Indirect);
+  // A pointer into a View changed: what it points to is not known.
+  EXPECT_FALSE(siteLabelled(M, "moved").Unknown.empty());
 }
 
 TEST(LaunchFinderTest, RowsHandedOutByAnAccessorReadTheObjectsViews) {

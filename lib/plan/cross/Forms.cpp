@@ -229,7 +229,7 @@ bool FormJudge::inlinable(const KernelModel &M, llvm::StringRef Text) {
   bool Reduces = M.Kind == LaunchKind::Reduce && M.Reduction && M.Reduction->ScalarVariable &&
                  !M.Reduction->AccumulatorParam.empty() && !Object;
   if ((M.Kind != LaunchKind::For && !Reduces) || M.EarlyExit || M.ThisBeyondMembers ||
-      M.FollowsCalls ||
+      M.FollowsCalls || M.PointsIntoViews ||
       !F.BodyRange.valid() || !M.Unknown.empty())
     return false;
   // A functor object's operator: its body in the launch's file, naming
@@ -303,11 +303,11 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     return planner::name(A) + " is a reduction or scan, whose result its function needs";
   // (Memory kfuse cannot attribute refuses before: the planner's first
   // check.)
-  // A View written through an accessor (one read through an accessor the
-  // guard cannot name: hiddenAliasing, a legality check).
+  // A View written through an accessor the guard cannot name (one read
+  // through such an accessor: hiddenAliasing, a legality check).
   for (const KernelModel *K : {&A, &B})
     for (const ViewUse &V : K->Views)
-      if (!V.Accessor.empty() && V.Mode != AccessMode::Read)
+      if (!V.Accessor.empty() && V.Mode != AccessMode::Read && !planner::guardNames(V))
         return planner::name(*K) + " writes View '" + V.Name + "' through the accessor '" +
                V.Accessor + "' (a View written through an accessor is not fused across "
                "functions)";
