@@ -115,6 +115,15 @@ std::string KernelBodyAnalyzer::outsideMemory(const Expr *E) const {
     return "";
   if (const auto *L = dyn_cast<InitListExpr>(E); L && L->getNumInits() == 0)
     return "";
+  // The address of a local number or of an element of a local array.
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf && bodyStorage(E)) {
+    const Expr *Root = UO->getSubExpr()->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Root))
+      Root = AS->getBase()->IgnoreParenImpCasts();
+    if (!pointerTarget(Root))
+      return "";
+  }
   // Down to the variable the expression starts from: `d` in `d.p[i]`.
   const Expr *Cur = E;
   while (true) {
@@ -763,6 +772,10 @@ bool KernelBodyAnalyzer::followBody(const CallExpr *Call, const FunctionDecl *De
     // reaches through its parameter.
     if (!Reached[I])
       visit(Arg, Written[I] ? Use{AccessMode::ReadWrite, ""} : Use());
+    else if (const PointerTarget *T = pointerTarget(Arg))
+      visitIndices(*T, Arg);
+    else if (Def->getParamDecl(I)->getType()->isPointerType())
+      visit(Arg, Use()); // the kernel's own storage: indices read
   }
   QualType R = Def->getReturnType();
   Use Saved = ReturnUse;
@@ -1197,6 +1210,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (Pointer) {
     if (const PointerTarget *T = pointerTarget(Pointer)) {
       recordThroughPointer(*T, E, U);
+      visitIndices(*T, Pointer);
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
         visit(AS->getIdx(), Use());
       return;
@@ -1307,29 +1321,29 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
 
 const KernelBodyAnalyzer::PointerTarget *
 KernelBodyAnalyzer::pointerTarget(const Expr *Pointer) const {
-  const Expr *E = Pointer->IgnoreParenImpCasts();
+  const Expr *E = Pointer->IgnoreParenCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
     return pointerTarget(BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS());
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  if (!DRE)
-    return nullptr;
-  if (const Expr *Arg = argumentFor(DRE->getDecl()))
-    return pointerTarget(Arg);
-  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-  auto It = VD ? PointerLocals.find(VD) : PointerLocals.end();
-  return It == PointerLocals.end() ? nullptr : &It->second;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const Expr *Arg = argumentFor(DRE->getDecl()))
+      return pointerTarget(Arg);
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    auto It = VD ? PointerLocals.find(VD) : PointerLocals.end();
+    return It == PointerLocals.end() ? nullptr : &It->second;
+  }
+  // Written in place: `&v(i, 0)` handed to a function, `v.data()`.
+  auto It = PointerExprs.find(E);
+  if (It == PointerExprs.end()) {
+    PointerTarget T;
+    if (!addressInView(E, T))
+      return nullptr;
+    It = PointerExprs.try_emplace(E, T).first;
+  }
+  return &It->second;
 }
 
-bool KernelBodyAnalyzer::pointerInit(const VarDecl *VD, const Expr *Init) {
-  if (!VD->getType()->isPointerType() || VD->getType()->getPointeeType()->isPointerType())
-    return false;
-  const Expr *E = Init->IgnoreParenCasts();
-  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
-    E = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS())->IgnoreParenCasts();
-  PointerTarget T;
-  if (const PointerTarget *From = pointerTarget(E)) {
-    T = *From; // a copy of one
-  } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
+bool KernelBodyAnalyzer::addressInView(const Expr *E, PointerTarget &T) const {
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub)) {
       std::optional<ViewRef> Ref =
@@ -1349,25 +1363,46 @@ bool KernelBodyAnalyzer::pointerInit(const VarDecl *VD, const Expr *Init) {
       return false;
     }
     T.Element = Sub;
-  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    return true;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     std::optional<ViewRef> Ref = viewRef(MC->getImplicitObjectArgument());
     if (!MD || !MD->getIdentifier() || MD->getName() != "data" || !Ref || Ref->Local)
       return false;
     T.View = MC->getImplicitObjectArgument();
-  } else {
-    return false;
+    return true;
   }
-  PointerLocals[VD] = T;
+  return false;
+}
+
+bool KernelBodyAnalyzer::pointerInit(const VarDecl *VD, const Expr *Init) {
+  if (!VD->getType()->isPointerType() || VD->getType()->getPointeeType()->isPointerType())
+    return false;
+  // A copy of one, or an address in a View (`&d.nodelist(k, 0)`, `v.data() + 1`).
+  const PointerTarget *T = pointerTarget(Init);
+  if (!T)
+    return false;
+  PointerLocals[VD] = *T;
   Model.PointsIntoViews = true;
-  // Its indices are read (`k` in `&d.nodelist(k, 0)`).
+  visitIndices(*T, Init);
+  return true;
+}
+
+void KernelBodyAnalyzer::visitIndices(const PointerTarget &T, const Expr *Pointer) {
+  // Where a variable holds it, its indices were read where it got its value.
+  if (isa<DeclRefExpr>(Pointer->IgnoreParenCasts()))
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Pointer->IgnoreParenCasts())) {
+    visit(BO->getLHS()->getType()->isPointerType() ? BO->getRHS() : BO->getLHS(), Use());
+    return visitIndices(T, BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS());
+  }
   if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(T.Element))
     for (unsigned I = 1; I < Op->getNumArgs(); ++I)
       visit(Op->getArg(I), Use());
   else if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(T.Element))
     for (const Expr *Arg : MC->arguments())
       visit(Arg, Use());
-  return true;
 }
 
 void KernelBodyAnalyzer::recordThroughPointer(const PointerTarget &T, const Expr *At,
@@ -1392,6 +1427,8 @@ void KernelBodyAnalyzer::recordThroughPointer(const PointerTarget &T, const Expr
 }
 
 bool KernelBodyAnalyzer::bodyStorage(const Expr *Arg) const {
+  if (pointerTarget(Arg))
+    return true;
   const Expr *E = Arg->IgnoreParenImpCasts();
   bool Address = false;
   if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {

@@ -198,6 +198,15 @@ private:
     const clang::Expr *View = nullptr;
   };
   llvm::DenseMap<const clang::VarDecl *, PointerTarget> PointerLocals;
+  /// The same for addresses written in place (`&v(i, 0)` handed to a
+  /// function), as pointerTarget found them.
+  mutable llvm::DenseMap<const clang::Expr *, PointerTarget> PointerExprs;
+  /// True, filling \p T, if \p E is the address of a View's element (or
+  /// of an element an accessor returns by reference) or a View's data().
+  bool addressInView(const clang::Expr *E, PointerTarget &T) const;
+  /// Visits the indices of \p T's element where \p Pointer, pointing to
+  /// it, writes them (`&v(k, 0) + j`): they are read.
+  void visitIndices(const PointerTarget &T, const clang::Expr *Pointer);
   /// The target \p Pointer (the base of `p[j]`, `*p`, a parameter bound to
   /// such a local, `p + j`) points into, or null.
   const PointerTarget *pointerTarget(const clang::Expr *Pointer) const;

@@ -203,4 +203,11 @@ def spell_access(a: Access) -> str:
     # function kfuse does not follow (kf_get).
     if a.spelling == "plain" and a.mode == "r" and spelled == 1:
         return f"kf_get({a.view}, {', '.join(ix[:rank])})"
+    # About an eighth of the plain reads of 1-D Views, and of the accessor
+    # reads and writes, hand a pointer to the element to a device function
+    # (kf_elem, kf_ref): kfuse follows it into any element of the View.
+    if a.spelling == "plain" and a.mode == "r" and rank == 1 and spelled == 2:
+        return f"kf_elem(&{a.view}({ix[0]}), 0)"
+    if a.spelling == "accessor" and a.mode in "rw" and spelled == 6:
+        return f"kf_ref(&dom.{a.view}({', '.join(ix[:rank])}))"
     return f"{prefix}{a.view}({', '.join(ix[:rank])})"

@@ -1,9 +1,11 @@
 // Refusal: kernels that reach their data through a captured raw pointer
 // other than by indexing it (`*(p + i)`): kfuse cannot bound what it
 // reaches, so it cannot see that the second kernel reads element i+1 of
-// what the first writes: fusing would read a value before it is computed. Accessor methods of a captured object (as a hydrodynamics code's
-// domain.xd(i)) are read as accesses of the member View they return, but a
-// View written through one is refused too: the guard cannot name it.
+// what the first writes: fusing would read a value before it is computed.
+// Accessor methods of a captured object (`d.a(i)`) are read as accesses of
+// the member View they return, which the guard names by its public path
+// (`d.m_a`): the pair writing `d.a(i)` and reading `d.a(i + 1)` is refused
+// for that dependence.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 
@@ -25,8 +27,8 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 3; ++It) {
       Kokkos::parallel_for(
           "set_a", N, KOKKOS_LAMBDA(const int i) { d.a(i) = 2.0 * i + It; });
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
-          "use_a", N, KOKKOS_LAMBDA(const int i) { d.b(i) = d.a(i) + d.a(i + 1); });
+      Kokkos::parallel_for(
+          "use_a", N, KOKKOS_LAMBDA(const int i) { d.b(i) = d.a(i) + d.a(i + 1); }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for(
           "set_p", N, KOKKOS_LAMBDA(const int i) { *(p + i) = 0.5 * i - It; }); // EXPECT-REMARK: kfuse-unknown-access
       Kokkos::parallel_for(
