@@ -78,10 +78,14 @@ class Generator:
         if self.chance(0.25):  # two subviews of one allocation, made by the caller
             chain.store_type = self.pick([(3, "double"), (1, "long")])
             chain.shift = r.randrange(3)
-            views += [View("x", 1, chain.store_type, "LayoutRight", slot=0),
-                      View("y", 1, chain.store_type, "LayoutRight", slot=1)]
+            # About four in ten stores are a matrix whose columns x and y are
+            # (from a stream of its own: the programs are otherwise the same).
+            chain.columns = random.Random(f"{self.seed}:{name}:columns").random() < 0.4
+            lay = "LayoutStride" if chain.columns else "LayoutRight"
+            views += [View("x", 1, chain.store_type, lay, slot=0),
+                      View("y", 1, chain.store_type, lay, slot=1)]
             if self.chance(0.4):  # and one made in the function
-                views.append(View("u", 1, chain.store_type, "LayoutRight", slot=2,
+                views.append(View("u", 1, chain.store_type, lay, slot=2,
                                   parent=r.choice("xy"), sub=r.randint(0, 2)))
         one_d = [v for v in views if v.rank == 1]
         passed = [v for v in views if v.slot != 2]  # what main can put in a struct
@@ -91,7 +95,12 @@ class Generator:
         if self.chance(0.12):
             r.choice(passed).accessor = True
         if self.chance(0.12):
-            r.choice(one_d).raw = True
+            # (A column's elements are not contiguous: indexing its data()
+            # would be another program.)
+            contiguous = [v for v in one_d if v.layout != "LayoutStride"]
+            choice = r.choice(one_d)
+            if choice in contiguous:
+                choice.raw = True
         # The index each View is mostly used with in this chain: kernels that
         # agree on it may be fused.
         self.pref = {}
@@ -1148,7 +1157,18 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
             out.append(f"    kf_fill{v.rank}({c.name}_{v.name}, {seedv});")
             printed.append((f"{c.name}_{v.name}", v.rank))
             seedv += 1
-        if c.store_type:
+        if c.store_type and c.columns:
+            st = f"Kokkos::View<{c.store_type} *, Kokkos::LayoutStride>"
+            out += [f"    Kokkos::View<{c.store_type} **, Kokkos::LayoutRight> {c.name}_store(\"{c.name}_store\", nm + 6, 2);",
+                    f"    kf_fill2({c.name}_store, {seedv});",
+                    f"    const int {c.name}_mode = (alias + {c.shift}) % 3;",
+                    f"    const int {c.name}_row = {c.name}_mode == 2 ? 1 : 0;",
+                    f"    {st} {c.name}_x = Kokkos::subview({c.name}_store, std::make_pair(0, nm + 5), 0);",
+                    f"    {st} {c.name}_y = Kokkos::subview({c.name}_store, "
+                    f"std::make_pair({c.name}_row, {c.name}_row + nm + 5), {c.name}_mode == 0 ? 1 : 0);"]
+            printed.append((f"{c.name}_store", 2))
+            seedv += 1
+        elif c.store_type:
             st = f"Kokkos::View<{c.store_type} *>"
             out += [f"    {st} {c.name}_store(\"{c.name}_store\", 2 * (nm + 5));",
                     f"    kf_fill1({c.name}_store, {seedv});",

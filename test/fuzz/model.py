@@ -26,7 +26,7 @@ class View:
 
     def ctype(self) -> str:
         star = "*" * self.rank
-        lay = "" if self.layout == "LayoutRight" else ", Kokkos::LayoutLeft"
+        lay = "" if self.layout == "LayoutRight" else f", Kokkos::{self.layout}"
         return f"Kokkos::View<{self.etype} {star}{lay}>"
 
 
@@ -98,6 +98,10 @@ class Chain:
     items: List[Item]
     shift: int = 0               # alias mode of the store's subviews: (alias + shift) % 3
     store_type: str = ""         # element type of the store, when there is one
+    # The store is a row-major matrix of two columns, x and y columns of it
+    # (LayoutStride): apart, y is the other column; the same, the same
+    # column; overlapping, the same column one row down.
+    columns: bool = False
     results: List[str] = field(default_factory=list)
     # The chain's function is a template when set: ("value", V) for
     # `template <int KfC>` called with V, ("type", "int") for

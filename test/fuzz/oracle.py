@@ -29,8 +29,13 @@ def region(chain: Chain, view: View, mode: int, nm: int):
     if view.slot < 0:
         return (chain.name + "." + view.name, 0, INF)
     if view.slot == 2:
-        base = region(chain, chain.view(view.parent), mode, nm)[1] + view.sub
-        return (chain.name + ".store", base, base + nm + 3)
+        alloc, base, _ = region(chain, chain.view(view.parent), mode, nm)
+        return (alloc, base + view.sub, base + view.sub + nm + 3)
+    if chain.columns:
+        # Columns of a matrix: apart, another column (no element shared).
+        column = 1 if view.slot == 1 and mode == 0 else 0
+        base = 1 if view.slot == 1 and mode == 2 else 0
+        return (f"{chain.name}.store.c{column}", base, base + nm + 5)
     base = 0 if view.slot == 0 else store_offset(mode, nm)
     return (chain.name + ".store", base, base + nm + 5)
 
