@@ -231,9 +231,10 @@ void KernelBodyAnalyzer::analyze(const Stmt *Body) {
         }
 }
 
-bool KernelBodyAnalyzer::capturedPointerAccess(const ArraySubscriptExpr *E, const Use &U) {
+bool KernelBodyAnalyzer::capturedPointerAccess(const ArraySubscriptExpr *E, const Use &U,
+                                               bool InBody) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
-  if (!Ref || !Ref->refersToEnclosingVariableOrCapture() || !Following.empty())
+  if (!Ref || !Ref->refersToEnclosingVariableOrCapture() || (!Following.empty() && !InBody))
     return false;
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (!VD || isLocal(VD))
@@ -411,6 +412,8 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
   // outermost call (the text the planners compare with the body's loops).
   A.Range = fileRange((Following.empty() ? E : CallSite)->getSourceRange(), Ctx);
   A.Indices.assign(Indices.begin(), Indices.end());
+  if (ThroughPointer)
+    A.Through = exprText(ThroughPointer, Ctx);
   A.InLoop = LoopDepth > 0;
   V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
   if (A.Mode == AccessMode::PassedToCall)
@@ -1209,7 +1212,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     Pointer = ME->getBase();
   if (Pointer) {
     if (const PointerTarget *T = pointerTarget(Pointer)) {
-      recordThroughPointer(*T, E, U);
+      recordThroughPointer(*T, E, Pointer, U);
       visitIndices(*T, Pointer);
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
         visit(AS->getIdx(), Use());
@@ -1345,7 +1348,16 @@ KernelBodyAnalyzer::pointerTarget(const Expr *Pointer) const {
 bool KernelBodyAnalyzer::addressInView(const Expr *E, PointerTarget &T) const {
   if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub)) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
+      // An element of a raw pointer to numbers the lambda captures
+      // (`&p[k]`, handed to a function that stores its result there).
+      const auto *Ref = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      const auto *PT = VD ? VD->getType().getNonReferenceType()->getAs<PointerType>() : nullptr;
+      if (!Ref || !Ref->refersToEnclosingVariableOrCapture() || !VD || isLocal(VD) || !PT ||
+          !PT->getPointeeType()->isArithmeticType())
+        return false;
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub)) {
       std::optional<ViewRef> Ref =
           Op->getNumArgs() > 0 ? viewRef(Op->getArg(0)) : std::nullopt;
       if ((Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript) || !Ref ||
@@ -1406,12 +1418,33 @@ void KernelBodyAnalyzer::visitIndices(const PointerTarget &T, const Expr *Pointe
 }
 
 void KernelBodyAnalyzer::recordThroughPointer(const PointerTarget &T, const Expr *At,
-                                              const Use &U) {
+                                              const Expr *Pointer, const Use &U) {
   Model.PointsIntoViews = true;
+  // `*p` or `p[0]` where `p` stands for an address written in place
+  // (`f(&q[k])`: its indices evaluated there, once): the element itself;
+  // at another offset, or through a local pointer, any element.
+  const Expr *Written = Pointer->IgnoreParenCasts();
+  while (const auto *DRE = dyn_cast<DeclRefExpr>(Written)) {
+    const Expr *Arg = argumentFor(DRE->getDecl());
+    if (!Arg)
+      break;
+    Written = Arg->IgnoreParenCasts();
+  }
+  bool Element = false;
+  if (T.Element && isa<DeclRefExpr>(Pointer->IgnoreParenCasts()) &&
+      isa<UnaryOperator>(Written)) {
+    Expr::EvalResult R;
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(At);
+    Element = isa<UnaryOperator>(At) ||
+              (AS && !AS->getIdx()->isValueDependent() && AS->getIdx()->EvaluateAsInt(R, Ctx) &&
+               R.Val.getInt() == 0);
+  }
   const Expr *Saved = ThroughPointer;
-  ThroughPointer = At;
+  ThroughPointer = Element ? nullptr : At;
   bool Done = false;
-  if (T.View) {
+  if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(T.Element)) {
+    Done = capturedPointerAccess(AS, U, /*InBody=*/true);
+  } else if (T.View) {
     bool Known = false;
     ViewUse &V = viewFor(T.View, Known);
     recordAccess(V, Known, At, SmallVector<IndexExpr, 4>(std::max(1u, V.Rank)), U);

@@ -85,7 +85,10 @@ private:
   bool visitViewAccess(const clang::Expr *E, const Use &U);
   /// `p[index]` on a raw pointer to numbers the lambda captures: recorded
   /// as an access of a 1-D array named after it (ViewUse::Pointer).
-  bool capturedPointerAccess(const clang::ArraySubscriptExpr *E, const Use &U);
+  /// \p InBody: \p E is written in the kernel's body, though a followed
+  /// call reaches it (through a pointer to it handed to the call).
+  bool capturedPointerAccess(const clang::ArraySubscriptExpr *E, const Use &U,
+                             bool InBody = false);
   void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,
                     llvm::ArrayRef<const clang::Expr *> Indices, const Use &U);
   void recordAccess(ViewUse &V, bool Known, const clang::Expr *E,
@@ -213,9 +216,11 @@ private:
   /// Records \p Init as the target of the local pointer \p VD where it is
   /// the address of a View's element or a View's data(); false otherwise.
   bool pointerInit(const clang::VarDecl *VD, const clang::Expr *Init);
-  /// Records \p At, an access through a pointer into \p T used as \p U: any
-  /// element of the View.
-  void recordThroughPointer(const PointerTarget &T, const clang::Expr *At, const Use &U);
+  /// Records \p At, an access through \p Pointer, which points into \p T,
+  /// used as \p U: the element itself (`*p`, `p[0]`), else any element of
+  /// the View.
+  void recordThroughPointer(const PointerTarget &T, const clang::Expr *At,
+                            const clang::Expr *Pointer, const Use &U);
   /// True if \p Arg, handed to a pointer parameter of a followed call, is
   /// storage of the body (a local array, a local's address, a pointer into
   /// a View, a parameter bound to one of those).

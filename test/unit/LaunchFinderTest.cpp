@@ -655,7 +655,11 @@ KOKKOS_INLINE_FUNCTION void gather(const Mesh &m, const double *nodes, double xl
     xl[j] = m.x(int(nodes[j]));
 }
 KOKKOS_INLINE_FUNCTION double span(const double xl[2]) { return xl[1] - xl[0]; }
+KOKKOS_INLINE_FUNCTION void store(double x, double *out) { *out = x; }
+KOKKOS_INLINE_FUNCTION void spread(double x, double *out) { out[1] = x; }
 void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
+  Kokkos::parallel_for("store", N, KOKKOS_LAMBDA(const int i) { store(1.0, &p[i]); });
+  Kokkos::parallel_for("spread", N, KOKKOS_LAMBDA(const int i) { spread(1.0, &v(i)); });
   Kokkos::parallel_for("gather", N, KOKKOS_LAMBDA(const int k) {
     const double *const nodes = &m.nodes(k, 0);
     double xl[2];
@@ -694,6 +698,17 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   EXPECT_TRUE(Data.Unknown.empty());
   EXPECT_EQ(viewNamed(Data, "v")->Mode, AccessMode::Write);
   EXPECT_EQ(viewNamed(Data, "v")->Accesses.at(0).Indices.at(0).Form, IndexForm::Indirect);
+  // An address written in place and stored through at it: that element;
+  // at another offset: any element.
+  const ViewUse *Stored = viewNamed(siteLabelled(M, "store"), "p");
+  ASSERT_NE(Stored, nullptr);
+  EXPECT_TRUE(Stored->Pointer);
+  EXPECT_EQ(Stored->Mode, AccessMode::Write);
+  EXPECT_EQ(Stored->Accesses.at(0).Indices.at(0).Form, IndexForm::LaunchIndex);
+  const ViewUse *Spread = viewNamed(siteLabelled(M, "spread"), "v");
+  ASSERT_NE(Spread, nullptr);
+  EXPECT_EQ(Spread->Accesses.at(0).Indices.at(0).Form, IndexForm::Indirect);
+  EXPECT_EQ(Spread->Accesses.at(0).Through, "out[1]");
   // A pointer into a View changed: what it points to is not known.
   EXPECT_FALSE(siteLabelled(M, "moved").Unknown.empty());
 }
