@@ -549,10 +549,20 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
         params = [f"const P{name} &p"] + [f"{t} {n}_" for t, n in numbers]
         inits = [f"{n}(p.{n})" for _, n in views] + [f"{n}({n}_)" for _, n in numbers]
         ctor = [f"  {name}({', '.join(params)}) : {', '.join(inits)} {{}}"]
+    # About a quarter of the others are held by an object that launches
+    # them from a method (`parallel_for(n, f)`, `f` its data member).
+    k.held = zlib.crc32(f"{chain.name}:{k.label}:held".encode()) % 4 == 0
+    holder = []
+    if k.held:
+        name = functor_name(k, chain)
+        holder = [f"struct H{name} {{", f"  {name} f;",
+                  "  void launch(const int n, const int n2, const int m) {",
+                  f"    Kokkos::parallel_for(\"{k.label}\", {functor_policy(k, chain)}, f);",
+                  "    (void)n, (void)n2, (void)m;", "  }", "};", ""]
     return (pack + [f"struct {functor_name(k, chain)} {{"] +
             (["  struct Tag {};"] if k.tagged and not k.delegates else []) +
             [f"  {typ} {name};" for typ, name in members] + ctor +
-            operators + (["", "private:"] + helpers if helpers else []) + ["};", ""])
+            operators + (["", "private:"] + helpers if helpers else []) + ["};", ""] + holder)
 
 
 def reducer_class_name(k: Kernel, chain: Chain) -> str:
@@ -645,6 +655,13 @@ def emit_launch(k: Kernel, chain: Chain, ind: str, statement: bool = True) -> Li
             pol = (f"Kokkos::RangePolicy<{tag}>(0, {k.hi})" if k.policy == "count" else
                    pol.replace("Kokkos::RangePolicy<>", f"Kokkos::RangePolicy<{tag}>"))
         built = f"{functor_name(k, chain)}{{{', '.join(k.functor_members)}}}"
+        if getattr(k, "held", False) and statement:
+            name = functor_name(k, chain)
+            if getattr(k, "packed", False):
+                built = (f"{name}(P{name}{{{', '.join(k.pack_views)}}}"
+                         f"{''.join(', ' + n for n in k.pack_numbers)})")
+            return [f"{ind}H{name} h_{k.label}{{{built}}};",
+                    f"{ind}h_{k.label}.launch(n, n2, m);"]
         if getattr(k, "packed", False) and statement:
             # The struct of its Views, declared just before its launch.
             name = functor_name(k, chain)

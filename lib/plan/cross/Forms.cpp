@@ -580,7 +580,13 @@ std::string FormJudge::unreadableAt(const KernelModel &M, const KernelModel *Sit
   for (const ViewUse &V : M.Views) {
     if (V.Local || !planner::guardNames(V))
       continue;
-    if (!V.Root.empty() || (V.PrivateMember && !(OwnClass && V.ClassReadable)))
+    // (A member bound to the View it holds, `f.z` for a held functor's
+    // `z`: the guard reads the member, ViewUse::Member.)
+    if (!V.Root.empty() && V.Member.empty())
+      return planner::name(M) + "'s View '" + V.Name + "' is reached through the member '" +
+             V.Root + "' of its functor, which the guard must read" +
+             (Site ? " where " + planner::name(*Site) + " is launched" : "");
+    if (V.PrivateMember && !(OwnClass && V.ClassReadable))
       return planner::name(M) + "'s View '" + V.Name + "' is not a public member of its " +
              "functor, which the guard must read" +
              (Site ? " where " + planner::name(*Site) + " is launched" : "");
