@@ -586,9 +586,18 @@ def emit_reducer_class(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
         text = re.sub(rf"(?<![.\w]){re.escape(name)}\b", "m_" + name, text)
     res = k.result if k.reducer == "sum" else f"Kokkos::Max<double>({k.result})"
     views = [(typ, name) for typ, name in members if typ.startswith("Kokkos::View")]
+    # About half name their accumulator's type (`typedef double
+    # value_type;`, no init or join: a sum as any), and about half of those
+    # have a parallel_for operator beside the reduction's, chosen by its
+    # arity (Kokkos deduces no type from an overloaded operator).
+    extra = []
+    if zlib.crc32(f"{chain.name}:{k.label}:value_type".encode()) % 2 == 0:
+        extra.append("  typedef double value_type;")
+    if extra and zlib.crc32(f"{chain.name}:{k.label}:overload".encode()) % 2 == 0:
+        extra += ["  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { (void)i; }", ""]
     return ([f"class {reducer_class_name(k, chain)} {{"] +
             [f"  {typ} m_{name};" for typ, name in members] +
-            ["", "public:", f"  double compute({', '.join(decls)}) {{"] +
+            ["", "public:"] + extra + [f"  double compute({', '.join(decls)}) {{"] +
             [f"    m_{name} = {name};" for _, name in members] +
             [f"    double {k.result} = 0;",
              f"    Kokkos::parallel_reduce(\"{k.label}\", {policy_text(k)}, *this, {res});"] +
