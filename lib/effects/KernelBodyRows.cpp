@@ -1,12 +1,15 @@
-//===- KernelBodyRows.cpp - Rows an object's accessor hands out -----------===//
+//===- KernelBodyRows.cpp - Accessors of a captured object ----------------===//
 //
-// The part of the kernel body analysis that reads rows (RowAccessor.h):
+// The part of the kernel body analysis that reads accessors: one returning
+// an element of a View member (`d.vol(i)`), and rows (RowAccessor.h),
 // `list.row(i)` as called in the body, or, where the body is written in a
 // template and the call is dependent, as called in each instance.
 //
 //===----------------------------------------------------------------------===//
 
 #include "effects/KernelBodyAnalyzer.h"
+#include "effects/BodyForms.h"
+#include "model/LaunchAnalyzer.h"
 #include "model/KokkosAST.h"
 #include "effects/RowAccessor.h"
 #include "clang/AST/DeclCXX.h"
@@ -16,6 +19,7 @@
 using namespace clang;
 
 namespace kfuse {
+using namespace body;
 namespace {
 
 /// The node of class \p T in \p S written exactly where \p At is, or null.
@@ -259,6 +263,71 @@ bool KernelBodyAnalyzer::rowAccess(const CallExpr *Call) {
     recordAccess(V, Known, Call, std::move(Indices), Use());
     V.Accesses.back().Through = Text;
   }
+  for (const Expr *Arg : Call->arguments())
+    visit(Arg, Use());
+  return true;
+}
+
+bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use &U) {
+  SmallVector<AccessorElement, 2> Elements;
+  if (!accessorElements(Call->getMethodDecl(), Elements))
+    return false;
+  std::optional<ViewRef> Ref = pathRef(Call->getImplicitObjectArgument());
+  // A captured object or a path from one; not *this, not a local copy.
+  if (!Ref || Ref->IsMember || Ref->Local || !Ref->RootDecl)
+    return false;
+  for (const AccessorElement &A : Elements)
+    for (int P : A.Params)
+      if (P >= int(Call->getNumArgs()))
+        return false;
+  for (const AccessorElement &A : Elements) {
+    ViewRef Object = *Ref;
+    if (Object.Root.empty())
+      Object.Root = Object.Name;
+    for (const FieldDecl *F : A.Path) {
+      Object.Name += "." + F->getNameAsString();
+      Object.Private |= F->getAccess() != AS_public;
+    }
+    bool Known = false;
+    ViewUse &V = viewFor(Object, A.ViewType, "", Known);
+    V.Accessor = Call->getMethodDecl()->getNameAsString();
+    // A path of public members from a lambda's capture: the guard and the
+    // profile name it, though the body reads it through the accessor.
+    V.Named = !Object.Private;
+    SmallVector<IndexExpr, 4> Indices;
+    for (size_t I = 0; I < A.Params.size(); ++I) {
+      if (A.Params[I] >= 0) {
+        Indices.push_back(classifyIndex(Call->getArg(A.Params[I])));
+        Indices.back().Range = fileRange(Call->getArg(A.Params[I])->getSourceRange(), Ctx);
+      } else {
+        // Computed in the accessor's body: any element, from an element
+        // of another View (Indirect), else from the arguments of the
+        // parameters it names (the launch index or loop variable they
+        // depend on, as for an index written in the body).
+        IndexExpr Index{exprText(A.Index[I], Ctx), IndexForm::Other, "", 0, {}};
+        if (containsViewAccess(A.Index[I]))
+          Index.Form = IndexForm::Indirect;
+        SmallVector<const Stmt *, 8> Work{A.Index[I]};
+        while (!Work.empty() && Index.Form == IndexForm::Other) {
+          const Stmt *S = Work.pop_back_val();
+          if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+            if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
+              const IndexExpr Arg = classifyIndex(Call->getArg(P->getFunctionScopeIndex()));
+              if (Arg.Form == IndexForm::Indirect)
+                Index.Form = IndexForm::Indirect;
+              else if (!Arg.Var.empty() && (Index.Var.empty() || IndexParams.contains(Arg.Var)))
+                Index.Var = Arg.Var;
+            }
+          for (const Stmt *Child : S->children())
+            if (Child)
+              Work.push_back(Child);
+        }
+        Indices.push_back(std::move(Index));
+      }
+    }
+    recordAccess(V, Known, Call, std::move(Indices), A.Returned ? U : Use());
+  }
+  // Its arguments are read (the captures they name too).
   for (const Expr *Arg : Call->arguments())
     visit(Arg, Use());
   return true;
