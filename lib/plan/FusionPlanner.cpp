@@ -457,7 +457,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           for (const ViewAccess &A : U.Accesses)
             if (&A == G)
               V = &U;
-        Why = name(*K) + " loads elements chosen by data in its inner loop ('" +
+        Why = name(*K) + " loads " + gatherText(*G) + " in its inner loop ('" +
               accessText(*V, *G) + "'); on a host backend fusing such a gather loop was "
               "measured slower";
         Check = "kfuse-not-profitable";

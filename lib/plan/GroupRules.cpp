@@ -219,6 +219,13 @@ const ViewAccess *randomScatter(const KernelModel &M) {
   return nullptr;
 }
 
+std::string gatherText(const ViewAccess &A) {
+  bool Data = llvm::any_of(A.Indices, [](const IndexExpr &I) { return I.Form == IndexForm::Indirect; });
+  if (!Data && !A.Through.empty())
+    return "elements it cannot place, through a pointer ('" + A.Through + "'),";
+  return "elements chosen by data";
+}
+
 const ViewAccess *gatherLoop(const KernelModel &M) {
   for (const ViewUse &V : M.Views)
     for (const ViewAccess &A : V.Accesses) {

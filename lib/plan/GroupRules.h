@@ -53,6 +53,10 @@ const ViewAccess *randomScatter(const KernelModel &M);
 /// slower on host backends (examples/md: force_compute with the integrate
 /// and energy kernels 0.91-0.95x fused, 0.95x hand-fused).
 const ViewAccess *gatherLoop(const KernelModel &M);
+/// What a gather loop's access \p A loads, for a remark: "elements chosen
+/// by data", or, through a pointer into a View, "elements through the
+/// pointer ('c[k]')" (any element, as far as kfuse knows).
+std::string gatherText(const ViewAccess &A);
 
 /// Ranges as (begin, end) texts per dimension; a count is [0, N).
 std::vector<std::pair<std::string, std::string>> rangeOf(const KernelModel &M);

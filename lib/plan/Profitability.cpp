@@ -109,8 +109,9 @@ std::string FusionPlanner::profitability(const KernelModel &A, const KernelModel
     for (const KernelModel *K : {&A, &B})
       if (const ViewAccess *G = gatherLoop(*K)) {
         Pos = G->Pos;
-        return name(*K) + " loads elements chosen by data in an inner loop; on a host "
-                          "backend fusing such a gather loop was measured slower";
+        return name(*K) + " loads " + gatherText(*G) +
+               " in an inner loop; on a host backend fusing such a gather loop was measured "
+               "slower";
       }
   // Two kernels sharing no element at the same index gain only the launch.
   bool Shares = false;

@@ -689,7 +689,7 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   EXPECT_TRUE(Nodes->Named);
   EXPECT_EQ(Nodes->Mode, AccessMode::Read);
   ASSERT_EQ(Nodes->Accesses.size(), 1u);
-  EXPECT_EQ(Nodes->Accesses[0].Indices.at(0).Form, IndexForm::Indirect);
+  EXPECT_EQ(Nodes->Accesses[0].Indices.at(0).Form, IndexForm::Other);
   const ViewUse *X = viewNamed(Gather, "m.m_x");
   ASSERT_NE(X, nullptr);
   EXPECT_EQ(X->Accesses.at(0).Indices.at(0).Form, IndexForm::Indirect);
@@ -697,7 +697,7 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   const KernelModel &Data = siteLabelled(M, "data");
   EXPECT_TRUE(Data.Unknown.empty());
   EXPECT_EQ(viewNamed(Data, "v")->Mode, AccessMode::Write);
-  EXPECT_EQ(viewNamed(Data, "v")->Accesses.at(0).Indices.at(0).Form, IndexForm::Indirect);
+  EXPECT_EQ(viewNamed(Data, "v")->Accesses.at(0).Indices.at(0).Form, IndexForm::Other);
   // An address written in place and stored through at it: that element;
   // at another offset: any element.
   const ViewUse *Stored = viewNamed(siteLabelled(M, "store"), "p");
@@ -707,7 +707,7 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   EXPECT_EQ(Stored->Accesses.at(0).Indices.at(0).Form, IndexForm::LaunchIndex);
   const ViewUse *Spread = viewNamed(siteLabelled(M, "spread"), "v");
   ASSERT_NE(Spread, nullptr);
-  EXPECT_EQ(Spread->Accesses.at(0).Indices.at(0).Form, IndexForm::Indirect);
+  EXPECT_EQ(Spread->Accesses.at(0).Indices.at(0).Form, IndexForm::Other);
   EXPECT_EQ(Spread->Accesses.at(0).Through, "out[1]");
   // A pointer into a View changed: what it points to is not known.
   EXPECT_FALSE(siteLabelled(M, "moved").Unknown.empty());
