@@ -588,6 +588,19 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   }
 
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // A local pointer pointed elsewhere than at the body's own storage
+    // (`q = &a(i)`, `q = p + 1`): what it reaches, before or after in the
+    // body's text, is not known.
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          To && To->getType()->isPointerType() && isa<VarDecl>(To->getDecl()) &&
+          isLocal(To->getDecl()) && !argumentFor(To->getDecl()) &&
+          !PointerLocals.count(cast<VarDecl>(To->getDecl())) &&
+          (pointerTarget(BO->getRHS()) || !outsideMemory(BO->getRHS()).empty()))
+        recordUnknown(BO,
+                      "the pointer '" + To->getDecl()->getNameAsString() + "' set to '" +
+                          exprText(BO->getRHS(), Ctx) + "'",
+                      /*MayWrite=*/true);
     if (BO->isAssignmentOp()) {
       visit(BO->getLHS(), Use{BO->isCompoundAssignmentOp()
                                   ? AccessMode::ReadWrite

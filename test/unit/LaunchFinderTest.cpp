@@ -670,6 +670,13 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
     double *q = v.data();
     q[i + 1] = 1.0;
   });
+  Kokkos::parallel_for("assigned", N, KOKKOS_LAMBDA(const int i) {
+    double t[2];
+    double *q = t;
+    q[0] = 1.0;
+    q = &v(i);
+    q[1] = 2.0;
+  });
   Kokkos::parallel_for("moved", N, KOKKOS_LAMBDA(const int i) {
     const double *q = &v(i);
     q = p;
@@ -709,6 +716,11 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   ASSERT_NE(Spread, nullptr);
   EXPECT_EQ(Spread->Accesses.at(0).Indices.at(0).Form, IndexForm::Other);
   EXPECT_EQ(Spread->Accesses.at(0).Through, "out[1]");
+  // A local pointer pointed into a View after its declaration: unknown.
+  const KernelModel &Assigned = siteLabelled(M, "assigned");
+  ASSERT_EQ(Assigned.Unknown.size(), 1u);
+  EXPECT_EQ(Assigned.Unknown[0].Why, "the pointer 'q' set to '&v(i)'");
+  EXPECT_TRUE(Assigned.Unknown[0].MayWrite);
   // A pointer into a View changed: what it points to is not known.
   EXPECT_FALSE(siteLabelled(M, "moved").Unknown.empty());
 }
