@@ -56,6 +56,10 @@ std::string KernelBodyAnalyzer::outsideMemory(const Expr *E) const {
   }
   QualType T = E->getType().getNonReferenceType();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
+    // A number read through a path (`nodes[j]`) reaches nothing more: the
+    // read itself is recorded where it is visited.
+    if (Cur != E && !holdsMemory(T))
+      return "";
     // A parameter of a followed call reaches what its argument does.
     if (const Expr *Arg = argumentFor(DRE->getDecl()); Arg && Cur == E)
       return outsideMemory(Arg);

@@ -656,6 +656,7 @@ KOKKOS_INLINE_FUNCTION void gather(const Mesh &m, const double *nodes, double xl
 }
 KOKKOS_INLINE_FUNCTION double span(const double xl[2]) { return xl[1] - xl[0]; }
 KOKKOS_INLINE_FUNCTION void store(double x, double *out) { *out = x; }
+KOKKOS_INLINE_FUNCTION double scaled(double x); // not in the unit
 KOKKOS_INLINE_FUNCTION void spread(double x, double *out) { out[1] = x; }
 void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   Kokkos::parallel_for("store", N, KOKKOS_LAMBDA(const int i) { store(1.0, &p[i]); });
@@ -669,6 +670,10 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   Kokkos::parallel_for("data", N, KOKKOS_LAMBDA(const int i) {
     double *q = v.data();
     q[i + 1] = 1.0;
+  });
+  Kokkos::parallel_for("value", N, KOKKOS_LAMBDA(const int k) {
+    const double *nodes = &m.nodes(k, 0);
+    m.vol(k) = scaled(nodes[1]);
   });
   Kokkos::parallel_for("assigned", N, KOKKOS_LAMBDA(const int i) {
     double t[2];
@@ -716,6 +721,10 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   ASSERT_NE(Spread, nullptr);
   EXPECT_EQ(Spread->Accesses.at(0).Indices.at(0).Form, IndexForm::Other);
   EXPECT_EQ(Spread->Accesses.at(0).Through, "out[1]");
+  // A number read through such a pointer, handed to a function: a read.
+  const KernelModel &Value = siteLabelled(M, "value");
+  EXPECT_TRUE(Value.Unknown.empty());
+  EXPECT_EQ(viewNamed(Value, "m.m_nodes")->Mode, AccessMode::Read);
   // A local pointer pointed into a View after its declaration: unknown.
   const KernelModel &Assigned = siteLabelled(M, "assigned");
   ASSERT_EQ(Assigned.Unknown.size(), 1u);
