@@ -651,6 +651,11 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
       recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
       return;
     }
+    // An object parameter of a followed call (`m.n` read in `spacing(m)`):
+    // the kernel uses the object its argument names, as if written there.
+    if (const Expr *Arg = argumentFor(DRE->getDecl());
+        Arg && DRE->getType()->isRecordType() && holdsMemory(DRE->getType()))
+      return visit(Arg, Use());
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (PointerLocals.count(VD) && U.Mode != AccessMode::Read)
         recordUnknown(DRE,

@@ -647,9 +647,11 @@ struct Mesh {
   KOKKOS_INLINE_FUNCTION double &nodes(int k, int j) const { return m_nodes(k, j); }
   KOKKOS_INLINE_FUNCTION double x(int n) const { return m_x(n); }
   KOKKOS_INLINE_FUNCTION double &vol(int k) const { return m_vol(k); }
+  int n;
 private:
   Kokkos::View<double*> m_hidden;
 };
+KOKKOS_INLINE_FUNCTION int size(const Mesh &m) { return m.n; }
 KOKKOS_INLINE_FUNCTION void gather(const Mesh &m, const double *nodes, double xl[2]) {
   for (int j = 0; j < 2; ++j)
     xl[j] = m.x(int(nodes[j]));
@@ -671,6 +673,7 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
     double *q = v.data();
     q[i + 1] = 1.0;
   });
+  Kokkos::parallel_for("number", N, KOKKOS_LAMBDA(const int k) { m.vol(k) = size(m); });
   Kokkos::parallel_for("value", N, KOKKOS_LAMBDA(const int k) {
     const double *nodes = &m.nodes(k, 0);
     m.vol(k) = scaled(nodes[1]);
@@ -721,6 +724,11 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   ASSERT_NE(Spread, nullptr);
   EXPECT_EQ(Spread->Accesses.at(0).Indices.at(0).Form, IndexForm::Other);
   EXPECT_EQ(Spread->Accesses.at(0).Through, "out[1]");
+  // A helper reading a number of the object: the kernel uses the object
+  // (fused code must capture it).
+  const KernelModel &Number = siteLabelled(M, "number");
+  EXPECT_TRUE(Number.Unknown.empty());
+  EXPECT_TRUE(llvm::any_of(Number.Scalars, [](const ScalarUse &S) { return S.Name == "m"; }));
   // A number read through such a pointer, handed to a function: a read.
   const KernelModel &Value = siteLabelled(M, "value");
   EXPECT_TRUE(Value.Unknown.empty());
