@@ -728,7 +728,8 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   // (fused code must capture it).
   const KernelModel &Number = siteLabelled(M, "number");
   EXPECT_TRUE(Number.Unknown.empty());
-  EXPECT_TRUE(llvm::any_of(Number.Scalars, [](const ScalarUse &S) { return S.Name == "m"; }));
+  EXPECT_TRUE(std::any_of(Number.Scalars.begin(), Number.Scalars.end(),
+                          [](const ScalarUse &S) { return S.Name == "m"; }));
   // A number read through such a pointer, handed to a function: a read.
   const KernelModel &Value = siteLabelled(M, "value");
   EXPECT_TRUE(Value.Unknown.empty());
