@@ -15,6 +15,8 @@ import random
 import re
 import sys
 import zlib
+
+import model
 from typing import List
 
 from model import (OFFSETS, Access, Chain, Expr, Index, Item, Kernel, Program, Stmt, View,
@@ -808,6 +810,14 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
             out.append("private:")
         out += [f"  {v.ctype()} m_{v.name};" for v in accessors]
         out.append("};")
+        # A device function handed the object (by const reference) that
+        # reads through its accessor: about an eighth of the accessor reads.
+        for v in accessors:
+            args = "int i" if v.rank == 1 else "int i, int j"
+            idx = "i" if v.rank == 1 else "i, j"
+            out.append(f"KOKKOS_INLINE_FUNCTION {v.etype} kf_{chain.name}_{v.name}("
+                       f"const D_{chain.name} &d, {args}) {{ return d.{v.name}({idx}); }}")
+    model.CURRENT_CHAIN = chain.name
     params = [f"{v.ctype()} {v.name}" for v in chain.views if v.slot != 2]
     params += ["Kokkos::View<int *> idx_perm", "Kokkos::View<int *> idx_nonin", "KfRows idx_rows"]
     if members:

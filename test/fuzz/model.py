@@ -190,6 +190,11 @@ def spell_index(index: Index) -> List[str]:
     return out
 
 
+# The chain whose function is being written (generate.emit_chain): names
+# its accessor object's device functions.
+CURRENT_CHAIN = ""
+
+
 def spell_access(a: Access) -> str:
     """The access as the program writes it."""
     rank = len(a.index)
@@ -216,6 +221,8 @@ def spell_access(a: Access) -> str:
     # (kf_elem, kf_ref): kfuse follows it into any element of the View.
     if a.spelling == "plain" and a.mode == "r" and rank == 1 and spelled == 2:
         return f"kf_elem(&{a.view}({ix[0]}), 0)"
+    if a.spelling == "accessor" and a.mode == "r" and spelled == 5 and CURRENT_CHAIN:
+        return f"kf_{CURRENT_CHAIN}_{a.view}(dom, {', '.join(ix[:rank])})"
     if a.spelling == "accessor" and a.mode in "rw" and spelled == 6:
         return f"kf_ref(&dom.{a.view}({', '.join(ix[:rank])}))"
     return f"{prefix}{a.view}({', '.join(ix[:rank])})"
