@@ -19,7 +19,7 @@ import zlib
 import model
 from typing import List
 
-from model import (OFFSETS, Access, Chain, Expr, Index, Item, Kernel, Program, Stmt, View,
+from model import (spell_index, OFFSETS, Access, Chain, Expr, Index, Item, Kernel, Program, Stmt, View,
                    spell_access)
 from oracle import conflict_possible, key, oracle_json
 
@@ -402,10 +402,14 @@ def spell_const(c: int) -> str:
     return f"+ (KfC{'' if d == 0 else (' + ' if d > 0 else ' - ') + str(abs(d))})"
 
 
-def spell_expr(e: Expr) -> str:
+def spell_expr(e: Expr, spelled=None) -> str:
+    """\p e as written; \p spelled: the text of some of its accesses (by
+    their position among the terms) where they are not spell_access's."""
     parts = []
-    for sign, t in e.terms:
-        if t[0] == "v":
+    for n, (sign, t) in enumerate(e.terms):
+        if spelled and n in spelled:
+            s = spelled[n]
+        elif t[0] == "v":
             s = spell_access(t[1])
         else:
             s = t[1]
@@ -423,9 +427,34 @@ def spell_expr(e: Expr) -> str:
 
 def emit_stmts(stmts: List[Stmt], k: Kernel, chain: Chain, ind: str) -> List[str]:
     out = []
-    for s in stmts:
+    for n, s in enumerate(stmts):
         if s.kind == "assign":
-            out.append(f"{ind}{spell_access(s.target)} = kf_wrap({spell_expr(s.expr)});")
+            # About a sixteenth of the plain reads of 1-D Views go through a
+            # local pointer to the element (`const double *kf_p0 = &a(i);`,
+            # then `kf_p0[0]`), declared in a block around the statement.
+            decls, spelled = [], {}
+            for t_at, (_, t) in enumerate(s.expr.terms):
+                if t[0] != "v" or t[1].spelling != "plain" or t[1].mode != "r":
+                    continue
+                v = chain.view(t[1].view)
+                ix = spell_index(t[1].index)
+                if v.rank != 1 or zlib.crc32(f"{chain.name}:{k.label}:{n}:{t_at}:ptr".encode()) % 16:
+                    continue
+                name = f"kf_p{len(decls)}"
+                decls.append(f"const {v.etype} *{name} = &{t[1].view}({ix[0]});")
+                spelled[t_at] = f"{name}[0]"
+            value = spell_expr(s.expr, spelled)
+            # About a sixth of the statements of chains with an accessor
+            # object scale their value by a number a device function reads
+            # of that object (`kf_c0_one(dom)`, 1).
+            if (any(v.accessor for v in chain.views) and
+                    zlib.crc32(f"{chain.name}:{k.label}:{n}:one".encode()) % 6 == 0):
+                value = f"({value}) * kf_{chain.name}_one(dom)"
+            line = f"{spell_access(s.target)} = kf_wrap({value});"
+            if decls:
+                out.append(f"{ind}{{ {' '.join(decls)} {line} }}")
+            else:
+                out.append(f"{ind}{line}")
         elif s.kind == "atomic":
             t = chain.view(s.target.view)
             out.append(f"{ind}Kokkos::atomic_add(&{spell_access(s.target)}, "
@@ -806,10 +835,15 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
             out.append(f"  KOKKOS_INLINE_FUNCTION {v.etype} &{v.name}({args}) const "
                        f"{{ return m_{v.name}({idx}); }}")
         if chain.private_dom:
+            out.append("  int kf_one = 1;")
             out.append("")
             out.append("private:")
         out += [f"  {v.ctype()} m_{v.name};" for v in accessors]
+        if not chain.private_dom:
+            out.append("  int kf_one = 1;")
         out.append("};")
+        out.append(f"KOKKOS_INLINE_FUNCTION int kf_{chain.name}_one(const D_{chain.name} &d) "
+                   "{ return d.kf_one; }")
         # A device function handed the object (by const reference) that
         # reads through its accessor: about an eighth of the accessor reads.
         for v in accessors:
