@@ -580,12 +580,14 @@ std::string FormJudge::unreadableAt(const KernelModel &M, const KernelModel *Sit
   for (const ViewUse &V : M.Views) {
     if (V.Local || !planner::guardNames(V))
       continue;
-    // (A member bound to the View it holds, `f.z` for a held functor's
-    // `z`: the guard reads the member, ViewUse::Member.)
-    if (!V.Root.empty() && V.Member.empty())
-      return planner::name(M) + "'s View '" + V.Name + "' is reached through the member '" +
-             V.Root + "' of its functor, which the guard must read" +
-             (Site ? " where " + planner::name(*Site) + " is launched" : "");
+    // A functor held by the launching object or built from a struct
+    // (`f.z`, the path its member is bound to), or a View reached through
+    // another object: what the code at the other site would have to name.
+    if (!V.Root.empty())
+      return planner::name(M) + "'s View '" + V.Name + "' is reached through '" + V.Root +
+             "', which the guard must read" +
+             (Site ? " where " + planner::name(*Site) + " is launched" : "") +
+             " (not fused across functions yet)";
     if (V.PrivateMember && !(OwnClass && V.ClassReadable))
       return planner::name(M) + "'s View '" + V.Name + "' is not a public member of its " +
              "functor, which the guard must read" +
