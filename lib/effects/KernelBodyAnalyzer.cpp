@@ -651,6 +651,22 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
       recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
       return;
     }
+    // A parameter taken by value and changed (`i = i - 1` in a followed
+    // call, `++i` of the kernel's own index): what it indexes is no longer
+    // what its argument, or the launch index, says.
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+        P && !P->getType()->isReferenceType() &&
+        (P->getDeclContext() == Fn || llvm::is_contained(Following, P->getDeclContext())) &&
+        (U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite ||
+         (U.Mode == AccessMode::PassedToCall &&
+          (U.Callee == "&" || !P->getType()->isPointerType()))))
+      recordUnknown(DRE,
+                    P->getDeclContext() == Fn
+                        ? "the kernel's parameter '" + P->getNameAsString() +
+                              "', changed in its body"
+                        : "the parameter '" + P->getNameAsString() + "', changed in '" +
+                              cast<NamedDecl>(P->getDeclContext())->getNameAsString() + "'",
+                    /*MayWrite=*/true);
     // An object parameter of a followed call (`m.n` read in `spacing(m)`):
     // the kernel uses the object its argument names, as if written there.
     if (const Expr *Arg = argumentFor(DRE->getDecl());

@@ -660,6 +660,7 @@ KOKKOS_INLINE_FUNCTION double span(const double xl[2]) { return xl[1] - xl[0]; }
 KOKKOS_INLINE_FUNCTION void store(double x, double *out) { *out = x; }
 KOKKOS_INLINE_FUNCTION double scaled(double x); // not in the unit
 KOKKOS_INLINE_FUNCTION void spread(double x, double *out) { out[1] = x; }
+KOKKOS_INLINE_FUNCTION void back(Kokkos::View<double*> w, int i) { i = i - 1; w(i) = 1.0; }
 void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   Kokkos::parallel_for("store", N, KOKKOS_LAMBDA(const int i) { store(1.0, &p[i]); });
   Kokkos::parallel_for("spread", N, KOKKOS_LAMBDA(const int i) { spread(1.0, &v(i)); });
@@ -678,6 +679,8 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
     const double *nodes = &m.nodes(k, 0);
     m.vol(k) = scaled(nodes[1]);
   });
+  Kokkos::parallel_for("back", N, KOKKOS_LAMBDA(const int i) { back(v, i); });
+  Kokkos::parallel_for("index", N, KOKKOS_LAMBDA(int i) { ++i; v(i) = 1.0; });
   Kokkos::parallel_for("assigned", N, KOKKOS_LAMBDA(const int i) {
     double t[2];
     double *q = t;
@@ -734,6 +737,14 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   const KernelModel &Value = siteLabelled(M, "value");
   EXPECT_TRUE(Value.Unknown.empty());
   EXPECT_EQ(viewNamed(Value, "m.m_nodes")->Mode, AccessMode::Read);
+  // A parameter taken by value and changed does not stand for its
+  // argument (nor the kernel's index for the launch index): unknown.
+  const KernelModel &Back = siteLabelled(M, "back");
+  ASSERT_EQ(Back.Unknown.size(), 1u);
+  EXPECT_EQ(Back.Unknown[0].Why, "the parameter 'i', changed in 'back'");
+  const KernelModel &Index = siteLabelled(M, "index");
+  ASSERT_EQ(Index.Unknown.size(), 1u);
+  EXPECT_EQ(Index.Unknown[0].Why, "the kernel's parameter 'i', changed in its body");
   // A local pointer pointed into a View after its declaration: unknown.
   const KernelModel &Assigned = siteLabelled(M, "assigned");
   ASSERT_EQ(Assigned.Unknown.size(), 1u);
