@@ -480,11 +480,16 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
     visit(For->getCond(), Use());
   if (For->getInc())
     visit(For->getInc(), Use());
+  const VarDecl *Var = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl())
+    Var = dyn_cast<VarDecl>(DS->getSingleDecl());
   if (!L.Var.empty())
     LoopVars.push_back(L.Var);
+  LoopVarDecls.push_back(Var);
   ++LoopDepth;
   visit(For->getBody(), Use());
   --LoopDepth;
+  LoopVarDecls.pop_back();
   if (!L.Var.empty())
     LoopVars.pop_back();
 }
@@ -619,12 +624,14 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->isIncrementDecrementOp())
       return visit(UO->getSubExpr(), Use{AccessMode::ReadWrite, ""});
-    if (UO->getOpcode() == UO_AddrOf)
-      return visit(UO->getSubExpr(),
-                   U.Mode == AccessMode::Atomic ||
-                           U.Mode == AccessMode::PassedToCall
-                       ? U
-                       : Use{AccessMode::PassedToCall, "&"});
+    if (UO->getOpcode() == UO_AddrOf) {
+      // (An address handed to any callee may be stored through.)
+      Use Taken = U.Mode == AccessMode::Atomic || U.Mode == AccessMode::PassedToCall
+                      ? U
+                      : Use{AccessMode::PassedToCall, "&"};
+      Taken.Unresolved = false;
+      return visit(UO->getSubExpr(), Taken);
+    }
     return visitChildren(S, Use());
   }
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
@@ -658,7 +665,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
         P && !P->getType()->isReferenceType() &&
         (P->getDeclContext() == Fn || llvm::is_contained(Following, P->getDeclContext())) &&
         (U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite ||
-         (U.Mode == AccessMode::PassedToCall &&
+         (U.Mode == AccessMode::PassedToCall && !U.Unresolved &&
           (U.Callee == "&" || !P->getType()->isPointerType()))))
       recordUnknown(DRE,
                     P->getDeclContext() == Fn
@@ -666,6 +673,18 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
                               "', changed in its body"
                         : "the parameter '" + P->getNameAsString() + "', changed in '" +
                               cast<NamedDecl>(P->getDeclContext())->getNameAsString() + "'",
+                    /*MayWrite=*/true);
+    // A loop's variable changed in its body (`if (c) k++;`): the loop does
+    // not run over the range its header says, which its accesses, the
+    // planners and merged loops assume.
+    if (const auto *LV = dyn_cast<VarDecl>(DRE->getDecl());
+        LV && llvm::is_contained(LoopVarDecls, LV) &&
+        (U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite ||
+         (U.Mode == AccessMode::PassedToCall && !U.Unresolved &&
+          (U.Callee == "&" || !LV->getType()->isPointerType()))))
+      recordUnknown(DRE,
+                    "the loop variable '" + LV->getNameAsString() +
+                        "', changed in its loop's body",
                     /*MayWrite=*/true);
     // An object parameter of a followed call (`m.n` read in `spacing(m)`):
     // the kernel uses the object its argument names, as if written there.

@@ -52,6 +52,10 @@ private:
   struct Use {
     AccessMode Mode = AccessMode::Read;
     std::string Callee; ///< for PassedToCall and Atomic
+    /// PassedToCall to a callee whose parameters are not known (a call a
+    /// template resolves in its instances): taken to be by reference, not
+    /// known to be.
+    bool Unresolved = false;
   };
 
   /// A View named in the body: a capture, a member of *this, or a member of
@@ -181,6 +185,9 @@ private:
   bool rowChanged(const clang::Expr *E, const Use &U);
   llvm::StringSet<> IndexParams;
   llvm::SmallVector<std::string, 4> LoopVars;
+  /// The variables of the loops being visited (declared in their headers):
+  /// one changed in its loop's body makes the loop no range of its own.
+  llvm::SmallVector<const clang::VarDecl *, 4> LoopVarDecls;
   /// Variables the body declares: a nested lambda's reference to one is not
   /// a capture of the kernel (by declaration, not name: a capture may share
   /// its name with a local of an inner block).

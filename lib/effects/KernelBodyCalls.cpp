@@ -277,7 +277,9 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
       QualType Pointee = ParamT->getPointeeType();
       ByMutableRef = !Pointee.isConstQualified();
     }
-    visit(Arg, ByMutableRef ? Use{AccessMode::PassedToCall, Name} : Use());
+    Use Passed{AccessMode::PassedToCall, Name};
+    Passed.Unresolved = ParamT.isNull();
+    visit(Arg, ByMutableRef ? Passed : Use());
   }
 }
 

@@ -681,6 +681,13 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   });
   Kokkos::parallel_for("back", N, KOKKOS_LAMBDA(const int i) { back(v, i); });
   Kokkos::parallel_for("index", N, KOKKOS_LAMBDA(int i) { ++i; v(i) = 1.0; });
+  Kokkos::parallel_for("skip", N, KOKKOS_LAMBDA(const int i) {
+    for (int k = 0; k < 4; ++k) {
+      v(k) = 1.0;
+      if (k == 1)
+        k++;
+    }
+  });
   Kokkos::parallel_for("assigned", N, KOKKOS_LAMBDA(const int i) {
     double t[2];
     double *q = t;
@@ -745,6 +752,9 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   const KernelModel &Index = siteLabelled(M, "index");
   ASSERT_EQ(Index.Unknown.size(), 1u);
   EXPECT_EQ(Index.Unknown[0].Why, "the kernel's parameter 'i', changed in its body");
+  const KernelModel &Skip = siteLabelled(M, "skip");
+  ASSERT_EQ(Skip.Unknown.size(), 1u);
+  EXPECT_EQ(Skip.Unknown[0].Why, "the loop variable 'k', changed in its loop's body");
   // A local pointer pointed into a View after its declaration: unknown.
   const KernelModel &Assigned = siteLabelled(M, "assigned");
   ASSERT_EQ(Assigned.Unknown.size(), 1u);
