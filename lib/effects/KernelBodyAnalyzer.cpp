@@ -483,6 +483,22 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
   const VarDecl *Var = nullptr;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl())
     Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+  // The variables its condition and step read besides its own.
+  size_t Bounds = LoopBoundDecls.size();
+  SmallVector<const Stmt *, 8> Work;
+  for (const Stmt *H : {static_cast<const Stmt *>(For->getCond()),
+                        static_cast<const Stmt *>(For->getInc())})
+    if (H)
+      Work.push_back(H);
+  while (!Work.empty()) {
+    const Stmt *H = Work.pop_back_val();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(H))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()); VD && VD != Var)
+        LoopBoundDecls.push_back(VD);
+    for (const Stmt *Child : H->children())
+      if (Child)
+        Work.push_back(Child);
+  }
   if (!L.Var.empty())
     LoopVars.push_back(L.Var);
   LoopVarDecls.push_back(Var);
@@ -490,6 +506,7 @@ void KernelBodyAnalyzer::visitFor(const ForStmt *For) {
   visit(For->getBody(), Use());
   --LoopDepth;
   LoopVarDecls.pop_back();
+  LoopBoundDecls.resize(Bounds);
   if (!L.Var.empty())
     LoopVars.pop_back();
 }
@@ -678,13 +695,14 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     // not run over the range its header says, which its accesses, the
     // planners and merged loops assume.
     if (const auto *LV = dyn_cast<VarDecl>(DRE->getDecl());
-        LV && llvm::is_contained(LoopVarDecls, LV) &&
+        LV && (llvm::is_contained(LoopVarDecls, LV) || llvm::is_contained(LoopBoundDecls, LV)) &&
         (U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite ||
          (U.Mode == AccessMode::PassedToCall && !U.Unresolved &&
           (U.Callee == "&" || !LV->getType()->isPointerType()))))
       recordUnknown(DRE,
-                    "the loop variable '" + LV->getNameAsString() +
-                        "', changed in its loop's body",
+                    std::string(llvm::is_contained(LoopVarDecls, LV) ? "the loop variable '"
+                                                                     : "the loop bound '") +
+                        LV->getNameAsString() + "', changed in its loop's body",
                     /*MayWrite=*/true);
     // An object parameter of a followed call (`m.n` read in `spacing(m)`):
     // the kernel uses the object its argument names, as if written there.

@@ -188,6 +188,9 @@ private:
   /// The variables of the loops being visited (declared in their headers):
   /// one changed in its loop's body makes the loop no range of its own.
   llvm::SmallVector<const clang::VarDecl *, 4> LoopVarDecls;
+  /// The other variables the headers of those loops read (`lim` in `k <
+  /// lim`): one changed in the loop's body makes it no range either.
+  llvm::SmallVector<const clang::VarDecl *, 8> LoopBoundDecls;
   /// Variables the body declares: a nested lambda's reference to one is not
   /// a capture of the kernel (by declaration, not name: a capture may share
   /// its name with a local of an inner block).

@@ -5,8 +5,9 @@
 // a(i) before 'w' of iteration i + 1 wrote it (a wrong result, found here
 // with a program written for it). Likewise a kernel that changes its own
 // index ('++j'), and one whose inner loop steps its variable in its body
-// ('k++': its loop and the next kernel's, merged, wrote other elements).
-// All are unknown accesses that name the variable.
+// ('k++': its loop and the next kernel's, merged, wrote other elements) or
+// the bound its header reads ('lim = 5'). All are unknown accesses that
+// name the variable.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -53,6 +54,22 @@ int main(int argc, char **argv) {
           "rows", n, KOKKOS_LAMBDA(const int i) {
             for (int k = 0; k < m; ++k)
               e(i, k) += d(i, k) + 1.0;
+          });
+      Kokkos::fence();
+      Kokkos::parallel_for(
+          "short", n, KOKKOS_LAMBDA(const int i) {
+            int lim = m;
+            for (int k = 0; k < lim; ++k) {
+              d(i, k) = 2.0 * k + t;
+              if (k == 3)
+                lim = 5; // EXPECT-REMARK: kfuse-unknown-access
+            }
+          });
+      Kokkos::parallel_for(
+          "again", n, KOKKOS_LAMBDA(const int i) {
+            int lim = m;
+            for (int k = 0; k < lim; ++k)
+              e(i, k) += d(i, k) + 2.0;
           });
     }
     double sum = 0;

@@ -681,6 +681,14 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   });
   Kokkos::parallel_for("back", N, KOKKOS_LAMBDA(const int i) { back(v, i); });
   Kokkos::parallel_for("index", N, KOKKOS_LAMBDA(int i) { ++i; v(i) = 1.0; });
+  Kokkos::parallel_for("bound", N, KOKKOS_LAMBDA(const int i) {
+    int lim = 4;
+    for (int k = 0; k < lim; ++k) {
+      v(k) = 1.0;
+      if (k == 1)
+        lim = 2;
+    }
+  });
   Kokkos::parallel_for("skip", N, KOKKOS_LAMBDA(const int i) {
     for (int k = 0; k < 4; ++k) {
       v(k) = 1.0;
@@ -752,6 +760,9 @@ void run(int N, Mesh m, Kokkos::View<double*> v, double *p) {
   const KernelModel &Index = siteLabelled(M, "index");
   ASSERT_EQ(Index.Unknown.size(), 1u);
   EXPECT_EQ(Index.Unknown[0].Why, "the kernel's parameter 'i', changed in its body");
+  const KernelModel &Bound = siteLabelled(M, "bound");
+  ASSERT_EQ(Bound.Unknown.size(), 1u);
+  EXPECT_EQ(Bound.Unknown[0].Why, "the loop bound 'lim', changed in its loop's body");
   const KernelModel &Skip = siteLabelled(M, "skip");
   ASSERT_EQ(Skip.Unknown.size(), 1u);
   EXPECT_EQ(Skip.Unknown[0].Why, "the loop variable 'k', changed in its loop's body");
