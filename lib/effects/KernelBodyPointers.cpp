@@ -305,6 +305,11 @@ bool KernelBodyAnalyzer::bodyStorage(const Expr *Arg) const {
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
   if (!VD || !isLocal(VD) || VD->getType()->isReferenceType())
     return false;
+  // Not what the model reads as indices: a loop's variable or bound, a
+  // parameter (a function storing through its address changes them).
+  if (isa<ParmVarDecl>(VD) || llvm::is_contained(LoopVarDecls, VD) ||
+      llvm::is_contained(LoopBoundDecls, VD))
+    return false;
   // A local array, or the address of a local number or of an element of
   // a local array.
   return Ctx.getAsConstantArrayType(VD->getType()) ||
