@@ -1083,6 +1083,14 @@ KOKKOS_INLINE_FUNCTION T kf_elem(const T *p, int k) { return p[k]; }
 template <class T>
 KOKKOS_INLINE_FUNCTION T &kf_ref(T *p) { return *p; }
 
+// A device function changing its index before it indexes, the same
+// element (about a sixteenth of the plain reads of 1-D Views).
+template <class V>
+KOKKOS_INLINE_FUNCTION typename V::non_const_value_type kf_shift(const V &v, int i) {
+  i = i + 1;
+  return v(i - 1);
+}
+
 // Keeps values small integers, so that doubles stay exact.
 KOKKOS_INLINE_FUNCTION double kf_wrap(double x) { return x - 4096.0 * (long)(x / 4096.0); }
 
