@@ -675,15 +675,21 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
       recordViewEscape(E, Use{AccessMode::PassedToCall, "<copy>"}, E);
       return;
     }
+    // The variable itself changed as \p U uses it: written, its address
+    // taken, or handed by reference to a callee known to take it so (a
+    // pointer handed on by value is not changed).
+    auto Changed = [&](const ValueDecl *D) {
+      return U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite ||
+             (U.Mode == AccessMode::PassedToCall && !U.Unresolved &&
+              (U.Callee == "&" || !D->getType()->isPointerType()));
+    };
     // A parameter taken by value and changed (`i = i - 1` in a followed
     // call, `++i` of the kernel's own index): what it indexes is no longer
     // what its argument, or the launch index, says.
     if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
         P && !P->getType()->isReferenceType() &&
         (P->getDeclContext() == Fn || llvm::is_contained(Following, P->getDeclContext())) &&
-        (U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite ||
-         (U.Mode == AccessMode::PassedToCall && !U.Unresolved &&
-          (U.Callee == "&" || !P->getType()->isPointerType()))))
+        Changed(P))
       recordUnknown(DRE,
                     P->getDeclContext() == Fn
                         ? "the kernel's parameter '" + P->getNameAsString() +
@@ -696,9 +702,7 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     // planners and merged loops assume.
     if (const auto *LV = dyn_cast<VarDecl>(DRE->getDecl());
         LV && (llvm::is_contained(LoopVarDecls, LV) || llvm::is_contained(LoopBoundDecls, LV)) &&
-        (U.Mode == AccessMode::Write || U.Mode == AccessMode::ReadWrite ||
-         (U.Mode == AccessMode::PassedToCall && !U.Unresolved &&
-          (U.Callee == "&" || !LV->getType()->isPointerType()))))
+        Changed(LV))
       recordUnknown(DRE,
                     std::string(llvm::is_contained(LoopVarDecls, LV) ? "the loop variable '"
                                                                      : "the loop bound '") +
