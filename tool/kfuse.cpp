@@ -102,14 +102,67 @@ int reportError(const Twine &Message) {
   return ExitError;
 }
 
+/// The units of the compilation database in \p BuildPath under the project
+/// root: \p Root, else the repository holding the build folder, else the
+/// folder (or repository) of the database's first unit.
+Expected<std::vector<std::string>> unitsUnder(StringRef BuildPath, std::string Root) {
+  std::string Message;
+  auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, Message);
+  if (!DB)
+    return createStringError(inconvertibleErrorCode(), Message);
+  if (Root.empty()) {
+    std::string Build = kfuse::absolutePath(BuildPath);
+    Root = kfuse::projectRootFor(Build + "/x", "");
+    if (Root == Build && !DB->getAllFiles().empty())
+      Root = kfuse::projectRootFor(DB->getAllFiles().front(), "");
+  }
+  std::vector<std::string> Units;
+  for (const std::string &F : DB->getAllFiles()) {
+    std::string Abs = kfuse::absolutePath(F);
+    if (kfuse::relativePath(Abs, Root) != Abs && !llvm::is_contained(Units, Abs))
+      Units.push_back(Abs);
+  }
+  if (Units.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no unit of the compilation database in '" + BuildPath +
+                                 "' lies under the project root '" + Root +
+                                 "': give the files, or --project-root");
+  return Units;
+}
+
 /// Parses the common LibTooling flags (-p, --extra-arg, sources) of a mode.
+/// With \p ProjectRoot (a planning mode), the sources may be left out where
+/// -p names the database: every unit of it under the project root (the root
+/// given, else the repository or folder holding the database) is then read,
+/// as run-clang-tidy does.
 Expected<clang::tooling::CommonOptionsParser>
 parseToolArgs(int Argc, const char **Argv, cl::OptionCategory &Category,
-              const char *Overview) {
+              const char *Overview, const cl::opt<std::string> *ProjectRoot = nullptr) {
   if (Error E = kfuse::checkCompilationDatabaseArgs(Argc, Argv))
     return std::move(E);
-  return clang::tooling::CommonOptionsParser::create(Argc, Argv, Category,
-                                                     cl::OneOrMore, Overview);
+  std::string BuildPath = kfuse::buildPathArg(Argc, Argv);
+  if (!ProjectRoot || BuildPath.empty())
+    return clang::tooling::CommonOptionsParser::create(Argc, Argv, Category, cl::OneOrMore,
+                                                       Overview);
+  auto Parser = clang::tooling::CommonOptionsParser::create(Argc, Argv, Category,
+                                                            cl::ZeroOrMore, Overview);
+  if (!Parser || !Parser->getSourcePathList().empty())
+    return Parser;
+  Expected<std::vector<std::string>> Units = unitsUnder(BuildPath, absoluteRoot(*ProjectRoot));
+  if (!Units)
+    return Units.takeError();
+  // Parsed again with the units as sources (the parser resets every option
+  // first); the strings live as long as the options that point into them.
+  static std::vector<std::string> Storage;
+  static std::vector<const char *> Args;
+  Storage = *Units;
+  Args.assign(Argv, Argv + Argc);
+  auto DashDash = llvm::find_if(Args, [](const char *A) { return StringRef(A) == "--"; });
+  for (const std::string &U : Storage)
+    DashDash = std::next(Args.insert(DashDash, U.c_str()));
+  int N = static_cast<int>(Args.size());
+  return clang::tooling::CommonOptionsParser::create(N, Args.data(), Category, cl::OneOrMore,
+                                                     Overview);
 }
 
 /// Writes every (path, text) or none: each text goes to a temporary file
@@ -201,9 +254,11 @@ std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
 /// A file that cannot be analysed is reported as an error and sets
 /// \p Failed; the others are planned.
 Expected<std::vector<kfuse::FileAnalysis>>
-planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
+planFiles(clang::tooling::CommonOptionsParser &Parser, const std::vector<std::string> &Files,
+          StringRef ProfilePath,
           StringRef ProjectRoot, double MinShare, unsigned Jobs, StringRef Backend,
-          kfuse::Profile &Read, kfuse::CrossFunctionPlan &Cross, bool &Failed) {
+          kfuse::Profile &Read, kfuse::CrossFunctionPlan &Cross, bool &Failed,
+          bool SayMissing) {
   Expected<kfuse::Profile> Prof = kfuse::readProfile(ProfilePath);
   if (!Prof)
     return Prof.takeError();
@@ -211,7 +266,7 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   // profile's. A plan for a GPU from a host profile is said once.
   Prof->PlanSpace = Backend.str();
   if (Backend.empty())
-    for (const std::string &F : Parser.getSourcePathList()) {
+    for (const std::string &F : Files) {
       bool Cuda = false;
       for (const clang::tooling::CompileCommand &C :
            Parser.getCompilations().getCompileCommands(kfuse::absolutePath(F)))
@@ -235,16 +290,25 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
   FOpts.RuntimeIncludeDir = runtimeIncludeDir();
   kfuse::FusionOptions Opts;
   Opts.MinShare = MinShare;
-  const std::vector<std::string> &Files = Parser.getSourcePathList();
   // Every unit of the compilation database given: a virtual function's
-  // overriders are all among them.
+  // overriders are all among them, and so is every use of a pointer member.
   std::set<std::string> Given;
   for (const std::string &F : Files)
     Given.insert(kfuse::absolutePath(F));
   std::vector<std::string> Units = Parser.getCompilations().getAllFiles();
-  Opts.WholeProgram = !Units.empty() && llvm::all_of(Units, [&](const std::string &F) {
-    return Given.count(kfuse::absolutePath(F)) != 0;
-  });
+  std::vector<std::string> Missing;
+  for (const std::string &F : Units)
+    if (!Given.count(kfuse::absolutePath(F)))
+      Missing.push_back(F);
+  Opts.WholeProgram = !Units.empty() && Missing.empty();
+  // Said once: what is judged without them may be refused for it.
+  if (SayMissing && !Units.empty() && !Missing.empty())
+    WithColor::note(errs(), "kfuse")
+        << Missing.size() << " of the " << Units.size()
+        << " units of the compilation database are not given ('" << Missing.front()
+        << "'" << (Missing.size() > 1 ? ", ..." : "")
+        << "): calls of functions defined only there are unknown code, and virtual calls and "
+           "pointer members are judged without them (give no file to plan them all)\n";
   std::vector<std::pair<std::string, std::string>> Failures;
   auto Analyses = kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
                                                *Prof, Opts, Jobs,
@@ -403,7 +467,11 @@ int runFuse(int Argc, const char **Argv) {
       "Every unit a rewrite touches is parsed again before anything is "
       "written: a rewrite that does not compile is dropped, with a remark "
       "[kfuse-emit-check].\n\n"
-      "Example: kfuse fuse -p build --profile profiles/app.json src/app.cpp\n");
+      "Without files, every unit of the compilation database under the "
+      "project root is planned (the whole program: needed to follow calls "
+      "into every unit).\n\n"
+      "Example: kfuse fuse -p build --profile profiles/app.json src/app.cpp\n",
+      &ProjectRoot);
   if (!Parser)
     return reportError(toString(Parser.takeError()));
   if (InPlace + DryRun + !OutputDir.empty() > 1)
@@ -414,8 +482,9 @@ int runFuse(int Argc, const char **Argv) {
   // The marker names the profile relative to the project root (the file
   // name if it lies elsewhere): a path of this machine would not move with
   // the tree.
+  const std::vector<std::string> &Units = Parser->getSourcePathList();
   {
-    const std::vector<std::string> &Sources = Parser->getSourcePathList();
+    const std::vector<std::string> &Sources = Units;
     StringRef First = Sources.empty() ? StringRef(".") : StringRef(Sources.front());
     std::string Root = kfuse::projectRootFor(First, ProjectRoot);
     std::string Rel = kfuse::relativePath(ProfilePath, Root);
@@ -426,12 +495,12 @@ int runFuse(int Argc, const char **Argv) {
   kfuse::Profile Prof;
   kfuse::CrossFunctionPlan Cross;
   bool Failed = false;
-  auto Analyses =
-      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Backend, Prof, Cross, Failed);
+  auto Analyses = planFiles(*Parser, Units, ProfilePath, ProjectRoot, MinShare, Jobs, Backend,
+                            Prof, Cross, Failed, /*SayMissing=*/true);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
   kfuse::CheckedRewrite Rewrite =
-      kfuse::rewriteChecked(Parser->getCompilations(), Parser->getSourcePathList(), *Analyses,
+      kfuse::rewriteChecked(Parser->getCompilations(), Units, *Analyses,
                             Cross, EOpts, runtimeIncludeDir(), Jobs);
   for (const kfuse::Diagnostic &D : Rewrite.Diagnostics)
     kfuse::printDiagnostic(errs(), D);
@@ -497,14 +566,18 @@ int runCheck(int Argc, const char **Argv) {
       "but is not [kfuse-unfused-hot-path]. Nothing is rewritten.\n\n"
       "Exit status: 0 no findings, 1 findings, 2 errors (a bad profile, a "
       "file that does not compile).\n\n"
-      "Example: kfuse check -p build --profile profiles/app.json src/*.cpp\n");
+      "Without files, every unit of the compilation database under the "
+      "project root is checked.\n\n"
+      "Example: kfuse check -p build --profile profiles/app.json src/*.cpp\n",
+      &ProjectRoot);
   if (!Parser)
     return reportError(toString(Parser.takeError()));
+  const std::vector<std::string> &Units = Parser->getSourcePathList();
   kfuse::Profile Prof;
   kfuse::CrossFunctionPlan Cross;
   bool Failed = false;
-  auto Analyses =
-      planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Backend, Prof, Cross, Failed);
+  auto Analyses = planFiles(*Parser, Units, ProfilePath, ProjectRoot, MinShare, Jobs, Backend,
+                            Prof, Cross, Failed, /*SayMissing=*/Verbose);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;

@@ -32,6 +32,9 @@ llvm::StringRef clangResourceDir();
 /// file. The error names the directory and says how to make the database.
 llvm::Error checkCompilationDatabaseArgs(int Argc, const char **Argv);
 
+/// The build directory given with `-p` in a command line, "" if none.
+std::string buildPathArg(int Argc, const char **Argv);
+
 } // namespace kfuse
 
 #endif // KFUSE_COMPILATIONSETUP_H

@@ -107,4 +107,10 @@ llvm::Error checkCompilationDatabaseArgs(int Argc, const char **Argv) {
   return llvm::Error::success();
 }
 
+std::string buildPathArg(int Argc, const char **Argv) {
+  bool SeenDashDash = false;
+  llvm::StringRef FirstSource;
+  return buildPathArg(Argc, Argv, SeenDashDash, FirstSource).str();
+}
+
 } // namespace kfuse

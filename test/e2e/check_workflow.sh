@@ -4,6 +4,9 @@
 #            notes at the others; SARIF output valid 2.1.0;
 #   the Kokkos Tools connector's profile (kernel names only): the same finding;
 #   a connector profile whose names match no label: warnings, not silence;
+#   without files: every unit of the database under the root, the same
+#   finding; a unit of the database left out: said once, in a note (fuse,
+#   and check --verbose);
 #   after `fuse --in-place`: exit 0;
 #   a malformed profile: exit 2 with the error.
 #
@@ -58,6 +61,31 @@ grep -q "kfuse: warning: no launch of the files given matches a kernel of the pr
 check 0 profiles/stream.json --min-share=0.99
 check 0 profiles/stream.json --min-share=0.99 --verbose
 grep -q "remark: .*\[kfuse-cold-chain\]" err || { cat err >&2; fail "--verbose shows no cold chain"; }
+
+# A second unit (no launches) in the database: given no file, kfuse plans
+# both and says nothing of units left out; given one, it says one is left.
+cat > examples/stream/timer.cpp <<'CPP'
+double elapsed(double a, double b) { return b - a; }
+CPP
+python3 - "$TMP/proj" "$CXX" <<'PY'
+import json, sys
+root, cxx = sys.argv[1], sys.argv[2]
+db = json.load(open("compile_commands.json"))
+db.append({"directory": root, "file": root + "/examples/stream/timer.cpp",
+           "command": cxx + " -std=c++17 -c " + root + "/examples/stream/timer.cpp"})
+json.dump(db, open("compile_commands.json", "w"))
+PY
+status=0
+"$KFUSE" check -p . --project-root . --profile profiles/stream.json >out 2>err || status=$?
+[ "$status" = 1 ] || { cat err >&2; fail "check without files exited $status, expected 1"; }
+grep -q "stream.cpp:30:7: warning: .*\[kfuse-unfused-hot-path\]" err ||
+  { cat err >&2; fail "no finding without files"; }
+if grep -q "units of the compilation database are not given" err; then
+  cat err >&2; fail "a unit said left out without files"
+fi
+check 1 profiles/stream.json --verbose
+grep -q "note: 1 of the 2 units of the compilation database are not given ('.*timer.cpp')" err ||
+  { cat err >&2; fail "the unit left out is not said"; }
 
 "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json --in-place \
   examples/stream/stream.cpp 2>/dev/null
