@@ -1047,8 +1047,34 @@ std::vector<std::string> hostNamesOf(const CallExpr &Call) {
   return Out;
 }
 
+/// A function of a standard C interface that its standard says touches the
+/// program's memory only through its arguments, wherever its header lies (an
+/// MPI installation, or a serial stub of it, is often included with -I): the
+/// OpenMP runtime's queries, and MPI's environment, point-to-point and
+/// collective calls. A nonblocking receive writes its buffer when it completes
+/// (`MPI_Wait(&req, ...)`), but the program may not touch that buffer until
+/// then, so no kernel between its start and its completion does; one-sided
+/// communication (windows) is not among them.
+static bool standardInterface(const FunctionDecl *FD) {
+  if (!FD->isExternC() || !FD->getIdentifier())
+    return false;
+  llvm::StringRef Name = FD->getName();
+  if (Name.consume_front("omp_"))
+    return Name.starts_with("get_") || Name == "in_parallel";
+  if (!Name.consume_front("MPI_") && !Name.consume_front("PMPI_"))
+    return false;
+  static constexpr llvm::StringLiteral Mpi[] = {
+      "Wtime", "Wtick", "Init", "Init_thread", "Initialized", "Finalize", "Finalized", "Abort",
+      "Comm_rank", "Comm_size", "Get_processor_name", "Get_count", "Barrier", "Bcast", "Reduce",
+      "Allreduce", "Gather", "Gatherv", "Allgather", "Allgatherv", "Scatter", "Scatterv",
+      "Alltoall", "Alltoallv", "Scan", "Exscan", "Send", "Ssend", "Rsend", "Recv", "Sendrecv",
+      "Sendrecv_replace", "Probe", "Isend", "Irecv", "Wait", "Waitall", "Waitany", "Test",
+      "Testall", "Cart_coords", "Cart_rank", "Cart_shift", "Dims_create"};
+  return llvm::is_contained(Mpi, Name);
+}
+
 bool isLibraryFunction(const FunctionDecl *FD, const SourceManager &SM) {
-  if (FD->getBuiltinID() || SM.isInSystemHeader(FD->getLocation()))
+  if (FD->getBuiltinID() || SM.isInSystemHeader(FD->getLocation()) || standardInterface(FD))
     return true;
   const DeclContext *DC = FD->getDeclContext();
   const NamespaceDecl *Top = nullptr;

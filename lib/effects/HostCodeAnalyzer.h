@@ -42,7 +42,8 @@ const clang::Stmt *guardedLaunch(const clang::IfStmt &If);
 /// What host statement \p S does, as if it stood between two launches.
 HostStatement analyzeHostStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
 
-/// Functions of the standard library, the C library and Kokkos: they touch
+/// Functions of the standard library, the C library, Kokkos, and the standard
+/// C interfaces of MPI and OpenMP (by name, with C linkage): they touch
 /// memory only through the arguments they are given.
 bool isLibraryFunction(const clang::FunctionDecl *FD, const clang::SourceManager &SM);
 

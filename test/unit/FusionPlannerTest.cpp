@@ -364,6 +364,43 @@ TEST(FusionPlannerTest, CallsKfuseCannotFollowKeepLaunchesApart) {
   }
 }
 
+// The standard C interfaces of MPI and OpenMP, declared in a header of the
+// project (a serial stub) with no body: they touch only their arguments.
+TEST(FusionPlannerTest, StandardInterfacesTouchOnlyTheirArguments) {
+  const char *Decls = R"cpp(
+  extern "C" {
+  double MPI_Wtime(void);
+  int MPI_Comm_rank(int comm, int *rank);
+  int MPI_Allreduce(const void *in, void *out, int n, int type, int op, int comm);
+  double omp_get_wtime(void);
+  }
+  namespace mine { double MPI_Wtime(); }
+)cpp";
+  Planned Passed = planWithHelpers(Decls, R"cpp(
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  double t0 = MPI_Wtime() + omp_get_wtime();
+  int me = 0;
+  MPI_Comm_rank(0, &me);
+  double local = t0, global = 0.0;
+  MPI_Allreduce(&local, &global, 1, 0, 0, 0);
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+)cpp");
+  EXPECT_EQ(Passed.Plan.Groups.size(), 1u)
+      << (Passed.Plan.Refusals.empty() ? "" : Passed.Plan.Refusals[0].Reason);
+  for (const char *Between : {"MPI_Allreduce(a.data(), &g, 1, 0, 0, 0);",
+                              "g = mine::MPI_Wtime();"}) {
+    Planned P = planWithHelpers(Decls, std::string(R"cpp(
+  double g = 0.0;
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  )cpp") + Between + R"cpp(
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+)cpp");
+    EXPECT_TRUE(P.Plan.Groups.empty()) << Between;
+    ASSERT_EQ(P.Plan.Refusals.size(), 1u) << Between;
+    EXPECT_EQ(P.Plan.Refusals[0].Check, "kfuse-code-between") << Between;
+  }
+}
+
 TEST(FusionPlannerTest, HostCodeTouchingAViewOfTheLaterLaunchStaysBetween) {
   Planned P = plan(R"cpp(
   Kokkos::parallel_for("produce", N, KOKKOS_LAMBDA(const int i) { a(i) = i; });
