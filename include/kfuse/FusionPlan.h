@@ -25,6 +25,10 @@ struct FusionOptions {
   /// Every unit of the compilation database is analysed: the overriders
   /// of a virtual function the project declares are all among them.
   bool WholeProgram = false;
+  /// The pointer data members of the project by qualified name: "" where
+  /// every unit keeps the member's memory its own (FileModel::PointerFields,
+  /// merged); null unless the whole program is analysed.
+  const std::map<std::string, std::string> *PointerFields = nullptr;
 };
 
 /// A run of launches to fuse into one.
@@ -183,10 +187,14 @@ public:
   /// Views the code may touch that none of them uses are added to
   /// \p GuardViews: they could still be other names of the kernels' Views,
   /// which the guard checks at run time.
+  /// Numbers host code reads or writes through a pointer member that
+  /// \p PointerFields (FusionOptions) says holds an allocation of its own
+  /// touch none of their data.
   static std::string hostCodeBlocks(const HostGap &Gap,
                                     const std::vector<const KernelModel *> &Moving,
                                     bool Up, const FusionGroup &Names,
-                                    std::vector<std::string> &GuardViews);
+                                    std::vector<std::string> &GuardViews,
+                                    const std::map<std::string, std::string> *PointerFields);
 };
 
 /// True if a fused launch over \p P can run a chunk of indices per call of

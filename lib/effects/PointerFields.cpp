@@ -108,7 +108,7 @@ private:
         return "used in several places at once";
       const auto *P = Parents[0].get<Expr>();
       if (!P)
-        return "used as a statement of its own";
+        return Parents[0].get<ReturnStmt>() ? "returned" : "used as a statement of its own";
       if (isa<ParenExpr>(P) || (isa<ImplicitCastExpr>(P) &&
                                 cast<ImplicitCastExpr>(P)->getCastKind() == CK_LValueToRValue)) {
         E = P;

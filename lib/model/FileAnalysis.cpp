@@ -206,6 +206,31 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
   }
   if (First)
     return std::move(*First);
+  // Over the whole program, numbers read or written through a pointer
+  // member that every unit keeps its own touch no View: planned again with
+  // that known (a unit alone cannot say it).
+  if (Opts.WholeProgram && (!Failures || Failures->empty())) {
+    std::map<std::string, std::string> Fields = pointerFieldVerdicts(Out);
+    if (llvm::any_of(Fields, [](const auto &F) { return F.second.empty(); })) {
+      FusionOptions WithFields = Opts;
+      WithFields.PointerFields = &Fields;
+      for (FileAnalysis &A : Out)
+        A.Plan = FusionPlanner::plan(A.Model.Sites, A.Text, bindKernelNames(Prof, A.Model.Sites),
+                                     WithFields);
+    }
+  }
+  return Out;
+}
+
+std::map<std::string, std::string> pointerFieldVerdicts(const std::vector<FileAnalysis> &All) {
+  // Its own allocation only where every unit that uses it says so.
+  std::map<std::string, std::string> Out;
+  for (const FileAnalysis &A : All)
+    for (const auto &[Field, Why] : A.Model.PointerFields) {
+      std::string &Entry = Out[Field];
+      if (Entry.empty())
+        Entry = Why;
+    }
   return Out;
 }
 

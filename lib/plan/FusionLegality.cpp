@@ -244,13 +244,32 @@ std::string FusionPlanner::repeatLegality(llvm::ArrayRef<const KernelModel *> Bo
 std::string FusionPlanner::hostCodeBlocks(const HostGap &Gap,
                                           const std::vector<const KernelModel *> &Moving,
                                           bool /*Up*/, const FusionGroup &Names,
-                                          std::vector<std::string> &GuardViews) {
+                                          std::vector<std::string> &GuardViews,
+                                          const std::map<std::string, std::string> *PointerFields) {
   if (Gap.Directive)
     return "a preprocessor directive between the launches";
   const std::string Prefix = "the code between the launches ";
+  // The element types of the Views the moving kernels use and write.
+  std::set<std::string> Used, Written;
+  for (const KernelModel *K : Moving) {
+    if (K->TemplateTypesVary) // any type: an element type kfuse cannot see through
+      Used.insert("?"), Written.insert("?");
+    for (const ViewUse &V : K->Views) {
+      Used.insert(planner::elementType(V));
+      if (V.Mode != AccessMode::Read)
+        Written.insert(planner::elementType(V));
+    }
+  }
   for (const HostStatement &S : Gap.Statements) {
-    if (!S.Opaque.empty())
+    if (!S.Opaque.empty() && !planner::onlyForeignPointerMemory(S, Written, Used, PointerFields)) {
+      // Through a pointer member: why it may point into a View.
+      if (!S.OpaqueOther)
+        for (const HostStatement::FieldUse &F : S.FieldPointers)
+          if (std::string Why = planner::fieldProblem(F, Written, Used, PointerFields);
+              !Why.empty())
+            return Prefix + S.Opaque + ", and " + Why;
       return Prefix + S.Opaque;
+    }
     for (const KernelModel *K : Moving) {
       std::set<std::string> Names_ = namesOf(*K, Names);
       std::set<std::string> All = Names_;

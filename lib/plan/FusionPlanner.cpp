@@ -40,7 +40,8 @@ struct GroupGap {
 /// past and whose following gaps the later kernels may move up past. Sets
 /// G.LaunchRun and G.HostViews; returns why there is no such place, or "".
 std::string placeLaunch(FusionGroup &G, const std::vector<GroupGap> &Gaps,
-                        const std::vector<KernelModel> &Sites, const KernelModel &M) {
+                        const std::vector<KernelModel> &Sites, const KernelModel &M,
+                        const FusionOptions &Opts) {
   std::vector<const KernelModel *> Kernels;
   for (size_t S : G.Sites)
     Kernels.push_back(&Sites[S]);
@@ -62,8 +63,10 @@ std::string placeLaunch(FusionGroup &G, const std::vector<GroupGap> &Gaps,
     std::vector<const KernelModel *> Before(Kernels.begin(),
                                             Kernels.begin() + Gap.KernelsBefore),
         After(Kernels.begin() + Gap.KernelsBefore, Kernels.end());
-    UpWhy[K] = FusionPlanner::hostCodeBlocks(*Gap.Host, After, true, G, UpViews[K]);
-    DownWhy[K] = FusionPlanner::hostCodeBlocks(*Gap.Host, Before, false, G, DownViews[K]);
+    UpWhy[K] = FusionPlanner::hostCodeBlocks(*Gap.Host, After, true, G, UpViews[K],
+                                             Opts.PointerFields);
+    DownWhy[K] = FusionPlanner::hostCodeBlocks(*Gap.Host, Before, false, G, DownViews[K],
+                                               Opts.PointerFields);
     // The guard runs before the first launch: it may not need a name this
     // code declares.
     for (const KernelModel *L : After) {
@@ -531,7 +534,7 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       // Where the fused launch runs, past the code between the launches
       // (after the range checks, which the guard reads first).
       if (Why.empty() && !TrialGaps.empty()) {
-        Why = placeLaunch(Trial, TrialGaps, Sites, M);
+        Why = placeLaunch(Trial, TrialGaps, Sites, M, Opts);
         // The guard compares the Views the code between writes with the
         // launches' Views, not with those it cannot name.
         for (const KernelModel *K : kernelsWith(Trial, Sites, M))

@@ -502,5 +502,37 @@ bool mayHold(const std::string &Element, const std::string &Type) {
          Base(Element) == Base(Type);
 }
 
+bool mayHoldAny(const std::set<std::string> &Elements, const std::string &T) {
+  return llvm::any_of(Elements, [&](const std::string &E) { return mayHold(E, T); });
+}
+
+std::string fieldProblem(const HostStatement::FieldUse &Field, const std::set<std::string> &Written,
+                         const std::set<std::string> &Used, const PointerFieldVerdicts *Fields) {
+  // A number of a type no View of theirs may hold (written: used; read:
+  // written by them), as any pointer.
+  if (!mayHoldAny(Field.Written ? Used : Written, Field.Type))
+    return "";
+  std::string Why = "it is not known where the pointer member '" + Field.Name + "' points";
+  if (Fields) {
+    auto It = Fields->find(Field.Name);
+    if (It != Fields->end() && It->second.empty())
+      return "";
+    if (It != Fields->end())
+      Why = "the pointer member '" + Field.Name + "' may point into a View: " + It->second;
+  }
+  return Why;
+}
+
+bool onlyForeignPointerMemory(const HostStatement &S, const std::set<std::string> &Written,
+                              const std::set<std::string> &Used,
+                              const PointerFieldVerdicts *Fields) {
+  return !S.OpaqueOther && (!S.PointerReads.empty() || !S.FieldPointers.empty()) &&
+         llvm::none_of(S.PointerReads,
+                       [&](const std::string &T) { return mayHoldAny(Written, T); }) &&
+         llvm::all_of(S.FieldPointers, [&](const HostStatement::FieldUse &F) {
+           return fieldProblem(F, Written, Used, Fields).empty();
+         });
+}
+
 } // namespace planner
 } // namespace kfuse

@@ -104,6 +104,31 @@ inline const std::string &elementType(const ViewUse &V) {
 /// unsigned variant.
 bool mayHold(const std::string &Element, const std::string &Type);
 
+/// True if an element of a View of one of \p Elements may hold a value of
+/// type \p T (mayHold).
+bool mayHoldAny(const std::set<std::string> &Elements, const std::string &T);
+
+/// The pointer data members of the project by qualified name: "" where every
+/// unit keeps the member's memory its own (FileModel::PointerFields, merged
+/// over the whole program), else why not.
+using PointerFieldVerdicts = std::map<std::string, std::string>;
+
+/// Why what host code reads or writes through a pointer member (\p Field)
+/// may be an element of a View of kernels whose Views have the element
+/// types \p Used (those they write: \p Written), or "" when none may hold a
+/// number of its type (a read: none they write), or the member only ever
+/// holds an allocation of its own (\p Fields; null: not known).
+std::string fieldProblem(const HostStatement::FieldUse &Field, const std::set<std::string> &Written,
+                         const std::set<std::string> &Used, const PointerFieldVerdicts *Fields);
+
+/// True if the only memory \p S may touch that kfuse cannot name is numbers
+/// read through pointers, of types no View in \p Written may hold (C++'s
+/// aliasing rules keep such a read from seeing the kernels' stores), and
+/// numbers read or written through pointer members (fieldProblem).
+bool onlyForeignPointerMemory(const HostStatement &S, const std::set<std::string> &Written,
+                              const std::set<std::string> &Used,
+                              const PointerFieldVerdicts *Fields);
+
 /// True if elements of \p A and \p B may share memory by their types: an
 /// element of either may hold a value of the other's (mayHold).
 inline bool mayShareElements(const ViewUse &A, const ViewUse &B) {

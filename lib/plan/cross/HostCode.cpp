@@ -8,39 +8,16 @@
 namespace kfuse {
 namespace cross {
 
-/// True if an element of a View of one of \p Elements may hold a value of
-/// type \p T (planner::mayHold).
 bool mayHoldAny(const std::set<std::string> &Elements, const std::string &T) {
-  return llvm::any_of(Elements, [&](const std::string &E) { return planner::mayHold(E, T); });
+  return planner::mayHoldAny(Elements, T);
 }
 
-/// True if the only memory \p E may touch that kfuse cannot name is
-/// numbers read through pointers, of types no View the first kernel
-/// writes may hold: C++'s aliasing rules keep such a read from seeing the
-/// first kernel's stores.
 bool onlyForeignReads(const HostStatement &E, const ChainTypes &Types) {
-  return !E.OpaqueOther && (!E.PointerReads.empty() || !E.FieldPointers.empty()) &&
-         llvm::none_of(E.PointerReads,
-                       [&](const std::string &T) { return mayHoldAny(Types.Written, T); }) &&
-         llvm::all_of(E.FieldPointers, [&](const HostStatement::FieldUse &F) {
-           return fieldProblem(F, Types).empty();
-         });
+  return planner::onlyForeignPointerMemory(E, Types.Written, Types.Used, Types.PointerFields);
 }
 
 std::string fieldProblem(const HostStatement::FieldUse &Field, const ChainTypes &Types) {
-  // A number of a type no View of theirs may hold (written: used; read:
-  // written by the first), as any pointer.
-  if (!mayHoldAny(Field.Written ? Types.Used : Types.Written, Field.Type))
-    return "";
-  std::string Why = "it is not known where the pointer member '" + Field.Name + "' points";
-  if (Types.PointerFields) {
-    auto It = Types.PointerFields->find(Field.Name);
-    if (It != Types.PointerFields->end() && It->second.empty())
-      return "";
-    if (It != Types.PointerFields->end())
-      Why = "the pointer member '" + Field.Name + "' may point into a View: " + It->second;
-  }
-  return Why;
+  return planner::fieldProblem(Field, Types.Written, Types.Used, Types.PointerFields);
 }
 
 /// What in \p E may observe a pending kernel (or a kernel computed ahead)

@@ -50,12 +50,6 @@ CrossState::CrossState(const std::vector<FileAnalysis> &All, const Profile &Prof
     for (const FusionGroup &G : All[F].Plan.Groups)
       for (size_t S : G.Sites)
         Grouped.insert({F, S});
-    // A pointer member is its own allocation only where every unit says so.
-    for (const auto &[Field, Why] : All[F].Model.PointerFields) {
-      std::string &Entry = PointerFields[Field];
-      if (Entry.empty())
-        Entry = Why;
-    }
     for (const FunctionSummary &Fn : All[F].Model.Functions) {
       if (Fn.Usr.empty())
         continue;
@@ -71,6 +65,8 @@ CrossState::CrossState(const std::vector<FileAnalysis> &All, const Profile &Prof
       placeLaunches(Fn, Fn.Body, Path, LaunchAt);
     }
   }
+  // A pointer member is its own allocation only where every unit says so.
+  PointerFields = pointerFieldVerdicts(All);
   Bound = bindKernelNames(Prof, Sites);
 }
 

@@ -1,0 +1,89 @@
+// Host code between launches as mini-apps write it: a timer that keeps its
+// times in an array of its own (a pointer member only ever assigned a `new`
+// result), reading the clock through MPI (a serial stand-in with C linkage,
+// as an MPI stub's header declares it), and a sum reduced over MPI. None of
+// it touches a View: 'predict' and 'correct' fuse across it. A timer whose
+// array is handed to the caller ('Log::slots', which may then point
+// anywhere) keeps 'correct' and 'report' apart.
+#include <Kokkos_Core.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+extern "C" {
+double MPI_Wtime(void);
+int MPI_Allreduce(const void *in, void *out, int count, int type, int op, int comm);
+}
+
+extern "C" double MPI_Wtime(void) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+extern "C" int MPI_Allreduce(const void *in, void *out, int count, int, int, int) {
+  std::memcpy(out, in, count * sizeof(double));
+  return 0;
+}
+
+class Timer {
+public:
+  Timer() : times(new double[4]) {
+    for (int k = 0; k < 4; ++k)
+      times[k] = 0.0;
+  }
+  ~Timer() { delete[] times; }
+  void stamp(int which) {
+    const double now = MPI_Wtime();
+    times[which] += now - last;
+    last = now;
+  }
+
+private:
+  double *times;
+  double last = 0.0;
+};
+
+struct Log {
+  double *slots = nullptr;
+  double *share() { return slots; }
+  void note(int k, double v) { slots[k] += v; }
+};
+
+using Vector = Kokkos::View<double *>;
+
+double step(Vector x, Vector v, Vector f, double dt, Timer &timer, Log &log) {
+  const int n = x.extent_int(0);
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      "predict", n, KOKKOS_LAMBDA(const int i) { v(i) += 0.5 * dt * f(i); });
+  timer.stamp(1);
+  double local = dt * n, global = 0.0;
+  MPI_Allreduce(&local, &global, 1, 0, 0, 0);
+  Kokkos::parallel_for(
+      "correct", n, KOKKOS_LAMBDA(const int i) { x(i) += global / n * v(i); });
+  log.note(0, global);
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-code-between
+      "report", n, KOKKOS_LAMBDA(const int i) { f(i) = -0.25 * x(i); });
+  return global;
+}
+
+int main(int argc, char **argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    const int n = argc > 1 ? std::atoi(argv[1]) : 1000;
+    Vector x("x", n), v("v", n), f("f", n);
+    Kokkos::parallel_for(
+        "init", n, KOKKOS_LAMBDA(const int i) { x(i) = (i * 7) % 11 - 5.0; f(i) = -x(i); });
+    Timer timer;
+    Log log;
+    log.slots = new double[2]();
+    double total = 0.0;
+    for (int s = 0; s < 4; ++s)
+      total += step(x, v, f, 0.01 * (s + 1), timer, log);
+    double sum = 0.0;
+    Kokkos::parallel_reduce(
+        "sum", n, KOKKOS_LAMBDA(const int i, double &acc) { acc += x(i) + 2.0 * v(i); }, sum);
+    std::printf("sum=%.17g total=%.17g logged=%.17g\n", sum, total, log.share()[0]);
+    delete[] log.slots;
+  }
+  Kokkos::finalize();
+}
