@@ -734,6 +734,18 @@ def emit_launch(k: Kernel, chain: Chain, ind: str, statement: bool = True) -> Li
 
 def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
     if it.host == "arith":
+        # Half of them stamp the timer, a quarter reduce the number through
+        # the MPI stand-in (MPI_DECLARATIONS).
+        h = zlib.crc32(f"{chain.name}:{chain.items.index(it)}:mpi".encode()) % 4
+        if h in (0, 3):
+            return [f"{ind}g_timer.stamp({chain.items.index(it) % 4});",
+                    f"{ind}g_host = (g_host * 3 + 1) % 1000003;"]
+        if h == 1:
+            return [f"{ind}{{",
+                    f"{ind}  double kf_local = (double)g_host, kf_global = 0;",
+                    f"{ind}  MPI_Allreduce(&kf_local, &kf_global, 1, 0, 0, 0);",
+                    f"{ind}  g_host = ((long)kf_global * 3 + 1) % 1000003;",
+                    f"{ind}}}"]
         return [f"{ind}g_host = (g_host * 3 + 1) % 1000003;"]
     if it.host == "fence":
         return [f"{ind}Kokkos::fence();"]
@@ -1151,6 +1163,42 @@ PEEK_DECLARATIONS = """\
 template <class V> long kf_peek1(V v);
 template <class V> long kf_peek2(V v);"""
 
+# A serial stand-in for two calls of MPI (declared with C linkage, as an MPI
+# stub's header does; with --split its bodies are in helpers.cpp, another
+# unit), and a timer whose pointer member holds an allocation of its own:
+# host code between launches as mini-apps write it (emit_host).
+MPI_DECLARATIONS = """\
+extern "C" {
+double MPI_Wtime(void);
+int MPI_Allreduce(const void *in, void *out, int count, int type, int op, int comm);
+}
+
+struct KfTimer {
+  double *array;
+  double previous = 0;
+  KfTimer() : array(new double[4]) {
+    for (int k = 0; k < 4; ++k) array[k] = 0;
+  }
+  ~KfTimer() { delete[] array; }
+  void stamp(int which) {
+    double now = MPI_Wtime();
+    array[which] += now - previous;
+    previous = now;
+  }
+};
+static KfTimer g_timer;"""
+
+MPI_DEFINITIONS = """\
+#include <chrono>
+#include <cstring>
+extern "C" double MPI_Wtime(void) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+extern "C" int MPI_Allreduce(const void *in, void *out, int count, int, int, int) {
+  std::memcpy(out, in, count * sizeof(double));
+  return 0;
+}"""
+
 # The (rank, View type) of every kf_peek call emit() wrote.
 PEEKED = set()
 
@@ -1161,7 +1209,7 @@ def emit_helpers() -> str:
     """helpers.cpp of a --split program: the kf_peek helpers its main file
     calls, instantiated for the View types emit() used."""
     out = ["// kfuse fuzz program's host helpers (test/fuzz/generate.py; do not edit)",
-           "#include <Kokkos_Core.hpp>", "", PEEK_DEFINITIONS, ""]
+           "#include <Kokkos_Core.hpp>", "", PEEK_DEFINITIONS, "", MPI_DEFINITIONS, ""]
     for rank, ctype in sorted(PEEKED):
         out.append(f"template long kf_peek{rank}<{ctype}>({ctype});")
     return "\n".join(out) + "\n"
@@ -1187,6 +1235,7 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
            f"// Arguments: n n2 m alias flags (profiled: {' '.join(prog.args())})"]
     PEEKED.clear()
     out.append(PRELUDE.replace("PEEK_HELPERS", PEEK_DECLARATIONS if split else PEEK_DEFINITIONS))
+    out += [MPI_DECLARATIONS, ""] + ([] if split else [MPI_DEFINITIONS, ""])
     for c in prog.chains:
         out += emit_chain(c, split, functor_labels(prog, c) if functors else ())
     a = prog.args()
