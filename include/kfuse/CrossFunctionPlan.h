@@ -109,7 +109,8 @@ struct CrossChain {
   bool Ahead = false;
   /// Names of the first kernel's Views merged with names of the second's
   /// (one name may be several there: `Dot{r, r}`): the profile saw them as
-  /// one View in every run (re-checked by the guard).
+  /// one View in a run. The plan judged them as one; the guard checks they
+  /// are one or apart.
   std::multimap<std::string, std::string> Merged;
   /// Names of the first kernel's Views that are one View with a name of
   /// the second's (the same name included) in every run the profile saw

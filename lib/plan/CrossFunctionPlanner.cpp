@@ -267,11 +267,13 @@ public:
     for (const KernelModel *K : {&KA, &KB})
       if (!K->Unknown.empty())
         return "their launches are " + Files + ", and " + planner::unknownAccess(*K);
-    // Two names the profile saw as one View in every run are compared as
-    // one (the guard checks they are).
+    // Two names the profile saw as one View in a run are compared as one:
+    // what is legal for one View is legal for two apart, and the guard checks
+    // they are one or apart (each kernel keeps its own captures), so the
+    // runs that bind other Views fuse too.
     Merged.clear();
     for (const IdentityFact &F : C.SameAllocation)
-      if (F.Count == C.Count && F.A.Position != F.B.Position && F.A.Name != F.B.Name) {
+      if (F.Count > 0 && F.A.Position != F.B.Position && F.A.Name != F.B.Name) {
         const ChainArgument &InA = F.A.Position == 0 ? F.A : F.B;
         const ChainArgument &InB = F.A.Position == 0 ? F.B : F.A;
         if (!sameView(Merged, InA.Name, InB.Name))
@@ -309,8 +311,21 @@ public:
       return "their launches are " + Files + ", and " + Why;
     Check = "kfuse-unsafe-dependence";
     SourcePos Pos;
-    if (std::string Why = FusionPlanner::dependenceBetween(Renamed, RenamedB, Pos); !Why.empty())
+    if (std::string Why = FusionPlanner::dependenceBetween(Renamed, RenamedB, Pos); !Why.empty()) {
+      // Judged by the second's name: say which Views of theirs that is.
+      for (const auto &[Mine, Theirs] : Merged)
+        if (Mine != Theirs && llvm::StringRef(Why).contains("'" + Theirs + "'"))
+          for (const IdentityFact &F : C.SameAllocation)
+            if (F.Count > 0 && F.A.Position != F.B.Position &&
+                (F.A.Position == 0 ? F.A : F.B).Name == Mine &&
+                (F.A.Position == 0 ? F.B : F.A).Name == Theirs) {
+              Why += " ('" + Mine + "' in " + planner::name(KA) + " and '" + Theirs + "' in " +
+                     planner::name(KB) + " were one View in " + std::to_string(F.Count) +
+                     " of the " + std::to_string(C.Count) + " runs)";
+              break;
+            }
       return Why;
+    }
     // Legal: where the fused code can be written (functors, policies, what
     // the bodies name) decides next.
     Check = "kfuse-not-fusable";
@@ -541,7 +556,13 @@ bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Rest
   bool InThree = llvm::any_of(Plan.Chains, [&](const CrossChain &O) {
     return &O != &C && (Same(O.Second, C.First) || Same(O.First, C.Second));
   });
-  return Restrict && C.Inlinable && !InThree;
+  // Two names one View in some runs and two in others: each kernel keeps
+  // its own Views (two restrict pointers could be one memory).
+  bool Mixed = llvm::any_of(C.Merged, [&](const auto &P) {
+    auto It = C.OneView.find(P.first);
+    return It == C.OneView.end() || It->second != P.second;
+  });
+  return Restrict && C.Inlinable && !InThree && !Mixed;
 }
 
 bool sameView(const std::multimap<std::string, std::string> &Merged, const std::string &First,
