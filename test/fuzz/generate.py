@@ -490,6 +490,9 @@ def emit_functor(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
         typ, name = d.rsplit(" ", 1)
         if name.startswith("*"):
             typ, name = typ + " *", name[1:]
+        # (A parameter taken by reference is held by value: a class with a
+        # reference member has no default constructor or assignment.)
+        typ = typ[:-1] if typ.endswith("&") else typ
         if re.search(rf"\b{re.escape(name)}\b", text):
             members.append((typ, name))
     k.functor_members = [name for _, name in members]
@@ -611,6 +614,9 @@ def emit_reducer_class(k: Kernel, chain: Chain, decls: List[str]) -> List[str]:
         typ, name = d.rsplit(" ", 1)
         if name.startswith("*"):
             typ, name = typ + " *", name[1:]
+        # (A parameter taken by reference is held by value: a class with a
+        # reference member has no default constructor or assignment.)
+        typ = typ[:-1] if typ.endswith("&") else typ
         if re.search(rf"\b{re.escape(name)}\b", text):
             members.append((typ, name))
     for _, name in members:
