@@ -292,6 +292,29 @@ std::string HostWalker::nameOf(const VarDecl *VD) const {
   return VD->getNameAsString();
 }
 
+const Expr *containerElement(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const auto *MD = Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
+  if (!MD || MD->isStatic())
+    return nullptr;
+  const Expr *Object = nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (Op->getOperator() != OO_Subscript)
+      return nullptr;
+    Object = Op->getArg(0);
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    if (!MD->getIdentifier() || !llvm::is_contained({"at", "front", "back"}, MD->getName()))
+      return nullptr;
+    Object = MC->getImplicitObjectArgument();
+  }
+  const CXXRecordDecl *Class = MD->getParent();
+  if (!Object || Object->getType()->isPointerType() || !Class->getIdentifier() ||
+      !Class->isInStdNamespace() ||
+      !llvm::is_contained({"array", "vector", "deque"}, Class->getName()))
+    return nullptr;
+  return Object;
+}
+
 HostWalker::Root HostWalker::rootOf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -313,6 +336,9 @@ HostWalker::Root HostWalker::rootOf(const Expr *E) {
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
     if (A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
       return rootOf(A->getBase());
+  // An element of a standard container (`stages[s]`), as of an array.
+  if (const Expr *Container = containerElement(E))
+    return rootOf(Container);
   if (isa<MaterializeTemporaryExpr>(E) || isa<CXXTemporaryObjectExpr>(E) ||
       isa<CXXConstructExpr>(E) || isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E))
     return {true, "", QualType()}; // a temporary

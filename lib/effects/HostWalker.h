@@ -37,6 +37,11 @@ bool isViewMetadata(const clang::FunctionDecl *FD);
 /// arguments (`std::vector<View>`).
 bool holdsViews(clang::QualType T, unsigned Depth = 0);
 
+/// The container of \p E where \p E is an element of a standard sequence
+/// container (`stages[s]`, `v.at(i)`, `v.front()`): a reference into the
+/// container's own storage, as an array's element is; else null.
+const clang::Expr *containerElement(const clang::Expr *E);
+
 /// A pointer host code may pass around without kfuse losing track of
 /// memory: a C string.
 bool isStringPointer(clang::QualType T);

@@ -1,12 +1,14 @@
 //===- SummaryForms.cpp - What host expressions are, by their form --------===//
 
 #include "effects/SummaryForms.h"
+#include "effects/HostWalker.h"
 #include "effects/HostCodeAnalyzer.h"
 #include "model/KokkosAST.h"
 #include "model/LaunchAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 
 using namespace clang;
 
@@ -90,6 +92,21 @@ bool namesOnly(const Expr *E) {
            namesOnly(U->getSubExpr());
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return namesOnly(M->getBase());
+  // An element of a standard container named so (`stages[s - 1]`), at an
+  // index computed from names: a handle, as a member is.
+  if (const Expr *Container = host::containerElement(E)) {
+    const auto *Call = cast<CallExpr>(E);
+    std::function<bool(const Expr *)> Pure = [&](const Expr *I) {
+      I = bare(I);
+      if (const auto *B = dyn_cast<BinaryOperator>(I))
+        return B->isAdditiveOp() || B->isMultiplicativeOp()
+                   ? Pure(B->getLHS()) && Pure(B->getRHS())
+                   : false;
+      return !isa<CallExpr>(I) && namesOnly(I) && !I->getType()->isPointerType();
+    };
+    return namesOnly(Container) &&
+           llvm::all_of(Call->arguments(), [&](const Expr *A) { return A == Container || Pure(A); });
+  }
   return isa<DeclRefExpr>(E) || isa<CXXThisExpr>(E) || isa<IntegerLiteral>(E) ||
          isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) || isa<StringLiteral>(E) ||
          isa<CharacterLiteral>(E) || isa<CXXNullPtrLiteralExpr>(E);

@@ -33,7 +33,9 @@ bool hasViewMember(clang::QualType T, unsigned Depth = 0);
 bool ownStorage(const clang::Expr *E);
 
 /// An expression that only names something: a variable, a member of one
-/// (through `.` or `->`), `this`, a literal, its address, or a copy of one.
+/// (through `.` or `->`), an element of a standard container named so at an
+/// index of names and literals (`stages[s - 1]`), `this`, a literal, its
+/// address, or a copy of one.
 bool namesOnly(const clang::Expr *E);
 
 /// True if a value of type \p T is View handles and numbers only (a View,

@@ -401,6 +401,32 @@ TEST(FusionPlannerTest, StandardInterfacesTouchOnlyTheirArguments) {
   }
 }
 
+// An element of a standard container of Views is a handle into the
+// container (rootOf sees through `stages[s]`, `more.back()`): writing
+// through it, or assigning it, is a use of the container's Views.
+TEST(FusionPlannerTest, WritesThroughElementsOfStandardContainersKeepLaunchesApart) {
+  // (The stub of Kokkos declares std::allocator: a vector of its own.)
+  const char *Before = "#include <array>\n"
+                       "namespace std { template <class T, class A = allocator<T>> struct vector {\n"
+                       "  T *p; explicit vector(T x);\n"
+                       "  T &operator[](unsigned long k) { return p[k]; }\n"
+                       "  T &front() { return p[0]; } T &back() { return p[0]; } }; }\n";
+  for (const char *Between : {"stages[0](1) = 2.0;", "stages.front() = a;",
+                              "{ auto &r = more.back(); r(0) = 1.0; }", "more[0](2) += 1.0;"}) {
+    Planned P = plan(std::string(R"cpp(
+  std::array<V, 2> stages{c, c};
+  std::vector<V> more{c};
+  Kokkos::parallel_for("first", N, KOKKOS_LAMBDA(const int i) { a(i) += 1.0; });
+  )cpp") + Between + R"cpp(
+  Kokkos::parallel_for("second", N, KOKKOS_LAMBDA(const int i) { b(i) = a(i); });
+)cpp",
+                     1000, {}, "Serial", 10, Before);
+    EXPECT_TRUE(P.Plan.Groups.empty()) << Between;
+    ASSERT_EQ(P.Plan.Refusals.size(), 1u) << Between;
+    EXPECT_EQ(P.Plan.Refusals[0].Check, "kfuse-code-between") << Between;
+  }
+}
+
 TEST(FusionPlannerTest, HostCodeTouchingAViewOfTheLaterLaunchStaysBetween) {
   Planned P = plan(R"cpp(
   Kokkos::parallel_for("produce", N, KOKKOS_LAMBDA(const int i) { a(i) = i; });
