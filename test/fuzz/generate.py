@@ -813,6 +813,31 @@ def in_branch(chain: Chain, k: Kernel) -> bool:
     return k.kind == "for" and zlib.crc32(f"{chain.name}:{k.label}:branch".encode()) % 2 == 0
 
 
+def stages_of(chain: Chain):
+    """With --split, the chain's Views that its function also keeps in a
+    std::array (`kf_stages`, as a Runge-Kutta driver keeps its stages): the
+    Views of the first type that two or more of its parameter Views have,
+    or []."""
+    views = [v for v in chain.views if v.slot != 2]
+    for v in views:
+        same = [w for w in views if w.ctype() == v.ctype()]
+        if len(same) >= 2:
+            return same
+    return []
+
+
+def staged_names(chain: Chain, k: Kernel, names: List[str]) -> List[str]:
+    """\p names (a call's arguments) with the Views of stages_of(chain)
+    handed over as elements of the array (`kf_stages[1]`, `kf_stages[m - m]`)
+    for about a third of the calls; else as they are."""
+    stages = stages_of(chain)
+    if not stages or zlib.crc32(f"{chain.name}:{k.label}:stages".encode()) % 3 != 0:
+        return names
+    at = {v.name: j for j, v in enumerate(stages)}
+    return [(f"kf_stages[{at[n]}]" if at[n] % 2 == 0 else f"kf_stages[m - m + {at[n]}]")
+            if n in at else n for n in names]
+
+
 def swapped_names(chain: Chain, names: List[str]) -> List[str]:
     """\p names (a call's arguments) with the first two Views of one type
     that are both passed swapped, or [] when there are none."""
@@ -938,7 +963,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 out += emit_launch(k, chain, ind)
                 out.append(f"{ind}return {k.result};")
             else:
-                called[id(it)] = f"{ind}{fn}({', '.join(names)});"
+                called[id(it)] = f"{ind}{fn}({', '.join(staged_names(chain, k, names))});"
                 # Some kernels' functions are called twice in a row: on the
                 # same Views, or with two Views of one type swapped.
                 again = doubled_call(chain, k)
@@ -975,6 +1000,11 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     for r in chain.results:
         out.append(f"{ind}double {r} = 0;")
     out += objects
+    if split and stages_of(chain):
+        st = stages_of(chain)
+        out.append(f"{ind}std::array<{st[0].ctype()}, {len(st)}> kf_stages{{"
+                   f"{', '.join(v.name for v in st)}}};")
+        out.append(f"{ind}(void)kf_stages;")
     for v in chain.views:
         if v.slot == 2:
             out.append(f"{ind}const int nm = n > n2 ? n : n2;")
@@ -1055,6 +1085,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
 
 PRELUDE = """\
 #include <Kokkos_Core.hpp>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
