@@ -203,8 +203,20 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     // (The second's site launches both only when its chain is not
     // reversed: checked where that is decided.)
     bool OwnSite = planner::thisFunctor(*K);
-    if (K->Functor.Kind != FunctorModel::Form::Object || (K->DependentLaunch && !OwnSite) ||
-        !K->Instantiations)
+    // A lambda whose launch depends on the template's parameters (its
+    // captures' types do): its part is a functor template over the
+    // captures' types, which the other site names as this unit's
+    // instantiation has them; another instantiation's part is another type,
+    // which that site does not take as pending (it runs on its own). Its
+    // body must name no template parameter (the part is defined outside
+    // the template).
+    bool Lambda = K->Functor.Kind == FunctorModel::Form::Lambda;
+    if (Lambda && K->DependentLaunch && !K->TemplateParams.empty())
+      return planner::name(*K) + " is written in a template, and its body names the template "
+                                 "parameter '" + K->TemplateParams.front().Name +
+             "' (a functor copied out of the template cannot)";
+    if ((K->Functor.Kind != FunctorModel::Form::Object && !Lambda) ||
+        (K->DependentLaunch && !OwnSite && !Lambda) || !K->Instantiations)
       return planner::name(*K) + " is written in a template" +
              (K->DependentLaunch ? ", and its launch depends on the template's parameters"
                                  : "");
