@@ -61,11 +61,13 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
     std::vector<std::pair<std::string, std::string>> *Failures = nullptr);
 
 /// The pointer data members of \p All's units by qualified name: "" where
-/// every unit that uses the member keeps its memory its own, else the first
-/// unit's reason (FileModel::PointerFields). Over the whole program, the
-/// in-block plans (analyzeFilesForFusion, FusionOptions::PointerFields) and
-/// the plans across functions read it.
-std::map<std::string, std::string> pointerFieldVerdicts(const std::vector<FileAnalysis> &All);
+/// every unit that uses the member keeps its memory its own, and it is
+/// known (\p WholeProgram, or no other unit can use the member), else the
+/// first unit's reason (FileModel::PointerFields); members known neither
+/// way are left out. The in-block plans (analyzeFilesForFusion,
+/// FusionOptions::PointerFields) and the plans across functions read it.
+std::map<std::string, std::string> pointerFieldVerdicts(const std::vector<FileAnalysis> &All,
+                                                       bool WholeProgram);
 
 /// A Kokkos Tools connector profile names kernels, not sites. Returns a copy
 /// of \p Prof whose sites and chains use the site ids of \p Sites instead,

@@ -26,8 +26,8 @@ struct FusionOptions {
   /// of a virtual function the project declares are all among them.
   bool WholeProgram = false;
   /// The pointer data members of the project by qualified name: "" where
-  /// every unit keeps the member's memory its own (FileModel::PointerFields,
-  /// merged); null unless the whole program is analysed.
+  /// every unit keeps the member's memory its own (pointerFieldVerdicts:
+  /// over the whole program, or of a member no other unit can use).
   const std::map<std::string, std::string> *PointerFields = nullptr;
 };
 

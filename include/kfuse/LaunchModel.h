@@ -677,8 +677,8 @@ struct FileModel {
   /// chains across functions.
   std::vector<FunctionSummary> Functions;
   /// The pointer data members to numbers the unit's project code uses:
-  /// "" where every use keeps the member's memory its own, else why not
-  /// (pointerFieldUses).
+  /// "" where every use keeps the member's memory its own (OwnInEveryUnit
+  /// where no other unit can use it), else why not (pointerFieldUses).
   std::map<std::string, std::string> PointerFields;
   bool Failed = false;
   std::string Error;

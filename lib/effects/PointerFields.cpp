@@ -62,6 +62,7 @@ public:
     if (!F || !tracked(F))
       return true;
     Out.try_emplace(key(F), "");
+    Fields.try_emplace(key(F), F);
     if (std::string Why = use(M); !Why.empty())
       escape(F, Why, M->getBeginLoc());
     return true;
@@ -78,9 +79,34 @@ public:
     for (auto &[Name, Why] : Out)
       if (Why.empty() && Dependent.count(llvm::StringRef(Name).rsplit("::").second.str()))
         Why = "named in a template";
+      else if (Why.empty() && Fields.count(Name) && everyUseHere(Fields[Name]))
+        Why = OwnInEveryUnit;
   }
 
 private:
+  std::map<std::string, const FieldDecl *> Fields;
+
+  /// True if every use of \p F is in this unit: a private member of a class
+  /// (not a template, no friends, no nested classes) whose member functions
+  /// all have their bodies here.
+  static bool everyUseHere(const FieldDecl *F) {
+    const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+    if (F->getAccess() != AS_private || !RD || RD->hasFriends() ||
+        RD->getDescribedClassTemplate() || isa<ClassTemplateSpecializationDecl>(RD) ||
+        RD->isDependentContext())
+      return false;
+    for (const Decl *D : RD->decls()) {
+      if (const auto *Nested = dyn_cast<CXXRecordDecl>(D); Nested && !Nested->isImplicit())
+        return false;
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D); T && !T->getTemplatedDecl()->hasBody())
+        return false;
+      if (const auto *M = dyn_cast<CXXMethodDecl>(D);
+          M && !M->isImplicit() && !M->isDefaulted() && !M->isDeleted() && !M->hasBody())
+        return false;
+    }
+    return true;
+  }
+
   bool tracked(const FieldDecl *F) const {
     return pointerToNumbers(F->getType()) && !ProjectPath(F->getLocation()).empty();
   }

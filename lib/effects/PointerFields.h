@@ -14,11 +14,18 @@
 
 namespace kfuse {
 
+/// The verdict of a pointer member every use of which is in the unit (a
+/// private member of a class whose member functions all have their bodies
+/// here, no friends) and keeps its memory its own: no other unit can say
+/// otherwise.
+inline constexpr const char *OwnInEveryUnit = "(its own allocation: every use is in this unit)";
+
 /// The pointer data members of the project's classes that the unit's
 /// project code uses, by qualified name: "" where every use in the unit
 /// keeps the member's memory its own (assigned a `new` or `malloc` result
-/// or null, indexed, dereferenced, deleted, compared), else the first use
-/// that lets its value go elsewhere ("passed to 'f' (file:line)").
+/// or null, indexed, dereferenced, deleted, compared), OwnInEveryUnit where
+/// moreover no other unit can use it, else the first use that lets its
+/// value go elsewhere ("passed to 'f' (file:line)").
 /// \p Decls are the unit's declarations in project files (the parent map
 /// of \p Ctx covers them); \p ProjectPath gives a location's project file,
 /// "" outside the project.

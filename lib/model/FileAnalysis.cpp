@@ -1,6 +1,7 @@
 //===- FileAnalysis.cpp - One file: its launches, the profile, the plan ---===//
 
 #include "kfuse/FileAnalysis.h"
+#include "effects/PointerFields.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -206,11 +207,12 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
   }
   if (First)
     return std::move(*First);
-  // Over the whole program, numbers read or written through a pointer
-  // member that every unit keeps its own touch no View: planned again with
-  // that known (a unit alone cannot say it).
-  if (Opts.WholeProgram && (!Failures || Failures->empty())) {
-    std::map<std::string, std::string> Fields = pointerFieldVerdicts(Out);
+  // Numbers read or written through a pointer member that every unit keeps
+  // its own touch no View: planned again with that known (one unit can say
+  // it only of a member no other unit can use).
+  {
+    std::map<std::string, std::string> Fields =
+        pointerFieldVerdicts(Out, Opts.WholeProgram && (!Failures || Failures->empty()));
     if (llvm::any_of(Fields, [](const auto &F) { return F.second.empty(); })) {
       FusionOptions WithFields = Opts;
       WithFields.PointerFields = &Fields;
@@ -222,15 +224,24 @@ llvm::Expected<std::vector<FileAnalysis>> analyzeFilesForFusion(
   return Out;
 }
 
-std::map<std::string, std::string> pointerFieldVerdicts(const std::vector<FileAnalysis> &All) {
-  // Its own allocation only where every unit that uses it says so.
+std::map<std::string, std::string> pointerFieldVerdicts(const std::vector<FileAnalysis> &All,
+                                                       bool WholeProgram) {
+  // Its own allocation only where every unit that uses it says so; known
+  // over the whole program, or where a unit can use it alone.
   std::map<std::string, std::string> Out;
+  std::set<std::string> Alone;
   for (const FileAnalysis &A : All)
     for (const auto &[Field, Why] : A.Model.PointerFields) {
+      bool Own = Why.empty() || Why == OwnInEveryUnit;
+      if (Why == OwnInEveryUnit)
+        Alone.insert(Field);
       std::string &Entry = Out[Field];
-      if (Entry.empty())
+      if (Entry.empty() && !Own)
         Entry = Why;
     }
+  if (!WholeProgram)
+    for (auto It = Out.begin(); It != Out.end();)
+      It = It->second.empty() && !Alone.count(It->first) ? Out.erase(It) : std::next(It);
   return Out;
 }
 

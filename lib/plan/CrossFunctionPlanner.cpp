@@ -219,8 +219,8 @@ public:
     const KernelModel &KA = site(A), &KB = site(B);
     Types = ChainTypes();
     Types.Unseen = [this](const HostStatement &E) { return unseenCalls(E); };
-    if (Opts.WholeProgram)
-      Types.PointerFields = &PointerFields;
+    // (Known over the whole program, or of members no other unit can use.)
+    Types.PointerFields = &PointerFields;
     for (const KernelModel *K : {&KA, &KB})
       for (const ViewUse &V : K->Views) {
         Types.Used.insert(planner::elementType(V));

@@ -1,6 +1,7 @@
 // Host code between launches as mini-apps write it: a timer that keeps its
-// times in an array of its own (a pointer member only ever assigned a `new`
-// result), reading the clock through MPI (a serial stand-in with C linkage,
+// times in an array of its own (a private pointer member only ever assigned
+// a `new` result, by member functions all defined here, so that no other
+// unit can use it), reading the clock through MPI (a serial stand-in with C linkage,
 // as an MPI stub's header declares it), and a sum reduced over MPI. None of
 // it touches a View: 'predict' and 'correct' fuse across it. A timer whose
 // array is handed to the caller ('Log::slots', which may then point

@@ -66,7 +66,7 @@ CrossState::CrossState(const std::vector<FileAnalysis> &All, const Profile &Prof
     }
   }
   // A pointer member is its own allocation only where every unit says so.
-  PointerFields = pointerFieldVerdicts(All);
+  PointerFields = pointerFieldVerdicts(All, Opts.WholeProgram);
   Bound = bindKernelNames(Prof, Sites);
 }
 

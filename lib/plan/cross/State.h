@@ -49,9 +49,8 @@ struct ChainTypes {
   /// pending then); unset, every launch between blocks.
   std::function<std::string(const SourcePos &, const std::string &)> Launch;
   /// The pointer data members of the project by qualified name: "" where
-  /// every unit keeps the member's memory its own (FileModel::
-  /// PointerFields, merged; null unless every file of the compilation
-  /// database is given).
+  /// every unit keeps the member's memory its own, known over the whole
+  /// program or of a member no other unit can use (pointerFieldVerdicts).
   const std::map<std::string, std::string> *PointerFields = nullptr;
 };
 
