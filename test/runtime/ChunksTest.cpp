@@ -48,11 +48,20 @@ TEST(ChunksTest, IndexTypeAndSpaceOfThePolicyAreKept) {
   EXPECT_EQ(covered(Policy), iota(0, 1000));
 }
 
-TEST(ChunksTest, CountRunsOneIndexPerCall) {
-  EXPECT_EQ(::kfuse::chunked(37), 37);
-  const auto Chunks = ::kfuse::chunks_of(37);
-  EXPECT_EQ(Chunks.begin(36), 36);
-  EXPECT_EQ(Chunks.end(36), 37);
+// A count runs on Kokkos' default execution space: chunks of its size
+// (on the host, as a RangePolicy there), covering every index once.
+TEST(ChunksTest, CountRunsInChunksOfTheDefaultSpace) {
+  const long Size = ::kfuse::chunk_size<Kokkos::DefaultExecutionSpace>::value;
+  for (int N : {0, 1, 37, 255, 256, 257, 1000}) {
+    const int Count = ::kfuse::chunked(N);
+    EXPECT_EQ(Count, (N + Size - 1) / Size) << N;
+    const auto Chunks = ::kfuse::chunks_of(N);
+    std::vector<long> Seen;
+    for (int C = 0; C < Count; ++C)
+      for (int I = Chunks.begin(C); I < Chunks.end(C); ++I)
+        Seen.push_back(I);
+    EXPECT_EQ(Seen, iota(0, N)) << N;
+  }
 }
 
 TEST(ChunksTest, ChunkedLaunchRunsEachIndexOnce) {
