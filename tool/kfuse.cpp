@@ -117,9 +117,10 @@ Expected<std::vector<std::string>> unitsUnder(StringRef BuildPath, std::string R
       Root = kfuse::projectRootFor(DB->getAllFiles().front(), "");
   }
   std::vector<std::string> Units;
+  std::set<std::string> Seen;
   for (const std::string &F : DB->getAllFiles()) {
     std::string Abs = kfuse::absolutePath(F);
-    if (kfuse::relativePath(Abs, Root) != Abs && !llvm::is_contained(Units, Abs))
+    if (kfuse::relativePath(Abs, Root) != Abs && Seen.insert(Abs).second)
       Units.push_back(Abs);
   }
   if (Units.empty())
@@ -254,8 +255,7 @@ std::function<void(size_t, StringRef)> progressPrinter(size_t Total) {
 /// A file that cannot be analysed is reported as an error and sets
 /// \p Failed; the others are planned.
 Expected<std::vector<kfuse::FileAnalysis>>
-planFiles(clang::tooling::CommonOptionsParser &Parser, const std::vector<std::string> &Files,
-          StringRef ProfilePath,
+planFiles(clang::tooling::CommonOptionsParser &Parser, StringRef ProfilePath,
           StringRef ProjectRoot, double MinShare, unsigned Jobs, StringRef Backend,
           kfuse::Profile &Read, kfuse::CrossFunctionPlan &Cross, bool &Failed,
           bool SayMissing) {
@@ -265,6 +265,7 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, const std::vector<std::st
   // The backend planned for: the one given, CUDA for a CUDA build, else the
   // profile's. A plan for a GPU from a host profile is said once.
   Prof->PlanSpace = Backend.str();
+  const std::vector<std::string> &Files = Parser.getSourcePathList();
   if (Backend.empty())
     for (const std::string &F : Files) {
       bool Cuda = false;
@@ -308,7 +309,8 @@ planFiles(clang::tooling::CommonOptionsParser &Parser, const std::vector<std::st
         << " units of the compilation database are not given ('" << Missing.front()
         << "'" << (Missing.size() > 1 ? ", ..." : "")
         << "): calls of functions defined only there are unknown code, and virtual calls and "
-           "pointer members are judged without them (give no file to plan them all)\n";
+           "pointer members are judged without them (without files, every unit under the project "
+           "root is planned)\n";
   std::vector<std::pair<std::string, std::string>> Failures;
   auto Analyses = kfuse::analyzeFilesForFusion(Parser.getCompilations(), FOpts, Files,
                                                *Prof, Opts, Jobs,
@@ -482,9 +484,8 @@ int runFuse(int Argc, const char **Argv) {
   // The marker names the profile relative to the project root (the file
   // name if it lies elsewhere): a path of this machine would not move with
   // the tree.
-  const std::vector<std::string> &Units = Parser->getSourcePathList();
   {
-    const std::vector<std::string> &Sources = Units;
+    const std::vector<std::string> &Sources = Parser->getSourcePathList();
     StringRef First = Sources.empty() ? StringRef(".") : StringRef(Sources.front());
     std::string Root = kfuse::projectRootFor(First, ProjectRoot);
     std::string Rel = kfuse::relativePath(ProfilePath, Root);
@@ -495,12 +496,12 @@ int runFuse(int Argc, const char **Argv) {
   kfuse::Profile Prof;
   kfuse::CrossFunctionPlan Cross;
   bool Failed = false;
-  auto Analyses = planFiles(*Parser, Units, ProfilePath, ProjectRoot, MinShare, Jobs, Backend,
-                            Prof, Cross, Failed, /*SayMissing=*/true);
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Backend, Prof,
+                            Cross, Failed, /*SayMissing=*/true);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()) + "; no file was changed");
   kfuse::CheckedRewrite Rewrite =
-      kfuse::rewriteChecked(Parser->getCompilations(), Units, *Analyses,
+      kfuse::rewriteChecked(Parser->getCompilations(), Parser->getSourcePathList(), *Analyses,
                             Cross, EOpts, runtimeIncludeDir(), Jobs);
   for (const kfuse::Diagnostic &D : Rewrite.Diagnostics)
     kfuse::printDiagnostic(errs(), D);
@@ -572,12 +573,11 @@ int runCheck(int Argc, const char **Argv) {
       &ProjectRoot);
   if (!Parser)
     return reportError(toString(Parser.takeError()));
-  const std::vector<std::string> &Units = Parser->getSourcePathList();
   kfuse::Profile Prof;
   kfuse::CrossFunctionPlan Cross;
   bool Failed = false;
-  auto Analyses = planFiles(*Parser, Units, ProfilePath, ProjectRoot, MinShare, Jobs, Backend,
-                            Prof, Cross, Failed, /*SayMissing=*/Verbose);
+  auto Analyses = planFiles(*Parser, ProfilePath, ProjectRoot, MinShare, Jobs, Backend, Prof,
+                            Cross, Failed, /*SayMissing=*/Verbose);
   if (!Analyses)
     return reportError(toString(Analyses.takeError()));
   std::vector<kfuse::Diagnostic> All;

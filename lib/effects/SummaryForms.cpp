@@ -8,7 +8,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
-#include <functional>
 
 using namespace clang;
 
@@ -76,6 +75,20 @@ bool ownStorage(const Expr *E) {
   return false;
 }
 
+/// An index computed from variables and literals by + - * / % alone
+/// (`s - 1`): nothing read through a pointer, nothing called.
+static bool indexOfNames(const Expr *I) {
+  I = bare(I);
+  if (const auto *B = dyn_cast<BinaryOperator>(I))
+    return (B->isAdditiveOp() || B->isMultiplicativeOp()) && indexOfNames(B->getLHS()) &&
+           indexOfNames(B->getRHS());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(I)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    return VD && !VD->getType()->isReferenceType() && VD->getType()->isIntegralOrEnumerationType();
+  }
+  return isa<IntegerLiteral>(I);
+}
+
 bool namesOnly(const Expr *E) {
   E = bare(E);
   // A copy, or a View converted to another View type (`View<const double *>`
@@ -96,16 +109,9 @@ bool namesOnly(const Expr *E) {
   // index computed from names: a handle, as a member is.
   if (const Expr *Container = host::containerElement(E)) {
     const auto *Call = cast<CallExpr>(E);
-    std::function<bool(const Expr *)> Pure = [&](const Expr *I) {
-      I = bare(I);
-      if (const auto *B = dyn_cast<BinaryOperator>(I))
-        return B->isAdditiveOp() || B->isMultiplicativeOp()
-                   ? Pure(B->getLHS()) && Pure(B->getRHS())
-                   : false;
-      return !isa<CallExpr>(I) && namesOnly(I) && !I->getType()->isPointerType();
-    };
-    return namesOnly(Container) &&
-           llvm::all_of(Call->arguments(), [&](const Expr *A) { return A == Container || Pure(A); });
+    return namesOnly(Container) && llvm::all_of(Call->arguments(), [&](const Expr *A) {
+             return A == Container || indexOfNames(A);
+           });
   }
   return isa<DeclRefExpr>(E) || isa<CXXThisExpr>(E) || isa<IntegerLiteral>(E) ||
          isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) || isa<StringLiteral>(E) ||
