@@ -122,6 +122,18 @@ struct ViewUse {
   /// `list.row(i)` hands out): the profile records it and the guard checks
   /// it like any View, though the body never names it.
   bool Named = false;
+  /// For a View reached through an accessor along private members
+  /// (`mesh.m_u`, `m_u` private), one step per member of Name after Root:
+  /// the class declaring it, spelled from the global namespace, or empty
+  /// where that member is public. Code outside the
+  /// class names the View through pointers to those members, which an
+  /// explicit instantiation names (access is not checked there; see
+  /// emit/PrivateMembers.h). Empty when no member is private, or when one
+  /// cannot be spelled (Named is then false).
+  struct MemberStep {
+    std::string Member, Class;
+  };
+  std::vector<MemberStep> Steps;
   /// A View variable that the launch's function allocates (declared with a
   /// label) and names, before the launch, only in its kernels: no View
   /// that existed before can share its memory.

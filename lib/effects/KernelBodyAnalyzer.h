@@ -73,6 +73,10 @@ private:
     bool ClassReadable = true;
   };
   std::optional<ViewRef> viewRef(const clang::Expr *E) const;
+  /// ViewUse::Steps for the View \p Path reaches from \p Object, or none
+  /// where a private member on it cannot be spelled outside its class.
+  std::vector<ViewUse::MemberStep>
+  privateSteps(const ViewRef &Object, llvm::ArrayRef<const clang::FieldDecl *> Path) const;
   /// The path of \p E like viewRef's, of any type (an object holding Views).
   std::optional<ViewRef> pathRef(const clang::Expr *E) const;
   /// True if \p D is declared in the analysed body (or is its parameter).

@@ -12,6 +12,7 @@
 #include "model/LaunchAnalyzer.h"
 #include "model/KokkosAST.h"
 #include "effects/RowAccessor.h"
+#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "effects/StoreFinder.h"
 #include "clang/AST/ExprCXX.h"
@@ -268,6 +269,59 @@ bool KernelBodyAnalyzer::rowAccess(const CallExpr *Call) {
   return true;
 }
 
+/// A spelling of \p T that code at namespace scope anywhere in the unit
+/// can write, or "" (a local or unnamed class, an anonymous namespace's, a
+/// type that depends on a template's parameters).
+static std::string globalSpelling(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || T->isDependentType() || T->isInstantiationDependentType())
+    return "";
+  for (QualType Q = T; !Q.isNull();) {
+    const CXXRecordDecl *RD = Q->getAsCXXRecordDecl();
+    if (RD && (RD->isLocalClass() || RD->isInAnonymousNamespace() || !RD->getIdentifier()))
+      return "";
+    if (!Q->isPointerType() && !Q->isReferenceType())
+      break;
+    Q = Q->getPointeeType();
+  }
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressScope = false;
+  Policy.FullyQualifiedName = true;
+  std::string S = TypeName::getFullyQualifiedName(T, Ctx, Policy, /*WithGlobalNsPrefix=*/true);
+  if (StringRef(S).contains("(anonymous") || StringRef(S).contains("(lambda") ||
+      StringRef(S).contains("(unnamed"))
+    return "";
+  return S;
+}
+
+std::vector<ViewUse::MemberStep>
+KernelBodyAnalyzer::privateSteps(const ViewRef &Object,
+                                 ArrayRef<const FieldDecl *> Path) const {
+  // Not in an instance of a template: its members' types are spelled as
+  // that instance has them, which another instance may not.
+  for (const DeclContext *DC = Fn; DC; DC = DC->getParent()) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC);
+        FD && (FD->isTemplateInstantiation() || FD->isDependentContext()))
+      return {};
+    if (isa<ClassTemplateSpecializationDecl>(DC))
+      return {};
+  }
+  std::vector<ViewUse::MemberStep> Steps;
+  SmallVector<StringRef, 4> Before;
+  StringRef(Object.Name).split(Before, '.');
+  for (size_t I = 1; I < Before.size(); ++I) // after the root
+    Steps.push_back({Before[I].str(), ""});
+  for (const FieldDecl *F : Path) {
+    ViewUse::MemberStep Step{F->getNameAsString(), ""};
+    if (F->getAccess() != AS_public) {
+      Step.Class = globalSpelling(Ctx.getRecordType(F->getParent()), Ctx);
+      if (Step.Class.empty() || F->isBitField() || F->getType()->isReferenceType())
+        return {};
+    }
+    Steps.push_back(std::move(Step));
+  }
+  return Steps;
+}
+
 bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use &U) {
   SmallVector<AccessorElement, 2> Elements;
   if (!accessorElements(Call->getMethodDecl(), Elements))
@@ -293,7 +347,13 @@ bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use
     V.Accessor = Call->getMethodDecl()->getNameAsString();
     // A path of public members from a lambda's capture: the guard and the
     // profile name it, though the body reads it through the accessor.
+    // Private members on the way are named through pointers to them,
+    // where each can be spelled outside its class.
     V.Named = !Object.Private;
+    if (!Ref->Private && Object.Private) {
+      V.Steps = privateSteps(*Ref, A.Path);
+      V.Named = !V.Steps.empty();
+    }
     SmallVector<IndexExpr, 4> Indices;
     for (size_t I = 0; I < A.Params.size(); ++I) {
       if (A.Params[I] >= 0) {

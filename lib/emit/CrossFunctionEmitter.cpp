@@ -466,6 +466,27 @@ emitAcrossFunctions(const CrossFunctionPlan &Plan, const std::vector<FileAnalysi
         Out[File].push_back({At.first, 0, Part});
     }
   }
+  // Private members the guards name: declared once per file, before the
+  // first function of the file whose chain code names them.
+  std::map<size_t, std::pair<unsigned, std::vector<const KernelModel *>>> Hidden;
+  for (const CrossChain &C : Plan.Chains) {
+    std::vector<SiteRef> Refs = {C.First, C.Second};
+    if (const CrossChain *P = Find(BySecond, C.First))
+      Refs.insert(Refs.begin(), P->First);
+    std::vector<const KernelModel *> Kernels;
+    for (SiteRef K : Refs)
+      Kernels.push_back(&SiteOf(K));
+    if (privateDeclarations(Kernels).empty())
+      continue;
+    for (SiteRef R : Refs) {
+      auto [It, New] = Hidden.try_emplace(R.File, SiteOf(R).TopDeclOffset,
+                                          std::vector<const KernelModel *>());
+      It->second.first = std::min(It->second.first, SiteOf(R).TopDeclOffset);
+      It->second.second.insert(It->second.second.end(), Kernels.begin(), Kernels.end());
+    }
+  }
+  for (const auto &[File, AtKernels] : Hidden)
+    Out[File].push_back({AtKernels.first, 0, privateDeclarations(AtKernels.second)});
   // Lines closing windows first: edits at one offset keep their order, and
   // a window closes before another opens on the same line.
   auto AddLine = [&](const InsertedLine &L) {

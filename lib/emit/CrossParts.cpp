@@ -1,6 +1,7 @@
 //===- CrossParts.cpp - Pieces of the code for chains across functions ----===//
 
 #include "emit/CrossParts.h"
+#include "emit/PrivateMembers.h"
 #include "plan/PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -228,7 +229,11 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
       auto Through = [](const std::string &Prefix, const ViewUse &V) {
         return Prefix + (V.Member.empty() ? V.Name : V.Member);
       };
-      std::string NA = Through(First, VA), NB = Through(Second, VB);
+      // Behind private members: through pointers to them (the file's
+      // declarations, privateDeclarations).
+      emit::PrivateMembers Private(PrivatePrefix);
+      std::string NA = Private.name(VA, Through(First, VA)),
+                  NB = Private.name(VB, Through(Second, VB));
       if (VA.Pointer || VB.Pointer) {
         // By the elements each reaches over the second's range (the first's
         // is equal: the site checks it).
@@ -248,6 +253,25 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
     }
   }
   return Checks.empty() ? "true" : llvm::join(Checks, " &&\n" + Indent);
+}
+
+std::string privateDeclarations(const std::vector<const KernelModel *> &Kernels) {
+  // The names guardOf writes: of each pair of the chain's kernels, in
+  // order, the Views one of the two writes.
+  emit::PrivateMembers Private(PrivatePrefix);
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    for (size_t J = I + 1; J < Kernels.size(); ++J)
+      for (const ViewUse &VA : Kernels[I]->Views)
+        for (const ViewUse &VB : Kernels[J]->Views)
+          if (!VA.Local && !VB.Local && planner::guardNames(VA) && planner::guardNames(VB) &&
+              (planner::writes(VA.Mode) || planner::writes(VB.Mode))) {
+            Private.name(VA, VA.Name);
+            Private.name(VB, VB.Name);
+          }
+  if (Private.empty())
+    return "";
+  return std::string(Markers::FunctorBegin) + " " + PrivatePrefix + "\n" +
+         planner::formatted(Private.declarations()) + Markers::FunctorEnd;
 }
 
 void deferPart(const CrossChain &C, const KernelModel &A, const std::string &Part,

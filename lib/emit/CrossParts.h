@@ -117,6 +117,13 @@ std::string inlinedLaunch(const InlinedPair &I,
                           const std::function<std::string(const std::string &)> &LaunchOf,
                           const std::string &Indent);
 
+/// The prefix of the names a file's guards give private members.
+inline constexpr const char *PrivatePrefix = "kfuse_private";
+
+/// The declarations naming the private members on the paths of \p
+/// Kernels' Views, as a functor block (revert removes it), or "".
+std::string privateDeclarations(const std::vector<const KernelModel *> &Kernels);
+
 /// The guard: each View of the first kernel against each of the second,
 /// where one writes: one name is one View or apart; other names apart.
 /// \p First and \p Second prefix the names (`kfuse_first->`).

@@ -1,8 +1,11 @@
 //===- FusedKernelEmitter.cpp - Code for one fused group ------------------===//
 
 #include "kfuse/FusedKernelEmitter.h"
+#include "emit/PrivateMembers.h"
 #include "emit/FusedBodies.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 
@@ -18,6 +21,9 @@ using planner::withoutConstRef;
 /// the code that launches it in place of the group.
 struct Emitter : emit::FusedBodies {
   using FusedBodies::FusedBodies;
+  /// Views behind private members the guard names (their declarations
+  /// go before the functor).
+  emit::PrivateMembers Private;
 
   std::string indexParams() {
     std::vector<std::string> P;
@@ -438,7 +444,8 @@ struct Emitter : emit::FusedBodies {
       if (V.Use->Pointer)
         Bytes.push_back(footprint(N, Written));
       else if (V.Use->Accessor.empty() || V.Use->Named) // the planner proved those apart
-        Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " + Written + ")");
+        Bytes.push_back("::kfuse::bytes_of(" + Private.name(*V.Use, guarded(N)) + ", " +
+                        Written + ")");
     }
     // Views the code between the launches may write: other names of none.
     for (const std::string &H : Group.HostViews)
@@ -504,8 +511,16 @@ struct Emitter : emit::FusedBodies {
       Indent += llvm::isSpace(C) ? C : ' ';
 
     FusedKernelEmitter::FusedCode Code;
-    Code.Functor = std::string(Markers::FunctorBegin) + " " + Name + "\n";
-    for (const std::string &Line : functor(Name))
+    std::vector<std::string> Lines = functor(Name);
+    // Names of this block's own (a file may have several in one namespace),
+    // short enough for the guard to stay readable.
+    std::string Tag;
+    llvm::raw_string_ostream(Tag) << llvm::format_hex_no_prefix(
+        llvm::xxh3_64bits(Name) & 0xffffffu, 6);
+    Private = emit::PrivateMembers("kfuse_private_" + Tag);
+    const std::string Guard = guard();
+    Code.Functor = std::string(Markers::FunctorBegin) + " " + Name + "\n" + Private.declarations();
+    for (const std::string &Line : Lines)
       Code.Functor += Line + "\n";
     Code.Functor += Markers::FunctorEnd;
     Code.Functor = planner::formatted(Code.Functor);
@@ -623,7 +638,7 @@ struct Emitter : emit::FusedBodies {
           (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
     auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
     if (Runs.size() == 1) {
-      Emit("if (" + guard() + ") {");
+      Emit("if (" + Guard + ") {");
       Emit("  " + Launch);
       Emit("} else {");
       Out += Original(Begin, End);
@@ -634,7 +649,7 @@ struct Emitter : emit::FusedBodies {
     // may declare names used later), and runs once either way. The fused
     // launch runs where run LaunchRun of the original launches ran.
     std::string On = Name + "_on";
-    Emit("const bool " + On + " = " + guard() + ";");
+    Emit("const bool " + On + " = " + Guard + ";");
     for (size_t K = 0; K < Runs.size(); ++K) {
       if (K > 0)
         Out += "\n" + Indent + Markers::KeptBegin +

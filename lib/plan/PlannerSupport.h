@@ -86,10 +86,10 @@ inline bool writes(AccessMode M) { return M != AccessMode::Read; }
 inline bool throughObject(const ViewUse &V) { return !V.Local && !V.Root.empty(); }
 
 /// True if a guard can name \p V: not reached through an accessor, or
-/// reached through one yet named by a path of public members
-/// (ViewUse::Named).
+/// reached through one yet named by its path (ViewUse::Named), of public
+/// members or through pointers to the private ones (ViewUse::Steps).
 inline bool guardNames(const ViewUse &V) {
-  return V.Accessor.empty() || (V.Named && !V.PrivateMember);
+  return V.Accessor.empty() || (V.Named && (!V.PrivateMember || !V.Steps.empty()));
 }
 
 /// The element type of \p V as the reference rule compares it (canonical).

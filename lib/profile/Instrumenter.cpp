@@ -1,6 +1,7 @@
 //===- Instrumenter.cpp - Make every Kokkos launch record itself ----------===//
 
 #include "kfuse/Instrumenter.h"
+#include "emit/PrivateMembers.h"
 #include "plan/PlannerSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -134,6 +135,7 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
     }
 
     bool ObjectFunctor = M.Functor.Kind == FunctorModel::Form::Object;
+    emit::PrivateMembers Private("kfuse_site" + std::to_string(&M - Sites.data()));
     std::string MemberViews;
     std::vector<std::string> Hidden;
     for (const ViewUse &V : M.Views) {
@@ -145,6 +147,12 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
         if (auto F = planner::pointerFootprint(M, V, Why))
           Prefix += "kfuse_launch_.pointer(" + quoted(V.Name) + ", " + accessName(V.Mode) +
                     ", " + V.Name + ", " + F->first + ", " + F->second + "); ";
+        continue;
+      }
+      // Behind private members: through pointers to them.
+      if (!V.Steps.empty() && V.Named && !ObjectFunctor) {
+        Prefix += "kfuse_launch_.view(" + quoted(V.Name) + ", " + accessName(V.Mode) + ", " +
+                  Private.name(V, V.Name) + "); ";
         continue;
       }
       if (!V.Accessor.empty() && !V.Named) {
@@ -172,6 +180,8 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
           {M.Pos, "the identities of Views reached only through accessors are not recorded: " +
                       llvm::join(Hidden, ", ")});
     Prefix += "kfuse_launch_.start(); ";
+    if (!Private.empty()) // on the line the launch's function begins on
+      Insert(M.TopDeclOffset, Private.declarations(/*OneLine=*/true));
     Insert(M.WholeStmt.Offset, Prefix);
 
     if (WrapArguments) {

@@ -1,4 +1,5 @@
-// Accessors whose Views the guard cannot name, in one function: a chain
+// Accessors whose Views the guard cannot name (private members of a class
+// of an anonymous namespace, which no other file can spell), in one function: a chain
 // reading them fuses where no View it writes may hold their elements (C++'s
 // aliasing rules keep a mesh's int cell types apart from the doubles
 // written, also into Views the function was given); where a written View
@@ -9,7 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-class Mesh {
+namespace { class Mesh {
 public:
   explicit Mesh(int n) : m_kind("kind", n), m_vol("vol", n) {}
   KOKKOS_INLINE_FUNCTION int kind(const int i) const { return m_kind(i); }
@@ -28,7 +29,7 @@ public:
 private:
   Kokkos::View<int *> m_kind;
   Kokkos::View<double *> m_vol;
-};
+}; } // namespace
 
 using Vector = Kokkos::View<double *>;
 

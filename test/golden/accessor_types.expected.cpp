@@ -1,5 +1,6 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
-// Accessors whose Views the guard cannot name, in one function: a chain
+// Accessors whose Views the guard cannot name (private members of a class
+// of an anonymous namespace, which no other file can spell), in one function: a chain
 // reading them fuses where no View it writes may hold their elements (C++'s
 // aliasing rules keep a mesh's int cell types apart from the doubles
 // written, also into Views the function was given); where a written View
@@ -10,7 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-class Mesh {
+namespace { class Mesh {
 public:
   explicit Mesh(int n) : m_kind("kind", n), m_vol("vol", n) {}
   KOKKOS_INLINE_FUNCTION int kind(const int i) const { return m_kind(i); }
@@ -29,12 +30,12 @@ public:
 private:
   Kokkos::View<int *> m_kind;
   Kokkos::View<double *> m_vol;
-};
+}; } // namespace
 
 using Vector = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_fused_weight_scale
-// 'weight', 'scale' (test/golden/accessor_types.cpp:38), fused.
+// 'weight', 'scale' (test/golden/accessor_types.cpp:39), fused.
 template <class T_w, class T_mesh, class T_out, class T_scale> struct kfuse_fused_weight_scale {
   T_w w;
   T_mesh mesh;
@@ -70,8 +71,8 @@ void weights(const Mesh &mesh, Vector w, Vector out, double scale) {
 }
 
 // kfuse-functor-begin kfuse_part_clip_c910ae54
-// 'clip' (test/golden/accessor_types.cpp:50) as a functor: deferred, it runs fused
-// with 'sum' (test/golden/accessor_types.cpp:80) when 'main' calls their functions in turn.
+// 'clip' (test/golden/accessor_types.cpp:51) as a functor: deferred, it runs fused
+// with 'sum' (test/golden/accessor_types.cpp:81) when 'main' calls their functions in turn.
 template <class T_dens> struct kfuse_part_clip_c910ae54 {
   T_dens dens;
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const { dens(i) = dens(i) > 4.0 ? 4.0 : dens(i); }
@@ -85,7 +86,7 @@ void densities(const Mesh &mesh, Vector mass, Vector dens) {
       "density", n, KOKKOS_LAMBDA(const int i) { dens(i) = mass(i) / mesh.vol(i); });
   // kfuse-begin deferred("clip") until "sum" profile=test/golden/accessor_types.profile.json
   if (::kfuse::deferring("kfuse_chain_c910ae54_f4d2df06")) {
-    // Runs later: fused with 'sum' (test/golden/accessor_types.cpp:80), or on its own.
+    // Runs later: fused with 'sum' (test/golden/accessor_types.cpp:81), or on its own.
     const auto kfuse_policy = n;
     ::kfuse::defer("kfuse_chain_c910ae54_f4d2df06", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_clip_c910ae54>(dens),
@@ -103,7 +104,7 @@ void densities(const Mesh &mesh, Vector mass, Vector dens) {
 }
 
 // kfuse-functor-begin kfuse_fused_double_vol_mark
-// 'double_vol', 'mark' (test/golden/accessor_types.cpp:59), fused.
+// 'double_vol', 'mark' (test/golden/accessor_types.cpp:60), fused.
 template <class T_v, class T_mesh, class T_big> struct kfuse_fused_double_vol_mark {
   T_v v;
   T_mesh mesh;
@@ -140,7 +141,7 @@ void marks(const Mesh &mesh, Vector v, Kokkos::View<int *> big) {
 }
 
 // kfuse-functor-begin kfuse_fused_c910ae54_f4d2df06
-// 'clip' (test/golden/accessor_types.cpp:50) then 'sum' (test/golden/accessor_types.cpp:80), fused
+// 'clip' (test/golden/accessor_types.cpp:51) then 'sum' (test/golden/accessor_types.cpp:81), fused
 // across functions: one body over raw pointers, the first's Views and values read from its deferred
 // functor.
 template <class T_kfuse_first, class T_out, class T_v, class T_big>
@@ -190,7 +191,7 @@ int main(int argc, char **argv) {
       double s = 0.0;
       // kfuse-begin fused-across("clip", "sum") profile=test/golden/accessor_types.profile.json
       {
-        // 'clip' (test/golden/accessor_types.cpp:50) may be pending: then both run here as one.
+        // 'clip' (test/golden/accessor_types.cpp:51) may be pending: then both run here as one.
         const auto kfuse_policy = n;
         auto *kfuse_first = ::kfuse::pending<kfuse_part_clip_c910ae54<Kokkos::View<double *>>>(
             "kfuse_chain_c910ae54_f4d2df06", ::kfuse::bounds_of(kfuse_policy));

@@ -1,12 +1,14 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 // Accessors: a mesh class keeps its Views private and hands out elements
-// through accessor methods (`mesh.vol(i)`, whose body is `return m_vol[i];`),
-// as a hydrodynamics code's Domain does. kfuse reads such a call as an access of the member
-// View. The guard cannot name those Views, so a chain that reads them fuses
-// only when every View it writes is allocated in its own function (no View
-// that existed before can share its memory): 'apply_material' fuses (the
-// clamps run only where their conditions held); 'relax', which writes a View
-// it was given, and 'heat', which writes through an accessor, do not.
+// through accessor methods (`mesh.vol(i)`, whose body is `return m_vol[i];`).
+// kfuse reads such a call as an access of the member View, and names the
+// private member in the guard and the profile through a pointer to it (an
+// explicit instantiation names it). 'apply_material' fuses (the clamps run
+// only where their conditions held); so do 'relax', which writes a View it
+// was given, and 'heat', which writes through the accessors. In 'moved' the
+// host writes 'other', which the guard compares with the View read through
+// 'vol': where a run passes the mesh's volumes there (flag 4), the guard
+// refuses and the original launches run.
 #include <Kokkos_Core.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -35,7 +37,22 @@ void init(const Mesh &mesh) {
 }
 
 // kfuse-functor-begin kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors
-// 'copy_volume', 'clamp_low', 'clamp_high', 'count_errors' (test/golden/accessors.cpp:39), fused.
+// Pointers to private members the guard names (an explicit instantiation
+// names them: its arguments are not checked for access).
+template <class Tag, class Pointer, Pointer Member> struct kfuse_private_656e40_members {
+  friend auto kfuse_private_656e40_member(Tag) { return Member; }
+};
+struct kfuse_private_656e40_Mesh_m_vol_new {
+  friend auto kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol_new);
+};
+template struct kfuse_private_656e40_members<kfuse_private_656e40_Mesh_m_vol_new,
+                                             decltype(&::Mesh::m_vol_new), &::Mesh::m_vol_new>;
+struct kfuse_private_656e40_Mesh_m_vol {
+  friend auto kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol);
+};
+template struct kfuse_private_656e40_members<kfuse_private_656e40_Mesh_m_vol,
+                                             decltype(&::Mesh::m_vol), &::Mesh::m_vol>;
+// 'copy_volume', 'clamp_low', 'clamp_high', 'count_errors' (test/golden/accessors.cpp:41), fused.
 template <class T_vc, class T_mesh, class T_vmin, class T_kfuse_if2, class T_vmax,
           class T_kfuse_if3>
 struct kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors {
@@ -76,7 +93,7 @@ int apply_material(const Mesh &mesh, double vmin, double vmax, Vector out) {
   const int n = mesh.size();
   Vector vc("vc", n);
   // kfuse-begin fused("copy_volume", "clamp_low", "clamp_high", "count_errors") profile=test/golden/accessors.profile.json
-  const bool kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_on = ::kfuse::use_fused("copy_volume+clamp_low+clamp_high+count_errors", ::kfuse::no_overlap({::kfuse::bytes_of(vc, true)}));
+  const bool kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_on = ::kfuse::use_fused("copy_volume+clamp_low+clamp_high+count_errors", ::kfuse::no_overlap({::kfuse::bytes_of(vc, true), ::kfuse::bytes_of((mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol_new{})), false), ::kfuse::bytes_of((mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol{})), false)}));
   if (!kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -117,35 +134,157 @@ int apply_material(const Mesh &mesh, double vmin, double vmax, Vector out) {
   return errors;
 }
 
+// kfuse-functor-begin kfuse_fused_scale_volume_sum_scaled
+// Pointers to private members the guard names (an explicit instantiation
+// names them: its arguments are not checked for access).
+template <class Tag, class Pointer, Pointer Member> struct kfuse_private_eb8ec7_members {
+  friend auto kfuse_private_eb8ec7_member(Tag) { return Member; }
+};
+struct kfuse_private_eb8ec7_Mesh_m_vol {
+  friend auto kfuse_private_eb8ec7_member(kfuse_private_eb8ec7_Mesh_m_vol);
+};
+template struct kfuse_private_eb8ec7_members<kfuse_private_eb8ec7_Mesh_m_vol,
+                                             decltype(&::Mesh::m_vol), &::Mesh::m_vol>;
+// 'scale_volume', 'sum_scaled' (test/golden/accessors.cpp:72), fused.
+template <class T_scaled, class T_mesh> struct kfuse_fused_scale_volume_sum_scaled {
+  T_scaled scaled;
+  T_mesh mesh;
+  using value_type = double;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0, double &s) const {
+    {
+      const int i = kfuse_i0;
+      scaled(i) = 2.0 * mesh.vol(i);
+    }
+    {
+      const int i = kfuse_i0;
+      s += scaled(i);
+    }
+  }
+};
+// kfuse-functor-end
 // The host writes 'other', which is mesh's volumes under another name: the
-// launches may not move past that write (the guard cannot compare it with
-// the View read through 'vol').
+// launches move past that write only where the guard finds 'other' apart
+// from the View read through 'vol'.
 double moved(const Mesh &mesh, Vector other) {
   const int n = mesh.size();
   Vector scaled("scaled", n);
-  Kokkos::parallel_for(
+  // kfuse-begin fused("scale_volume", "sum_scaled") profile=test/golden/accessors.profile.json
+  const bool kfuse_fused_scale_volume_sum_scaled_on = ::kfuse::use_fused("scale_volume+sum_scaled", ::kfuse::no_overlap({::kfuse::bytes_of(scaled, true), ::kfuse::bytes_of((mesh.*kfuse_private_eb8ec7_member(kfuse_private_eb8ec7_Mesh_m_vol{})), false), ::kfuse::bytes_of(other, true)}));
+  if (!kfuse_fused_scale_volume_sum_scaled_on) {
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "scale_volume", n, KOKKOS_LAMBDA(const int i) { scaled(i) = 2.0 * mesh.vol(i); });
+// kfuse-original-end
+  }
+  // kfuse-kept-begin
   other(3) = 7.0;
   double sum = 0;
-  Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-code-between
+  // kfuse-kept-end
+  if (kfuse_fused_scale_volume_sum_scaled_on) {
+    Kokkos::parallel_reduce("scale_volume+sum_scaled", n, ::kfuse::make_fused<kfuse_fused_scale_volume_sum_scaled>(scaled, mesh), sum);
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_reduce(
       "sum_scaled", n, KOKKOS_LAMBDA(const int i, double &s) { s += scaled(i); }, sum);
+// kfuse-original-end
+  }
+  // kfuse-end
   return sum;
 }
 
+// kfuse-functor-begin kfuse_fused_relax_scale_relax_add
+// Pointers to private members the guard names (an explicit instantiation
+// names them: its arguments are not checked for access).
+template <class Tag, class Pointer, Pointer Member> struct kfuse_private_1e5319_members {
+  friend auto kfuse_private_1e5319_member(Tag) { return Member; }
+};
+struct kfuse_private_1e5319_Mesh_m_vol {
+  friend auto kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_vol);
+};
+template struct kfuse_private_1e5319_members<kfuse_private_1e5319_Mesh_m_vol,
+                                             decltype(&::Mesh::m_vol), &::Mesh::m_vol>;
+struct kfuse_private_1e5319_Mesh_m_energy {
+  friend auto kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_energy);
+};
+template struct kfuse_private_1e5319_members<kfuse_private_1e5319_Mesh_m_energy,
+                                             decltype(&::Mesh::m_energy), &::Mesh::m_energy>;
+// 'relax_scale', 'relax_add' (test/golden/accessors.cpp:83), fused.
+template <class T_out, class T_mesh> struct kfuse_fused_relax_scale_relax_add {
+  T_out out;
+  T_mesh mesh;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    {
+      const int i = kfuse_i0;
+      out(i) = 0.5 * mesh.vol(i);
+    }
+    {
+      const int i = kfuse_i0;
+      out(i) += mesh.energy(i);
+    }
+  }
+};
+// kfuse-functor-end
 void relax(const Mesh &mesh, Vector out) {
   const int n = mesh.size();
-  Kokkos::parallel_for(
+  // kfuse-begin fused("relax_scale", "relax_add") profile=test/golden/accessors.profile.json
+  if (::kfuse::use_fused("relax_scale+relax_add", ::kfuse::no_overlap({::kfuse::bytes_of(out, true), ::kfuse::bytes_of((mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_vol{})), false), ::kfuse::bytes_of((mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_energy{})), false)}))) {
+    Kokkos::parallel_for("relax_scale+relax_add", n, ::kfuse::make_fused<kfuse_fused_relax_scale_relax_add>(out, mesh));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax_scale", n, KOKKOS_LAMBDA(const int i) { out(i) = 0.5 * mesh.vol(i); });
-  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
+  Kokkos::parallel_for(
       "relax_add", n, KOKKOS_LAMBDA(const int i) { out(i) += mesh.energy(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_fused_heat_energy_heat_volume
+// Pointers to private members the guard names (an explicit instantiation
+// names them: its arguments are not checked for access).
+template <class Tag, class Pointer, Pointer Member> struct kfuse_private_666827_members {
+  friend auto kfuse_private_666827_member(Tag) { return Member; }
+};
+struct kfuse_private_666827_Mesh_m_energy {
+  friend auto kfuse_private_666827_member(kfuse_private_666827_Mesh_m_energy);
+};
+template struct kfuse_private_666827_members<kfuse_private_666827_Mesh_m_energy,
+                                             decltype(&::Mesh::m_energy), &::Mesh::m_energy>;
+struct kfuse_private_666827_Mesh_m_vol {
+  friend auto kfuse_private_666827_member(kfuse_private_666827_Mesh_m_vol);
+};
+template struct kfuse_private_666827_members<kfuse_private_666827_Mesh_m_vol,
+                                             decltype(&::Mesh::m_vol), &::Mesh::m_vol>;
+// 'heat_energy', 'heat_volume' (test/golden/accessors.cpp:91), fused.
+template <class T_mesh> struct kfuse_fused_heat_energy_heat_volume {
+  T_mesh mesh;
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_i0) const {
+    {
+      const int i = kfuse_i0;
+      mesh.energy(i) += 0.125 * mesh.vol(i);
+    }
+    {
+      const int i = kfuse_i0;
+      mesh.vol(i) += 0.01 * mesh.energy(i);
+    }
+  }
+};
+// kfuse-functor-end
 void heat(const Mesh &mesh) {
   const int n = mesh.size();
-  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-not-fusable
+  // kfuse-begin fused("heat_energy", "heat_volume") profile=test/golden/accessors.profile.json
+  if (::kfuse::use_fused("heat_energy+heat_volume", ::kfuse::no_overlap({::kfuse::bytes_of((mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_energy{})), true), ::kfuse::bytes_of((mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_vol{})), true)}))) {
+    Kokkos::parallel_for("heat_energy+heat_volume", n, ::kfuse::make_fused<kfuse_fused_heat_energy_heat_volume>(mesh));
+  } else {
+// kfuse-original-begin
+    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "heat_energy", n, KOKKOS_LAMBDA(const int i) { mesh.energy(i) += 0.125 * mesh.vol(i); });
-  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-aliasing
+  Kokkos::parallel_for(
       "heat_volume", n, KOKKOS_LAMBDA(const int i) { mesh.vol(i) += 0.01 * mesh.energy(i); });
+// kfuse-original-end
+  }
+  // kfuse-end
 }
 
 int main(int argc, char **argv) {
@@ -160,7 +299,7 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 3; ++It) {
       errors += apply_material(mesh, Flags & 1 ? 0.6 : 0.0, Flags & 2 ? 1.5 : 0.0, out);
       relax(mesh, relaxed);
-      errors += static_cast<int>(moved(mesh, mesh.volumes()));
+      errors += static_cast<int>(moved(mesh, Flags & 4 ? mesh.volumes() : relaxed));
       heat(mesh);
     }
     double Sum = 0;
@@ -178,3 +317,4 @@ int main(int argc, char **argv) {
 // KFUSE-RUN: 0
 // KFUSE-RUN: 1
 // KFUSE-RUN: 2
+// KFUSE-RUN-FALLBACK: 7

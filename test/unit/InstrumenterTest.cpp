@@ -46,6 +46,36 @@ void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b) {
       << Text.str();
 }
 
+TEST(InstrumenterTest, PrivateMembersBehindAccessorsAreRecordedThroughPointers) {
+  std::string Code = R"cpp(#include <Kokkos_Core.hpp>
+namespace app {
+class Mesh {
+public:
+  KOKKOS_INLINE_FUNCTION double &u(int i) const { return m_u(i); }
+private:
+  Kokkos::View<double*> m_u;
+};
+void run(int N, Mesh mesh) {
+  Kokkos::parallel_for("scale", N, KOKKOS_LAMBDA(const int i) { mesh.u(i) *= 2; });
+}
+}
+)cpp";
+  InstrumentedFile F = instrumentWithStub(Code);
+  EXPECT_EQ(F.Instrumented, 1u);
+  EXPECT_TRUE(F.Skipped.empty());
+  llvm::StringRef Text = F.Text;
+  ASSERT_TRUE(Text.consume_front(
+      "#include <kfuse/runtime/Instrumentation.hpp>\n#line 1 \"/project/input.cpp\"\n"));
+  // On one line, before the function: the line numbers stay the user's.
+  EXPECT_EQ(lineCount(Text), lineCount(Code));
+  EXPECT_TRUE(Text.contains("template struct kfuse_site0_members<kfuse_site0_app_Mesh_m_u, "
+                            "decltype(&::app::Mesh::m_u), &::app::Mesh::m_u>; void run("))
+      << Text.str();
+  EXPECT_TRUE(Text.contains("kfuse_launch_.view(\"mesh.m_u\", ::kfuse::rt::ReadWrite, "
+                            "(mesh.*kfuse_site0_member(kfuse_site0_app_Mesh_m_u{})));"))
+      << Text.str();
+}
+
 TEST(InstrumenterTest, FunctorMembersAreRecordedThroughInspect) {
   std::string Code = R"cpp(#include <Kokkos_Core.hpp>
 struct Axpy {

@@ -1555,6 +1555,53 @@ double sum(Domain &domain, int r, int n) {
                           [](const ScalarUse &S) { return S.Name == "r"; }));
 }
 
+TEST(LaunchFinderTest, PrivateMembersBehindAccessorsAreNamedByTheirClass) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+namespace app {
+class Mesh {
+public:
+  KOKKOS_INLINE_FUNCTION double &u(int i) const { return m_u(i); }
+  KOKKOS_INLINE_FUNCTION double w(int i) const { return m_w(i); }
+  Kokkos::View<double*> m_w;
+private:
+  Kokkos::View<double*> m_u;
+};
+}
+namespace {
+class Hidden {
+public:
+  KOKKOS_INLINE_FUNCTION double &u(int i) const { return m_u(i); }
+private:
+  Kokkos::View<double*> m_u;
+};
+}
+void run(int N, app::Mesh mesh, Hidden h) {
+  Kokkos::parallel_for("mesh", N, KOKKOS_LAMBDA(const int i) { mesh.u(i) = mesh.w(i); });
+  Kokkos::parallel_for("hidden", N, KOKKOS_LAMBDA(const int i) { h.u(i) = 1; });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &K = siteLabelled(M, "mesh");
+  const ViewUse *U = viewNamed(K, "mesh.m_u");
+  ASSERT_TRUE(U);
+  EXPECT_TRUE(U->Named);
+  ASSERT_EQ(U->Steps.size(), 1u);
+  EXPECT_EQ(U->Steps[0].Member, "m_u");
+  EXPECT_EQ(U->Steps[0].Class, "::app::Mesh");
+  // A public member needs no pointer.
+  const ViewUse *W = viewNamed(K, "mesh.m_w");
+  ASSERT_TRUE(W);
+  EXPECT_TRUE(W->Named);
+  EXPECT_TRUE(W->Steps.empty());
+  // A class of an anonymous namespace has no spelling at namespace scope
+  // of every file: not named.
+  const ViewUse *H = viewNamed(siteLabelled(M, "hidden"), "h.m_u");
+  ASSERT_TRUE(H);
+  EXPECT_FALSE(H->Named);
+  EXPECT_TRUE(H->Steps.empty());
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);

@@ -112,7 +112,8 @@ bool FormJudge::inlinable(const KernelModel &M, llvm::StringRef Text) {
   for (const ViewUse &V : M.Views) {
     // (A View the guard cannot name has no pointer in the one body: the
     // kernels are composed, each body calling its accessors.)
-    if (V.Local || !planner::guardNames(V) || (!V.Root.empty() && V.RootClass.empty()) ||
+    if (V.Local || !planner::guardNames(V) || !V.Steps.empty() ||
+        (!V.Root.empty() && V.RootClass.empty()) ||
         (!V.Member.empty() && !Object) ||
         V.MetadataUsed || V.Rank == 0 || V.Mode == AccessMode::Atomic ||
         V.Mode == AccessMode::PassedToCall)

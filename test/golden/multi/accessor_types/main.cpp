@@ -1,5 +1,6 @@
 // A cell list keeps its Views private and hands out elements through
-// accessors (`cells.count(i)`): the guard cannot name those Views. Across
+// accessors (`cells.count(i)`); its class is in an anonymous namespace, so
+// code elsewhere cannot spell it: the guard cannot name those Views. Across
 // functions, a kernel reading them fuses where no View the chain writes may
 // hold their elements (C++'s aliasing rules keep an int count apart from
 // the doubles written); where a written View may (a weight of doubles read
@@ -15,7 +16,7 @@
 // KFUSE-RUN: 77
 // KFUSE-PROFILE-RUN: 1000
 
-class Cells {
+namespace { class Cells {
 public:
   explicit Cells(int n) : m_count("count", n), m_weight("weight", n) {}
   KOKKOS_INLINE_FUNCTION int count(const int i) const { return m_count(i); }
@@ -34,7 +35,7 @@ public:
 private:
   Kokkos::View<int *> m_count;
   Kokkos::View<double *> m_weight;
-};
+}; } // namespace
 
 using Field = Kokkos::View<double *>;
 

@@ -1,6 +1,7 @@
 #include <kfuse/runtime/Guard.hpp> // kfuse-include
 // A cell list keeps its Views private and hands out elements through
-// accessors (`cells.count(i)`): the guard cannot name those Views. Across
+// accessors (`cells.count(i)`); its class is in an anonymous namespace, so
+// code elsewhere cannot spell it: the guard cannot name those Views. Across
 // functions, a kernel reading them fuses where no View the chain writes may
 // hold their elements (C++'s aliasing rules keep an int count apart from
 // the doubles written); where a written View may (a weight of doubles read
@@ -16,7 +17,7 @@
 // KFUSE-RUN: 77
 // KFUSE-PROFILE-RUN: 1000
 
-class Cells {
+namespace { class Cells {
 public:
   explicit Cells(int n) : m_count("count", n), m_weight("weight", n) {}
   KOKKOS_INLINE_FUNCTION int count(const int i) const { return m_count(i); }
@@ -35,13 +36,13 @@ public:
 private:
   Kokkos::View<int *> m_count;
   Kokkos::View<double *> m_weight;
-};
+}; } // namespace
 
 using Field = Kokkos::View<double *>;
 
 // kfuse-functor-begin kfuse_part_density_085e1e68
-// 'density' (test/golden/multi/accessor_types/main.cpp:43) as a functor: deferred, it runs fused
-// with 'pressure' (test/golden/multi/accessor_types/main.cpp:49) when 'main' calls their functions in turn.
+// 'density' (test/golden/multi/accessor_types/main.cpp:44) as a functor: deferred, it runs fused
+// with 'pressure' (test/golden/multi/accessor_types/main.cpp:50) when 'main' calls their functions in turn.
 template <class T_rho, class T_cells, class T_volume> struct kfuse_part_density_085e1e68 {
   T_rho rho;
   T_cells cells;
@@ -53,7 +54,7 @@ template <class T_rho, class T_cells, class T_volume> struct kfuse_part_density_
 void density(const Cells &cells, Field rho, double volume) {
   // kfuse-begin deferred("density") until "pressure" profile=test/golden/multi/accessor_types/profile.json
   if (::kfuse::deferring("kfuse_chain_085e1e68_e89984f4")) {
-    // Runs later: fused with 'pressure' (test/golden/multi/accessor_types/main.cpp:49), or on its own.
+    // Runs later: fused with 'pressure' (test/golden/multi/accessor_types/main.cpp:50), or on its own.
     const auto kfuse_policy = cells.size();
     ::kfuse::defer("kfuse_chain_085e1e68_e89984f4", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_density_085e1e68>(rho, cells, volume),
@@ -74,7 +75,7 @@ void density(const Cells &cells, Field rho, double volume) {
 void pressure(Field rho, Field p, double k) {
   // kfuse-begin fused-across("density", "pressure") profile=test/golden/multi/accessor_types/profile.json
   {
-    // 'density' (test/golden/multi/accessor_types/main.cpp:43) may be pending: then both run here as one.
+    // 'density' (test/golden/multi/accessor_types/main.cpp:44) may be pending: then both run here as one.
     const auto kfuse_policy = rho.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_density_085e1e68<Kokkos::View<double *>, Cells, double>>(
         "kfuse_chain_085e1e68_e89984f4", ::kfuse::bounds_of(kfuse_policy));
@@ -105,8 +106,8 @@ void smooth(Field q, Field s) {
 }
 
 // kfuse-functor-begin kfuse_part_spread_398b185d
-// 'spread' (test/golden/multi/accessor_types/main.cpp:67) as a functor: deferred, it runs fused
-// with 'mark' (test/golden/multi/accessor_types/main.cpp:72) when 'main' calls their functions in turn.
+// 'spread' (test/golden/multi/accessor_types/main.cpp:68) as a functor: deferred, it runs fused
+// with 'mark' (test/golden/multi/accessor_types/main.cpp:73) when 'main' calls their functions in turn.
 template <class T_w, class T_cells> struct kfuse_part_spread_398b185d {
   T_w w;
   T_cells cells;
@@ -118,7 +119,7 @@ template <class T_w, class T_cells> struct kfuse_part_spread_398b185d {
 void spread(const Cells &cells, Field w) {
   // kfuse-begin deferred("spread") until "mark" profile=test/golden/multi/accessor_types/profile.json
   if (::kfuse::deferring("kfuse_chain_398b185d_bc888491")) {
-    // Runs later: fused with 'mark' (test/golden/multi/accessor_types/main.cpp:72), or on its own.
+    // Runs later: fused with 'mark' (test/golden/multi/accessor_types/main.cpp:73), or on its own.
     const auto kfuse_policy = cells.size();
     ::kfuse::defer("kfuse_chain_398b185d_bc888491", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_spread_398b185d>(w, cells),
@@ -136,8 +137,8 @@ void spread(const Cells &cells, Field w) {
 }
 
 // kfuse-functor-begin kfuse_part_mark_bc888491
-// 'mark' (test/golden/multi/accessor_types/main.cpp:72) as a functor: deferred, it runs fused
-// with 'sum' (test/golden/multi/accessor_types/main.cpp:96) when 'main' calls their functions in turn.
+// 'mark' (test/golden/multi/accessor_types/main.cpp:73) as a functor: deferred, it runs fused
+// with 'sum' (test/golden/multi/accessor_types/main.cpp:97) when 'main' calls their functions in turn.
 template <class T_heavy, class T_w> struct kfuse_part_mark_bc888491 {
   T_heavy heavy;
   T_w w;
@@ -147,8 +148,8 @@ template <class T_heavy, class T_w> struct kfuse_part_mark_bc888491 {
 void mark(Field w, Kokkos::View<int *> heavy) {
   // kfuse-begin fused-across("spread", "mark") deferred until "sum" profile=test/golden/multi/accessor_types/profile.json
   {
-    // 'spread' (test/golden/multi/accessor_types/main.cpp:67) may be pending: then both run as one, later:
-    // with 'sum' (test/golden/multi/accessor_types/main.cpp:96), or on their own.
+    // 'spread' (test/golden/multi/accessor_types/main.cpp:68) may be pending: then both run as one, later:
+    // with 'sum' (test/golden/multi/accessor_types/main.cpp:97), or on their own.
     const auto kfuse_policy = w.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_spread_398b185d<Kokkos::View<double *>, Cells>>(
         "kfuse_chain_398b185d_bc888491", ::kfuse::bounds_of(kfuse_policy));
@@ -211,8 +212,8 @@ int main(int argc, char **argv) {
       double sum = 0.0;
       // kfuse-begin fused-across("mark", "sum") after "spread" profile=test/golden/multi/accessor_types/profile.json
       {
-        // 'mark' (test/golden/multi/accessor_types/main.cpp:72) may be pending, alone or run as one with
-        // 'spread' (test/golden/multi/accessor_types/main.cpp:67): then they run here as one with this kernel.
+        // 'mark' (test/golden/multi/accessor_types/main.cpp:73) may be pending, alone or run as one with
+        // 'spread' (test/golden/multi/accessor_types/main.cpp:68): then they run here as one with this kernel.
         const auto kfuse_policy = n;
         auto *kfuse_both = ::kfuse::pending<::kfuse::Composed<int, kfuse_part_spread_398b185d<Kokkos::View<double *>, Cells>, kfuse_part_mark_bc888491<Kokkos::View<int *>, Kokkos::View<double *>>>>(
             "kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy));
