@@ -256,8 +256,14 @@ bool KernelBodyAnalyzer::rowAccess(const CallExpr *Call) {
     ViewUse &V = viewFor(R, MV.Type, "", Known);
     V.Accessor = Calls.front()->getMethodDecl()->getNameAsString();
     // A public path from a lambda's capture or from the functor's member:
-    // the guard and the profile name it (in every instance alike).
+    // the guard and the profile name it (in every instance alike); private
+    // members on it through pointers to them, where each can be spelled.
     V.Named = !R.Private && Alike;
+    if (Alike && R.Private && !Ref->Private && !Ref->IsMember && Ref->RootDecl &&
+        !MV.Fields.empty()) { // (a lambda's capture: a functor's members are read otherwise)
+      V.Steps = privateSteps(*Ref, MV.Fields);
+      V.Named = !V.Steps.empty();
+    }
     // Some elements, which the body's data choose.
     SmallVector<IndexExpr, 4> Indices(std::max(1u, V.Rank),
                                       IndexExpr{Text, IndexForm::Indirect, "", 0, {}});

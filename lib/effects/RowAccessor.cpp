@@ -1,6 +1,7 @@
 //===- RowAccessor.cpp - Rows handed out by an object's accessor ---------===//
 
 #include "effects/RowAccessor.h"
+#include <optional>
 #include "effects/HostCodeAnalyzer.h"
 #include "model/KokkosAST.h"
 #include "effects/StoreFinder.h"
@@ -86,7 +87,8 @@ bool ownDataOnly(const Stmt *S, const SourceManager &SM, unsigned Depth) {
 }
 
 bool memberViews(QualType T, const std::string &Prefix, bool Private, unsigned Depth,
-                 SmallVectorImpl<MemberView> &Out) {
+                 SmallVectorImpl<MemberView> &Out,
+                 std::optional<SmallVector<const FieldDecl *, 2>> Fields) {
   const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || Depth > MaxDepth)
     return false;
@@ -95,17 +97,21 @@ bool memberViews(QualType T, const std::string &Prefix, bool Private, unsigned D
     QualType FT = F->getType();
     std::string Path = Prefix + F->getNameAsString();
     bool P = Private || F->getAccess() != AS_public;
+    std::optional<SmallVector<const FieldDecl *, 2>> Own = Fields;
+    if (Own)
+      Own->push_back(F);
     if (isKokkosView(FT))
-      Out.push_back({Path, FT, P});
+      Out.push_back({Path, FT, P, Own ? *Own : SmallVector<const FieldDecl *, 2>()});
     else if (!holdsMemory(FT))
       continue;
     else if (FT->isReferenceType() || FT->isAnyPointerType() ||
-             !memberViews(FT, Path + ".", P, Depth + 1, Out))
+             !memberViews(FT, Path + ".", P, Depth + 1, Out, Own))
       return false;
   }
+  // (Through a base: no path of data members alone.)
   for (const CXXBaseSpecifier &B : RD->bases())
     if (!memberViews(B.getType(), Prefix, Private || B.getAccessSpecifier() != AS_public,
-                     Depth + 1, Out))
+                     Depth + 1, Out, std::nullopt))
       return false;
   return true;
 }
@@ -145,7 +151,7 @@ bool rowAccessor(const CXXMethodDecl *MD, const ASTContext &Ctx) {
 }
 
 bool memberViews(QualType T, SmallVectorImpl<MemberView> &Out) {
-  return memberViews(T, "", false, 0, Out);
+  return memberViews(T, "", false, 0, Out, SmallVector<const FieldDecl *, 2>());
 }
 
 } // namespace kfuse

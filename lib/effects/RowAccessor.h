@@ -33,6 +33,8 @@ struct MemberView {
   std::string Path;      ///< `entries`, `graph.entries`
   clang::QualType Type;  ///< the View's type
   bool Private = false;  ///< some member or base on the way is not public
+  /// The data members of Path, where it goes through no base class.
+  llvm::SmallVector<const clang::FieldDecl *, 2> Fields;
 };
 
 /// True if a value of type \p T holds only numbers and pointers to numbers

@@ -143,9 +143,13 @@ class Generator:
         if side.random() < 0.25:
             chain.tparam = ("value", side.randint(1, 4)) if side.random() < 0.5 else ("type", "int")
         # About half of the accessor classes keep their Views private: Views
-        # the guard cannot name, under another name of the same memory.
+        # the guard names through pointers to the members, under another
+        # name of the same memory. About half of those are declared in a
+        # namespace (from a stream of its own), which the pointers spell.
         side = random.Random(f"{self.seed}:{name}:private")
         chain.private_dom = side.random() < 0.5
+        side = random.Random(f"{self.seed}:{name}:namespace")
+        chain.dom_namespace = chain.private_dom and side.random() < 0.5
         return chain
 
     def preferred(self, v: View, chain: Chain) -> Index:
@@ -871,6 +875,8 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
         out += [f"  {v.ctype()} {v.name};" for v in members]
         out.append("};")
     if accessors:
+        if chain.dom_namespace:
+            out.append(f"namespace kf_ns_{chain.name} {{")
         out.append(f"class D_{chain.name} {{")
         out.append("public:")
         if chain.private_dom:
@@ -891,6 +897,9 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
         if not chain.private_dom:
             out.append("  int kf_one = 1;")
         out.append("};")
+        if chain.dom_namespace:
+            out.append(f"}} // namespace kf_ns_{chain.name}")
+            out.append(f"using kf_ns_{chain.name}::D_{chain.name};")
         out.append(f"KOKKOS_INLINE_FUNCTION int kf_{chain.name}_one(const D_{chain.name} &d) "
                    "{ return d.kf_one; }")
         # A device function handed the object (by const reference) that

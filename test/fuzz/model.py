@@ -108,8 +108,12 @@ class Chain:
     # `template <class KfT>`; its lambdas spell constants through it.
     tparam: Optional[Tuple[str, object]] = None
     # The accessor class keeps its Views private (built by a constructor):
-    # the guard cannot name them, and they are the Views also passed.
+    # the guard names them through pointers to the members, and they are
+    # the Views also passed.
     private_dom: bool = False
+    # That class is declared in a namespace of its own (and a using
+    # declaration brings it into the global one).
+    dom_namespace: bool = False
 
     def view(self, name: str) -> View:
         return next(v for v in self.views if v.name == name)

@@ -1602,6 +1602,41 @@ void run(int N, app::Mesh mesh, Hidden h) {
   EXPECT_TRUE(H->Steps.empty());
 }
 
+TEST(LaunchFinderTest, RowsOfPrivateMembersAreNamedByTheirClass) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+namespace md {
+struct Row {
+  const double *p;
+  int n;
+  KOKKOS_INLINE_FUNCTION int operator()(int k) const { return int(p[k]); }
+};
+class List {
+public:
+  KOKKOS_INLINE_FUNCTION Row row(int i) const { return Row{&m_entries(int(m_offsets(i))), 2}; }
+private:
+  Kokkos::View<int*> m_offsets, m_entries;
+};
+}
+void run(int N, md::List list, Kokkos::View<double*> x, Kokkos::View<double*> f) {
+  Kokkos::parallel_for("force", N, KOKKOS_LAMBDA(const int i) {
+    const md::Row r = list.row(i);
+    f(i) = x(r(0)) + x(r(1));
+  });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const KernelModel &K = siteLabelled(M, "force");
+  for (const char *Name : {"list.m_offsets", "list.m_entries"}) {
+    const ViewUse *V = viewNamed(K, Name);
+    ASSERT_TRUE(V) << Name;
+    EXPECT_EQ(V->Accessor, "row");
+    EXPECT_TRUE(V->Named) << Name;
+    ASSERT_EQ(V->Steps.size(), 1u) << Name;
+    EXPECT_EQ(V->Steps[0].Class, "::md::List");
+  }
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);
