@@ -113,8 +113,14 @@ struct Emitter : emit::FusedBodies {
 
   /// A View of the group as the guard names it (the object's members
   /// through `this`, past any local of the same name).
-  std::string guarded(const std::string &View) const {
-    return selfComposition() ? "this->" + View : View;
+  std::string guarded(const std::string &View) {
+    std::string Written = selfComposition() ? "this->" + View : View;
+    // Behind private members: through pointers to them.
+    for (size_t S : Group.Sites)
+      for (const ViewUse &V : Sites[S].Views)
+        if (V.Name == View && !V.Steps.empty() && V.Named)
+          return Private.name(V, Written);
+    return Written;
   }
 
   /// The policy of the fused launch: the first launch's without its work
@@ -444,8 +450,7 @@ struct Emitter : emit::FusedBodies {
       if (V.Use->Pointer)
         Bytes.push_back(footprint(N, Written));
       else if (V.Use->Accessor.empty() || V.Use->Named) // the planner proved those apart
-        Bytes.push_back("::kfuse::bytes_of(" + Private.name(*V.Use, guarded(N)) + ", " +
-                        Written + ")");
+        Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " + Written + ")");
     }
     // Views the code between the launches may write: other names of none.
     for (const std::string &H : Group.HostViews)
