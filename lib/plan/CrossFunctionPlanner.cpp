@@ -221,13 +221,20 @@ public:
     Types.Unseen = [this](const HostStatement &E) { return unseenCalls(E); };
     // (Known over the whole program, or of members no other unit can use.)
     Types.PointerFields = &PointerFields;
-    for (const KernelModel *K : {&KA, &KB})
+    for (const KernelModel *K : {&KA, &KB}) {
+      // Instantiations whose Views hold other element types: any type.
+      if (K->TemplateTypesVary) {
+        Types.Used.insert("?");
+        if (K == &KA)
+          Types.Written.insert("?");
+      }
       for (const ViewUse &V : K->Views) {
         Types.Used.insert(planner::elementType(V));
         if (K == &KA && planner::writes(V.Mode))
           Types.Written.insert(planner::elementType(V));
         Types.HiddenViews |= !V.Local && (!planner::guardNames(V) || planner::throughObject(V));
       }
+    }
     Self = A.File == B.File && A.Site == B.Site;
     std::string Files = Self ? "one launch, run by two calls of its function in a row"
                         : KA.File == KB.File
@@ -394,6 +401,8 @@ public:
       // X's stores are pending over the code between M and Y too: the
       // numbers read through pointers there were judged by M's element
       // types (C++ aliasing); X's must be among them.
+      if (Before && X.TemplateTypesVary)
+        Types.Used.insert("?"), Types.Written.insert("?");
       if (Before)
         for (const ViewUse &V : X.Views) {
           Types.Used.insert(planner::elementType(V));
@@ -491,7 +500,8 @@ public:
         if (V.Accessor.empty() || V.Mode != AccessMode::Read || planner::guardNames(V))
           continue;
         for (const ViewUse &U : W->Views)
-          if (planner::writes(U.Mode) && planner::mayShareElements(U, V))
+          if (planner::writes(U.Mode) &&
+              (planner::mayShareElements(U, V) || A.TemplateTypesVary || B.TemplateTypesVary))
             return planner::name(*K) + " reads View '" + V.Name + "' through the accessor '" +
                    V.Accessor + "', which the guard cannot name, and '" + U.Name +
                    "', written by " + planner::name(*W) + ", may hold its elements";

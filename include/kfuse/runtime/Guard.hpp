@@ -303,7 +303,10 @@ F<typename std::decay<M>::type...> make_fused(const M &...Members) {
 /// True if the Views \p A and \p B are one View: the same data, span and
 /// strides (where the plan merged two arguments into one).
 template <class VA, class VB> bool same_view(const VA &A, const VB &B) {
-  if (A.data() != B.data() || A.span() != B.span())
+  if (!std::is_same<typename VA::non_const_value_type,
+                    typename VB::non_const_value_type>::value ||
+      static_cast<const void *>(A.data()) != static_cast<const void *>(B.data()) ||
+      A.span() != B.span())
     return false;
   for (unsigned D = 0; D < VA::rank; ++D)
     if (A.extent(D) != B.extent(D) || A.stride(D) != B.stride(D))

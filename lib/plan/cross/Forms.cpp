@@ -198,9 +198,10 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
       continue;
     if (!K->TemplateWhy.empty() && !(K->TemplateInHeader && everyUnitAgrees(*K)))
       return planner::name(*K) + " is written in a template, and " + K->TemplateWhy;
-    if (K->TemplateTypesVary)
-      return planner::name(*K) + " is written in a template whose instantiations hold "
-                                 "elements of other types in its Views";
+    // Instantiations whose Views hold other element types: the legality
+    // of the chain holds for any type (the planner takes the element type
+    // as unknown where a rule reads it), and another instantiation's part
+    // is another type, which the other site does not take as pending.
     // (The second's site launches both only when its chain is not
     // reversed: checked where that is decided.)
     bool OwnSite = planner::thisFunctor(*K);
