@@ -213,7 +213,15 @@ private:
   struct PointerTarget {
     const clang::Expr *Element = nullptr;
     const clang::Expr *View = nullptr;
+    /// A local that holds the address of one element for the whole
+    /// iteration: never changed, its element's indices made of the kernel's
+    /// index, captures and literals (fixedElement). `*p` and `p[0]` are
+    /// then that element.
+    bool Fixed = false;
   };
+  /// True if the local pointer \p VD, initialised with the address of
+  /// \p Element, points to that element wherever the body uses it.
+  bool fixedElement(const clang::VarDecl *VD, const clang::Expr *Element) const;
   llvm::DenseMap<const clang::VarDecl *, PointerTarget> PointerLocals;
   /// The same for addresses written in place (`&v(i, 0)` handed to a
   /// function), as pointerTarget found them.

@@ -219,9 +219,66 @@ bool KernelBodyAnalyzer::pointerInit(const VarDecl *VD, const Expr *Init) {
   if (!T)
     return false;
   PointerLocals[VD] = *T;
+  PointerLocals[VD].Fixed = T->Element && fixedElement(VD, T->Element);
   Model.PointsIntoViews = true;
   visitIndices(*T, Init);
   return true;
+}
+
+bool KernelBodyAnalyzer::fixedElement(const VarDecl *VD, const Expr *Element) const {
+  // Declared in the kernel's own body (not in a followed call, whose
+  // parameters stand for arguments).
+  if (!Following.empty() || VD->getParentFunctionOrMethod() != Fn || !Fn->hasBody())
+    return false;
+  // The element's indices: the kernel's parameters (its index: a change of
+  // it is an unknown access of its own), captures (a lambda's are const
+  // copies), literals and arithmetic of them.
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(Element);
+  if (!Op || (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript))
+    return false;
+  // (A reference to a const index cannot change it either.)
+  auto Fixed = [](QualType T) {
+    return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
+  };
+  for (unsigned I = 1; I < Op->getNumArgs(); ++I) {
+    SmallVector<const Stmt *, 8> Work{Op->getArg(I)};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
+        bool Param = isa_and_nonnull<ParmVarDecl>(Var) && Var->getDeclContext() == Fn &&
+                     Fixed(Var->getType());
+        bool Capture = Var && DRE->refersToEnclosingVariableOrCapture() && !isLocal(Var) &&
+                       !Var->getType()->isReferenceType();
+        if (!Param && !Capture)
+          return false;
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        if (!BO->isAdditiveOp() && !BO->isMultiplicativeOp())
+          return false;
+      } else if (!isa<IntegerLiteral, ImplicitCastExpr, ParenExpr>(S)) {
+        return false;
+      }
+      for (const Stmt *Child : S->children())
+        if (Child)
+          Work.push_back(Child);
+    }
+  }
+  // The pointer itself never changes: no assignment, increment, address
+  // taken or binding to a reference anywhere in the body.
+  bool Changed = false;
+  SmallVector<std::pair<const Stmt *, const Stmt *>, 32> Work{{Fn->getBody(), nullptr}};
+  while (!Work.empty() && !Changed) {
+    auto [S, Parent] = Work.pop_back_val();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD) {
+      // Read (an lvalue-to-rvalue conversion, or indexed) and nothing else.
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+      Changed = !Cast || Cast->getCastKind() != CK_LValueToRValue;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back({Child, S});
+  }
+  return !Changed;
 }
 
 void KernelBodyAnalyzer::visitIndices(const PointerTarget &T, const Expr *Pointer) {
@@ -255,7 +312,7 @@ void KernelBodyAnalyzer::recordThroughPointer(const PointerTarget &T, const Expr
   }
   bool Element = false;
   if (T.Element && isa<DeclRefExpr>(Pointer->IgnoreParenCasts()) &&
-      isa<UnaryOperator>(Written)) {
+      (isa<UnaryOperator>(Written) || T.Fixed)) {
     Expr::EvalResult R;
     const auto *AS = dyn_cast<ArraySubscriptExpr>(At);
     Element = isa<UnaryOperator>(At) ||

@@ -1637,6 +1637,52 @@ void run(int N, md::List list, Kokkos::View<double*> x, Kokkos::View<double*> f)
   }
 }
 
+TEST(LaunchFinderTest, ALocalPointerToOneElementReadsThatElement) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void run(int N, int k, Kokkos::View<double*> v, Kokkos::View<double*> w) {
+  Kokkos::parallel_for("fixed", N, KOKKOS_LAMBDA(const int i) {
+    const double *q = &v(i + k);
+    w(i) = q[0] + *q;
+  });
+  Kokkos::parallel_for("offset", N, KOKKOS_LAMBDA(const int i) {
+    const double *q = &v(i);
+    w(i) = q[1];
+  });
+  Kokkos::parallel_for("moved", N, KOKKOS_LAMBDA(const int i) {
+    const double *q = &v(i);
+    if (i > 2)
+      q = &v(i - 1);
+    w(i) = q[0];
+  });
+  Kokkos::parallel_for("local", N, KOKKOS_LAMBDA(const int i) {
+    int j = i;
+    const double *q = &v(j);
+    ++j;
+    w(i) = q[0];
+  });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // Never changed, at an index of the kernel's index and captures: `q[0]`
+  // and `*q` are that element.
+  const ViewUse *Fixed = viewNamed(siteLabelled(M, "fixed"), "v");
+  ASSERT_TRUE(Fixed);
+  ASSERT_EQ(Fixed->Accesses.size(), 2u);
+  for (const ViewAccess &A : Fixed->Accesses) {
+    EXPECT_TRUE(A.Through.empty());
+    EXPECT_EQ(A.Indices.at(0).Var, "i");
+  }
+  // At another offset, moved, or at an index a local holds: any element.
+  for (const char *Label : {"offset", "moved", "local"}) {
+    const ViewUse *V = viewNamed(siteLabelled(M, Label), "v");
+    ASSERT_TRUE(V) << Label;
+    EXPECT_TRUE(std::any_of(V->Accesses.begin(), V->Accesses.end(),
+                            [](const ViewAccess &A) { return !A.Through.empty(); }))
+        << Label;
+  }
+}
+
 TEST(LaunchFinderTest, CodeThatDoesNotCompileFails) {
   FileModel M = analyzeWithStub("void f() { undeclared(); }");
   EXPECT_TRUE(M.Failed);
