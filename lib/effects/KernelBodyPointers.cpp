@@ -231,8 +231,8 @@ bool KernelBodyAnalyzer::fixedElement(const VarDecl *VD, const Expr *Element) co
   if (!Following.empty() || VD->getParentFunctionOrMethod() != Fn || !Fn->hasBody())
     return false;
   // The element's indices: the kernel's parameters (its index: a change of
-  // it is an unknown access of its own), captures (a lambda's are const
-  // copies), literals and arithmetic of them.
+  // it is an unknown access of its own), const captures, literals and
+  // arithmetic of them.
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(Element);
   if (!Op || (Op->getOperator() != OO_Call && Op->getOperator() != OO_Subscript))
     return false;
@@ -248,8 +248,10 @@ bool KernelBodyAnalyzer::fixedElement(const VarDecl *VD, const Expr *Element) co
         const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
         bool Param = isa_and_nonnull<ParmVarDecl>(Var) && Var->getDeclContext() == Fn &&
                      Fixed(Var->getType());
+        // (Const in the body: a copy the lambda took, not one by reference
+        // or of a mutable lambda, which the body could change.)
         bool Capture = Var && DRE->refersToEnclosingVariableOrCapture() && !isLocal(Var) &&
-                       !Var->getType()->isReferenceType();
+                       !Var->getType()->isReferenceType() && DRE->getType().isConstQualified();
         if (!Param && !Capture)
           return false;
       } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {

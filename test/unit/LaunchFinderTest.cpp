@@ -1661,6 +1661,12 @@ void run(int N, int k, Kokkos::View<double*> v, Kokkos::View<double*> w) {
     ++j;
     w(i) = q[0];
   });
+  int m = 0;
+  Kokkos::parallel_for("reference", N, [&](const int i) {
+    const double *q = &v(i + m);
+    ++m;
+    w(i) = q[0];
+  });
 }
 )cpp");
   ASSERT_FALSE(M.Failed) << M.Error;
@@ -1674,7 +1680,7 @@ void run(int N, int k, Kokkos::View<double*> v, Kokkos::View<double*> w) {
     EXPECT_EQ(A.Indices.at(0).Var, "i");
   }
   // At another offset, moved, or at an index a local holds: any element.
-  for (const char *Label : {"offset", "moved", "local"}) {
+  for (const char *Label : {"offset", "moved", "local", "reference"}) {
     const ViewUse *V = viewNamed(siteLabelled(M, Label), "v");
     ASSERT_TRUE(V) << Label;
     EXPECT_TRUE(std::any_of(V->Accesses.begin(), V->Accesses.end(),
