@@ -62,6 +62,13 @@ struct IndexExpr {
   std::string Var;     ///< the index parameter or loop variable, if any
   int64_t Offset = 0;  ///< the constant added to Var, or the constant itself
   TextRange Range;     ///< where it is written (invalid inside macros)
+  /// The index's value as a term over the launch indices (`i0`), literals,
+  /// captured numbers (`$r`) and elements of Views (`@d.list(...)`), with
+  /// the locals it reads and the accessors it calls written out:
+  /// `(+ @d.rows($r) i0)`. Two kernels computing one term from the same
+  /// Views and numbers compute the same value. Empty where kfuse cannot
+  /// spell it (a call it does not follow, a local changed in the body).
+  std::string Value;
 };
 
 /// One element access (or escape) of a View inside the kernel body.
@@ -77,6 +84,9 @@ struct ViewAccess {
   /// Made inside an inner loop: of the body, or of a call the body makes
   /// that the analysis followed (whose loops are not the body's Loops).
   bool InLoop = false;
+  /// Made on every iteration of the launch: not under a branch or in a
+  /// loop, nor after a statement that may leave the body.
+  bool Always = false;
 };
 
 /// A View the kernel uses: a lambda capture or a functor member, or a

@@ -255,6 +255,7 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
   for (const Expr *Idx : Indices) {
     Forms.push_back(classifyIndex(Idx));
     Forms.back().Range = fileRange(Idx->getSourceRange(), Ctx);
+    Forms.back().Value = indexValue(Idx, ValueScope(), 0);
   }
   recordAccess(V, Known, E, std::move(Forms), U);
   // Index expressions are read.
@@ -283,6 +284,7 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
   if (ThroughPointer)
     A.Through = exprText(ThroughPointer, Ctx);
   A.InLoop = LoopDepth > 0;
+  A.Always = !A.InLoop && Conditional == 0 && !Exited;
   V.Mode = Known ? combine(V.Mode, A.Mode) : A.Mode;
   if (A.Mode == AccessMode::PassedToCall)
     Model.Notes.push_back("element of View '" + V.Name +
@@ -325,6 +327,33 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
       return;
     }
     Model.EarlyExit = true;
+    visitChildren(S, Use());
+    Exited = true;
+    return;
+  }
+  if (isa<GotoStmt, IndirectGotoStmt>(S))
+    Exited = true;
+  // A branch: what it accesses is not accessed on every iteration.
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    for (const Stmt *Head : {If->getInit(), static_cast<const Stmt *>(
+                                                If->getConditionVariableDeclStmt())})
+      if (Head)
+        visit(Head, Use());
+    if (If->getCond())
+      visit(If->getCond(), Use());
+    ++Conditional;
+    for (const Stmt *Branch : {If->getThen(), If->getElse()})
+      if (Branch)
+        visit(Branch, Use());
+    --Conditional;
+    return;
+  }
+  // (A lambda's body runs where it is called, if ever.)
+  if (isa<WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt, LambdaExpr>(S)) {
+    ++Conditional;
+    visitChildren(S, Use());
+    --Conditional;
+    return;
   }
   // Data members through `this` are read above it (MemberExpr); any other
   // `this` reaches the object itself.
@@ -439,6 +468,13 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
       visit(BO->getRHS(), U);
       return;
     }
+    if (BO->isLogicalOp()) {
+      visit(BO->getLHS(), Use());
+      ++Conditional;
+      visit(BO->getRHS(), Use());
+      --Conditional;
+      return;
+    }
     return visitChildren(S, Use());
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -464,8 +500,10 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     return visitChildren(S, U);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     visit(CO->getCond(), Use());
+    ++Conditional;
     visit(CO->getTrueExpr(), U);
     visit(CO->getFalseExpr(), U);
+    --Conditional;
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))

@@ -35,6 +35,7 @@ public:
       : Ctx(Ctx), Model(Model), Fn(Fn) {
     for (const std::string &P : IndexParams)
       this->IndexParams.insert(P);
+    IndexOrder.assign(IndexParams.begin(), IndexParams.end());
   }
 
   /// Analyses \p Body. May be called once per body.
@@ -147,6 +148,25 @@ private:
   llvm::SmallVector<const clang::CXXMemberCallExpr *, 2>
   resolvedCalls(const clang::Expr *Call) const;
   IndexExpr classifyIndex(const clang::Expr *E);
+  /// What `this` and the parameters of an accessor being written out
+  /// stand for (indexValue).
+  struct ValueScope {
+    /// The path to the object `this` is, with a trailing dot (`d.`);
+    /// empty for the functor's own object.
+    std::string This;
+    bool Accessor = false;
+    llvm::DenseMap<const clang::ValueDecl *, std::string> Params;
+  };
+  /// IndexExpr::Value of \p E, or "" (KernelBodyValues.cpp).
+  std::string indexValue(const clang::Expr *E, const ValueScope &Scope, unsigned Depth) const;
+  /// True if \p E is, or is a member of, the functor's object or a capture
+  /// of the kernel itself (not a parameter of a followed call, nor a local).
+  bool capturedRoot(const clang::Expr *E) const;
+  /// The name of the View \p E is, as ViewUse::Name spells it, or "".
+  std::string valueViewName(const clang::Expr *E, const ValueScope &Scope) const;
+  /// True if the local \p VD of the kernel's own body is never changed
+  /// after its initialisation: read, and nothing else, wherever named.
+  bool neverChanged(const clang::VarDecl *VD) const;
   bool containsViewAccess(const clang::Stmt *S);
   /// Follows \p Call, a call of \p MD on the functor's own object (a
   /// member function, `neighbour(j)`, or another of its operators,
@@ -188,6 +208,7 @@ private:
   /// local (itself or one of its members); true if it did.
   bool rowChanged(const clang::Expr *E, const Use &U);
   llvm::StringSet<> IndexParams;
+  std::vector<std::string> IndexOrder; ///< the index parameters, in order
   llvm::SmallVector<std::string, 4> LoopVars;
   /// The variables of the loops being visited (declared in their headers):
   /// one changed in its loop's body makes the loop no range of its own.
@@ -200,6 +221,13 @@ private:
   /// its name with a local of an inner block).
   llvm::SmallPtrSet<const clang::VarDecl *, 16> Locals;
   unsigned LoopDepth = 0;
+  /// Branches being visited (an `if`'s, `?:`'s, a right-hand side of `&&`
+  /// or `||`, a `while`, a `switch`): what they access is not accessed on
+  /// every iteration (ViewAccess::Always).
+  unsigned Conditional = 0;
+  /// A statement that may leave the body (or the followed call) was
+  /// visited: what follows may not run.
+  bool Exited = false;
   /// The calls being followed (followOwnCall), outermost first; the
   /// arguments their parameters stand for; how the innermost one's result
   /// is used.

@@ -125,7 +125,10 @@ bool KernelBodyAnalyzer::followBody(const CallExpr *Call, const FunctionDecl *De
   if (Following.empty())
     CallSite = Call;
   Following.push_back(Def);
+  // A return in its body leaves the call, not the kernel.
+  bool SavedExited = Exited;
   visit(Def->getBody(), Use());
+  Exited = SavedExited;
   Following.pop_back();
   ReturnUse = Saved;
   return true;

@@ -365,6 +365,7 @@ bool KernelBodyAnalyzer::accessorAccess(const CXXMemberCallExpr *Call, const Use
       if (A.Params[I] >= 0) {
         Indices.push_back(classifyIndex(Call->getArg(A.Params[I])));
         Indices.back().Range = fileRange(Call->getArg(A.Params[I])->getSourceRange(), Ctx);
+        Indices.back().Value = indexValue(Call->getArg(A.Params[I]), ValueScope(), 0);
       } else {
         // Computed in the accessor's body: any element, from an element
         // of another View (Indirect), else from the arguments of the

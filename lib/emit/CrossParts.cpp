@@ -1,6 +1,7 @@
 //===- CrossParts.cpp - Pieces of the code for chains across functions ----===//
 
 #include "emit/CrossParts.h"
+#include "plan/SharedLoads.h"
 #include "emit/PrivateMembers.h"
 #include "plan/PlannerSupport.h"
 #include "llvm/ADT/STLExtras.h"
@@ -208,15 +209,41 @@ std::string inlinedLaunch(const InlinedPair &I,
          "else\n" + Indent + "  " + LaunchOf(I.Make);
 }
 
+namespace {
+const ViewUse *viewNamed(const KernelModel &M, const std::string &Name) {
+  for (const ViewUse &V : M.Views)
+    if (V.Name == Name && !V.Local)
+      return &V;
+  return nullptr; // never: the planner found it
+}
+} // namespace
+
 std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                     const std::string &First, const std::string &Second,
                     const std::string &Indent) {
   std::vector<std::string> Checks;
+  // A bound functor object's View is read through its member.
+  auto Through = [](const std::string &Prefix, const ViewUse &V) {
+    return Prefix + (V.Member.empty() ? V.Name : V.Member);
+  };
+  // Pointers both load alike (planner::sharedLoads): one pointer, indexed
+  // by one value of the same Views and numbers; no footprint.
+  planner::SharedLoads Alike = planner::sharedLoads(A, B);
+  for (const auto &[PA, PB] : Alike.Pointers)
+    Checks.push_back("::kfuse::same_pointer(" + First + PA + ", " + Second + PB + ")");
+  for (const auto &[NA, NB] : Alike.Views) {
+    emit::PrivateMembers Private(PrivatePrefix);
+    const ViewUse *VA = viewNamed(A, NA), *VB = viewNamed(B, NB);
+    Checks.push_back("::kfuse::same_view(" + Private.name(*VA, Through(First, *VA)) + ", " +
+                     Private.name(*VB, Through(Second, *VB)) + ")");
+  }
+  for (const auto &[NA, NB] : Alike.Numbers)
+    Checks.push_back("(" + First + NA + " == " + Second + NB + ")");
   for (const ViewUse &VA : A.Views) {
-    if (VA.Local)
+    if (VA.Local || Alike.loaded(VA.Name, /*First=*/true))
       continue;
     for (const ViewUse &VB : B.Views) {
-      if (VB.Local)
+      if (VB.Local || Alike.loaded(VB.Name, /*First=*/false))
         continue;
       bool WA = planner::writes(VA.Mode), WB = planner::writes(VB.Mode);
       if (!WA && !WB)
@@ -225,10 +252,6 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
       // that no View written may hold its elements.
       if (!planner::guardNames(VA) || !planner::guardNames(VB))
         continue;
-      // A bound functor object's View is read through its member.
-      auto Through = [](const std::string &Prefix, const ViewUse &V) {
-        return Prefix + (V.Member.empty() ? V.Name : V.Member);
-      };
       // Behind private members: through pointers to them (the file's
       // declarations, privateDeclarations).
       emit::PrivateMembers Private(PrivatePrefix);
@@ -259,6 +282,12 @@ std::string privateDeclarations(const std::vector<const KernelModel *> &Kernels)
   // The names guardOf writes: of each pair of the chain's kernels, in
   // order, the Views one of the two writes.
   emit::PrivateMembers Private(PrivatePrefix);
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    for (size_t J = I + 1; J < Kernels.size(); ++J)
+      for (const auto &[NA, NB] : planner::sharedLoads(*Kernels[I], *Kernels[J]).Views) {
+        Private.name(*viewNamed(*Kernels[I], NA), NA);
+        Private.name(*viewNamed(*Kernels[J], NB), NB);
+      }
   for (size_t I = 0; I < Kernels.size(); ++I)
     for (size_t J = I + 1; J < Kernels.size(); ++J)
       for (const ViewUse &VA : Kernels[I]->Views)

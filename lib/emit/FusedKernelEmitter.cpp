@@ -108,6 +108,16 @@ struct Emitter : emit::FusedFunctor {
            llvm::join(Hi, ", ") + "}, " + Written + ")";
   }
 
+  /// True if the raw pointer \p N has a footprint in no kernel.
+  bool unbounded(const std::string &N) {
+    for (size_t S : Group.Sites)
+      for (const ViewUse &V : Sites[S].Views)
+        if (std::string Why; Group.canonical(V.Name) == N && V.Pointer && !V.Accesses.empty() &&
+                             planner::pointerFootprint(Sites[S], V, Why))
+          return false;
+    return true;
+  }
+
   /// What the plan relied on: written Views overlap nothing else, merged
   /// names are one View, assumed-equal ranges are equal.
   std::string guard() {
@@ -115,8 +125,12 @@ struct Emitter : emit::FusedFunctor {
     for (auto &[N, V] : Views) {
       std::string Written =
           V.Written || llvm::is_contained(Group.HostViews, N) ? "true" : "false";
-      if (V.Use->Pointer)
-        Bytes.push_back(footprint(N, Written));
+      if (V.Use->Pointer) {
+        // Loaded alike where no kernel bounds it (the planner's rule:
+        // nothing the group writes reaches what they load).
+        if (!unbounded(N))
+          Bytes.push_back(footprint(N, Written));
+      }
       else if (V.Use->Accessor.empty() || V.Use->Named) // the planner proved those apart
         Bytes.push_back("::kfuse::bytes_of(" + guarded(N) + ", " + Written + ")");
     }

@@ -132,11 +132,15 @@ static llvm::json::Value siteJson(const KernelModel &M) {
     llvm::json::Array Accesses;
     for (const ViewAccess &A : V.Accesses) {
       llvm::json::Array Indices;
-      for (const IndexExpr &I : A.Indices)
-        Indices.push_back(llvm::json::Object{{"text", I.Text},
-                                             {"form", toString(I.Form)},
-                                             {"var", I.Var},
-                                             {"offset", I.Offset}});
+      for (const IndexExpr &I : A.Indices) {
+        llvm::json::Object O{{"text", I.Text},
+                             {"form", toString(I.Form)},
+                             {"var", I.Var},
+                             {"offset", I.Offset}};
+        if (!I.Value.empty())
+          O["value"] = I.Value;
+        Indices.push_back(std::move(O));
+      }
       llvm::json::Object O{{"mode", toString(A.Mode)},
                            {"indices", std::move(Indices)},
                            {"line", A.Pos.Line},
@@ -145,6 +149,7 @@ static llvm::json::Value siteJson(const KernelModel &M) {
         O["callee"] = A.Callee;
       if (!A.Through.empty())
         O["through"] = A.Through;
+      O["every_iteration"] = A.Always;
       Accesses.push_back(std::move(O));
     }
     Views.push_back(llvm::json::Object{{"name", V.Name},

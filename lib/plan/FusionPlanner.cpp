@@ -3,6 +3,7 @@
 #include "kfuse/FusionPlan.h"
 #include "plan/GroupRules.h"
 #include "plan/PlannerSupport.h"
+#include "plan/SharedLoads.h"
 #include "plan/StatementSchedule.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -441,6 +442,12 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           Culprit = S;
         }
       }
+      // Raw pointers whose footprint the guard cannot bound: loaded alike.
+      if (Why.empty()) {
+        Why = loadsAlikeInBlock(kernelsWith(Trial, Sites, M));
+        if (!Why.empty())
+          Check = "kfuse-not-fusable";
+      }
       if (Why.empty() && onDevice(Prof, Prof.findSite(M.Id.str()))) {
         Why = loopsOnDevice(Prev, M, Prof,
                             reusesData(Trial, M) &&
@@ -573,6 +580,9 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
     SourcePos Pos = M.Pos;
     std::string Check = "kfuse-not-fusable";
     std::string Why = unsupported(M);
+    for (const ViewUse &V : M.Views)
+      if (Why.empty() && V.Pointer)
+        pointerFootprint(M, V, Why);
     if (Why.empty() && (composable(M) || boundObject(M)))
       Why = "the loop around a functor object's launch stays on the host";
     FusionGroup G;
@@ -606,10 +616,19 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
   explainOtherPairs(Sites, Usable, Evaluated, Prof, Opts, Plan);
   // The order of each group's statements: where its kernels' bodies are
   // copied into one (a functor object's is called, never copied).
+  // (Not where pointers are loaded alike: the guard did not check them
+  // apart from what the group writes, and a statement may not move past
+  // another of its iteration.)
   for (FusionGroup &G : Plan.Groups)
     if (llvm::none_of(G.Sites, [&](size_t S) {
           return Sites[S].Functor.Kind == FunctorModel::Form::Object;
-        }))
+        }) &&
+        unboundedPointers([&] {
+          std::vector<const KernelModel *> Kernels;
+          for (size_t S : G.Sites)
+            Kernels.push_back(&Sites[S]);
+          return Kernels;
+        }()).empty())
       G.Schedules = planner::statementSchedules(G, Sites, FileText);
   return Plan;
 }

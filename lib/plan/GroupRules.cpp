@@ -137,11 +137,10 @@ std::string unsupported(const KernelModel &M) {
   }
   if (!M.StmtRange.valid())
     return "launch is not a statement of a block";
-  // A raw pointer's footprint, which the guard checks, comes from its
-  // indices and the range: `p[i + k]` over a range whose ends kfuse reads.
-  for (const ViewUse &V : M.Views)
-    if (std::string Why; V.Pointer && !planner::pointerFootprint(M, V, Why))
-      return Why;
+  // (A raw pointer's footprint, which the guard checks, comes from its
+  // indices and the range, `p[i + k]` over a range whose ends kfuse reads;
+  // where it cannot, the kernels of a group must load it alike:
+  // loadsAlikeInBlock, a rule of the group.)
   if (const std::optional<LaunchCondition> &C = M.Condition) {
     // Evaluated once on the host, where the fused launch runs: it may only
     // read numbers.

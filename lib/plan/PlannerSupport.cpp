@@ -18,6 +18,10 @@ bool restrictable(const std::vector<size_t> &Group, const std::vector<KernelMode
     if (Sites[S].FollowsCalls || Sites[S].PointsIntoViews)
       return false;
     for (const ViewUse &V : Sites[S].Views) {
+      // A pointer loaded alike (no footprint): a store of the group may be
+      // to its memory, at the store's own iteration.
+      if (std::string Why; V.Pointer && !V.Local && !pointerFootprint(Sites[S], V, Why))
+        return false;
       // Read through an accessor: the body never names the View (an
       // element accessor's call is kept as written, named or not).
       if (!V.Accessor.empty() &&

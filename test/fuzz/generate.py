@@ -29,12 +29,17 @@ TIME_STEPS = (2, 3)
 # ------------------------------------------------------------- generation
 
 class Generator:
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, pointers: bool = False):
         self.seed = seed
+        # --pointers: a raw pointer to a View's data in about two thirds of
+        # the chains (a mode of its own: the programs of the other modes
+        # keep their shapes).
+        self.pointers = pointers
         self.r = random.Random(seed)
         # Draws of shapes added later, apart from self.r: the programs of
         # earlier seeds keep their shapes.
         self.rows = random.Random(f"{seed}:rows")
+        self.alike = random.Random(f"{seed}:alike")
 
     def chance(self, p: float) -> bool:
         return self.r.random() < p
@@ -103,6 +108,10 @@ class Generator:
             choice = r.choice(one_d)
             if choice in contiguous:
                 choice.raw = True
+        contiguous = [v for v in one_d if v.layout != "LayoutStride"]
+        if self.pointers and contiguous and not any(v.raw for v in views) and \
+                self.alike.random() < 0.7:
+            self.alike.choice(contiguous).raw = True
         # The index each View is mostly used with in this chain: kernels that
         # agree on it may be fused.
         self.pref = {}
@@ -205,9 +214,26 @@ class Generator:
             if not k.body:  # every write conflicted: a harmless one
                 k.body.append(Stmt("accdecl", acc="acc"))
             self.row_sum_first(k)
+        self.load_alike(k)
         if kind == "reduce":
             chain.results.append(k.result)
         return k
+
+    def load_alike(self, k: Kernel):
+        """--pointers: about three quarters of the kernels over a 1-D range
+        also load the chain's raw pointer at the element the chain's index
+        View names (`p_a[idx_perm(i)]`), in a statement of their body's top
+        level: kernels that load a pointer alike fuse with no footprint."""
+        raw = [v for v in self.cur.views if v.raw]
+        if not self.pointers or k.md or not raw or self.alike.random() >= 0.75:
+            return
+        top = [s for s in k.body if s.kind in ("assign", "reduce") and s.expr is not None]
+        if not top:
+            return
+        kind = "perm" if sum(map(ord, self.cur.name)) % 2 else "nonin"
+        a = Access(raw[0].name, ((kind, 0),), "r", "raw")
+        if self.add_access(a):
+            top[-1].expr.terms.append((1, ("v", a)))
 
     def row_sum_first(self, k: Kernel):
         """About two thirds of the kernels over a 1-D range (drawn from a stream
@@ -345,6 +371,13 @@ class Generator:
                 continue
             v = self.r.choice(cands)
             a = Access(v.name, self.read_index(v, inner and v.rank == 2), "r", self.spelling(v))
+            # About half the raw reads of 1-D launches at one element data
+            # choose, the same in every kernel of the chain (`p_a[idx_perm(i)]`):
+            # kernels that load a pointer alike fuse with no footprint.
+            if a.spelling == "raw" and not k.md and len(a.index) == 1 and \
+                    self.alike.random() < 0.5:
+                kind = "perm" if sum(map(ord, chain.name)) % 2 else "nonin"
+                a = Access(a.view, ((kind, 0),), "r", "raw")
             if v.rank == 2 and not k.md and not inner and a.index[1][0] == "k":
                 continue
             if self.add_access(a):
@@ -382,8 +415,8 @@ class Generator:
         return (self.alias0 + self.cur.shift) % 3
 
 
-def generate(seed: int) -> Program:
-    return Generator(seed).program()
+def generate(seed: int, pointers: bool = False) -> Program:
+    return Generator(seed, pointers).program()
 
 
 # ---------------------------------------------------------------- emission
@@ -1405,8 +1438,10 @@ def main(argv=None) -> int:
                     help="each kernel that can be in a function of its own (chains across functions)")
     ap.add_argument("--functors", action="store_true",
                     help="write about half of the parallel_for kernels as functor objects")
+    ap.add_argument("--pointers", action="store_true",
+                    help="a raw pointer to a View's data in most chains, read alike by their kernels")
     args = ap.parse_args(argv)
-    prog = generate(args.seed)
+    prog = generate(args.seed, args.pointers)
     text = emit(prog, args.split, args.functors)
     if args.output:
         with open(args.output, "w") as f:

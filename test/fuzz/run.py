@@ -52,10 +52,11 @@ def kokkos_paths(build: Path):
 class Config:
     def __init__(self, build: Path, kfuse: Path, cxx: str = "g++", plant: bool = False,
                  inc: str = None, lib: str = None, split: bool = False,
-                 functors: bool = False):
+                 functors: bool = False, pointers: bool = False):
         self.kfuse = str(kfuse)
         self.split = split  # kernels in functions of their own (generate.py --split)
         self.functors = functors  # some kernels as functor objects (generate.py --functors)
+        self.pointers = pointers  # raw pointers in most chains (generate.py --pointers)
         self.inc, self.lib, kokkos_flags = kokkos_paths(build)
         if inc and lib:
             self.inc, self.lib = inc, lib
@@ -501,7 +502,7 @@ def run_seed(seed: int, cfg: Config, results: Path = None, keep: Path = None,
              scratch: Path = None) -> dict:
     """Tests one seed in a scratch directory; writes results/SEED.json and
     keeps the directory of a failing case under keep/SEED."""
-    prog = generate.generate(seed)
+    prog = generate.generate(seed, cfg.pointers)
     base = Path(tempfile.mkdtemp(prefix=f"kfuse-fuzz-{seed}-", dir=scratch))
     try:
         res = test_program(prog, base / "case", cfg)
@@ -525,7 +526,8 @@ def default_config(args) -> Config:
     build = Path(args.build).resolve()
     kfuse = Path(args.kfuse).resolve() if args.kfuse else build / "bin" / "kfuse"
     return Config(build, kfuse, cxx=args.cxx, plant=args.plant, inc=args.kokkos_include,
-                  lib=args.kokkos_lib, split=args.split, functors=args.functors)
+                  lib=args.kokkos_lib, split=args.split, functors=args.functors,
+                  pointers=args.pointers)
 
 
 def add_common(ap):
@@ -542,6 +544,9 @@ def add_common(ap):
     ap.add_argument("--functors", action="store_true",
                     help="write about half of the parallel_for kernels as functor objects "
                          "(generate.py --functors)")
+    ap.add_argument("--pointers", action="store_true",
+                    help="a raw pointer to a View's data in most chains, read alike by their "
+                         "kernels (generate.py --pointers)")
 
 
 def main(argv=None) -> int:

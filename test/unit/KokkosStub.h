@@ -32,10 +32,16 @@ template <class T> struct IndexType {};
 template <class T> struct Schedule {};
 struct Dynamic {};
 template <unsigned N> struct Rank {};
+// Elements are doubles; a View of long holds long (an index read from it).
+template <class D> struct StubElement { using type = double; };
+template <> struct StubElement<long *> { using type = long; };
 template <class DataType, class... Props> struct View {
   View() {}
   View(const std::string &, long = 0, long = 0) {}
-  template <class... I> double &operator()(I...) const { static double d; return d; }
+  template <class... I> typename StubElement<DataType>::type &operator()(I...) const {
+    static typename StubElement<DataType>::type d{};
+    return d;
+  }
   template <class I> double &operator[](I) const { static double d; return d; }
   template <class... I> double &access(I...) const { static double d; return d; }
   long extent(int) const { return 0; }

@@ -1,6 +1,7 @@
 //===- Forms.cpp - where fused code can be written ===//
 
 #include "plan/cross/Forms.h"
+#include "plan/SharedLoads.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -61,7 +62,10 @@ bool FormJudge::oneBody(const KernelModel &KA, const KernelModel &KB, SiteRef A,
                         bool Ahead) const {
   // A launch in a template is composed: a copy of its body at namespace
   // scope would name what only the template's scope knows.
+  // (Pointers loaded alike stay apart from restrict: they may be memory
+  // a kernel writes, at its own iteration.)
   return !Ahead && !KA.InTemplate && !KB.InTemplate && !overlapsWithin(KA) &&
+         planner::sharedLoads(KA, KB).empty() &&
          !overlapsWithin(KB) && inlinable(KA, All[A.File].Text) &&
          inlinable(KB, All[B.File].Text) && KA.Functor.IndexType == KB.Functor.IndexType &&
          bodiesFit(KA, KB, !Ahead && Reverse ? KA : KB);
@@ -137,11 +141,16 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     if (!K->StmtRange.valid() && !K->WholeStmt.valid())
       return planner::name(*K) + " is not a statement of its own";
   // A raw pointer's footprint over the second's range, where the guard
-  // runs (the first's range is equal there).
+  // runs (the first's range is equal there); or none, where both kernels
+  // load the pointer alike.
+  std::string NotAlike;
+  planner::SharedLoads Alike = planner::sharedLoads(A, B, &NotAlike);
   for (const KernelModel *M : {&A, &B})
     for (const ViewUse &V : M->Views)
-      if (std::string Why; V.Pointer && !planner::pointerFootprint(*M, V, Why, &B.Policy))
-        return planner::name(*M) + ": " + Why;
+      if (std::string Why; V.Pointer && !Alike.loaded(V.Name, M == &A) &&
+                           !planner::pointerFootprint(*M, V, Why, &B.Policy))
+        return planner::name(*M) + ": " + Why +
+               (NotAlike.empty() ? "" : ", and the two do not load it alike: " + NotAlike);
   auto PolicyWhy = [](const KernelModel &M) -> std::string {
     const PolicyModel &P = M.Policy;
     if (P.Kind != PolicyKind::Count && P.Kind != PolicyKind::Range && P.Kind != PolicyKind::MDRange)
