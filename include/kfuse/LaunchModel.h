@@ -555,6 +555,10 @@ struct KernelModel {
   struct TemplateParam {
     std::string Name;
     bool IsType = true; ///< a type parameter; else a non-type one
+    /// Its argument in the instantiation analysed, as any scope spells it
+    /// (`double`, `3`); for a non-type one, ValueType is the argument's
+    /// type. Empty where it cannot be spelled.
+    std::string Spelled, ValueType;
     bool operator==(const TemplateParam &O) const {
       return Name == O.Name && IsType == O.IsType;
     }

@@ -54,6 +54,7 @@ public:
   }
 
   FunctionSummary summarize(const FunctionDecl *FD) {
+    resolveThroughInstances(FD);
     FunctionSummary S;
     S.Usr = usrOf(FD);
     S.Name = FD->getQualifiedNameAsString();
@@ -87,6 +88,50 @@ public:
     return FD;
   }
 
+  /// Where \p FD is a function template as written: each call whose
+  /// callee depends on its parameters (`first<C>(a, n)`), resolved where
+  /// every instantiation of the unit calls an instance of one function
+  /// template there (or one function), as calleeOf names it.
+  void resolveThroughInstances(const FunctionDecl *FD) {
+    Resolved.clear();
+    const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate();
+    if (!T)
+      return;
+    llvm::DenseMap<unsigned, const FunctionDecl *> Seen;
+    for (const FunctionDecl *Spec : T->specializations()) {
+      const FunctionDecl *Def = nullptr;
+      if (!Spec->isTemplateInstantiation() || !Spec->hasBody(Def) || !Def->getBody())
+        continue;
+      llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
+      while (!Work.empty()) {
+        const Stmt *X = Work.pop_back_val();
+        if (const auto *Call = dyn_cast<CallExpr>(X))
+          if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+            unsigned At = Call->getBeginLoc().getRawEncoding();
+            const FunctionDecl *Named = calleeOf(Callee);
+            auto [It, New] = Seen.try_emplace(At, Named);
+            if (!New && It->second && It->second->getCanonicalDecl() != Named->getCanonicalDecl())
+              It->second = nullptr; // instantiations disagree
+          }
+        for (const Stmt *Child : X->children())
+          if (Child)
+            Work.push_back(Child);
+      }
+    }
+    for (const auto &[At, Named] : Seen)
+      if (Named)
+        Resolved[At] = Named;
+  }
+
+  /// The function \p Call runs: its direct callee, else what
+  /// resolveThroughInstances found at its place.
+  const FunctionDecl *calleeFor(const CallExpr *Call) const {
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      return FD;
+    auto It = Resolved.find(Call->getBeginLoc().getRawEncoding());
+    return It == Resolved.end() ? nullptr : It->second;
+  }
+
   static std::string usrOf(const Decl *D) {
     llvm::SmallString<128> Buf;
     if (index::generateUSRForDecl(D, Buf))
@@ -117,7 +162,7 @@ private:
         F.Effects = analyzeHostExpr(*R->getRetValue(), Ctx);
         const auto *Call = dyn_cast<CallExpr>(R->getRetValue()->IgnoreImplicit());
         const FunctionDecl *FD = Call && !isa<CXXOperatorCallExpr>(Call)
-                                     ? Call->getDirectCallee()
+                                     ? calleeFor(Call)
                                      : nullptr;
         const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
         if (FD && !(MD && MD->isVirtual()) && !ProjectPath(FD->getLocation()).empty())
@@ -267,7 +312,7 @@ private:
     const auto *Call = dyn_cast_or_null<CallExpr>(E);
     if (!Call || isa<CXXOperatorCallExpr>(Call))
       return;
-    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *FD = calleeFor(Call);
     if (!FD || ProjectPath(FD->getLocation()).empty())
       return;
     if (Rest) {
@@ -400,6 +445,8 @@ private:
   llvm::function_ref<std::string(SourceLocation)> ProjectPath;
   std::string File;
   FileID FID;
+  /// resolveThroughInstances: by the raw location of each call.
+  llvm::DenseMap<unsigned, const FunctionDecl *> Resolved;
 };
 
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {

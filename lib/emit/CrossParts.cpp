@@ -50,6 +50,23 @@ std::vector<Member> membersOf(const KernelModel &A) {
   }
   for (const ScalarUse &S : A.Scalars)
     Out.push_back({S.Name, S.PortableType});
+  // (A functor object's body is called, not copied, where it names them.)
+  for (const KernelModel::TemplateParam &P : A.TemplateParams) {
+    if (A.Functor.Kind != FunctorModel::Form::Lambda)
+      break;
+    Member M;
+    M.Name = "kfuse_tp_" + P.Name;
+    if (P.IsType) {
+      M.Type = "::kfuse::type_is<" + P.Spelled + ">";
+      M.Arg = "::kfuse::type_is<" + P.Name + ">()";
+      M.Alias = "using " + P.Name + " = typename T_" + M.Name + "::type;";
+    } else {
+      M.Type = "::kfuse::value_is<" + P.ValueType + ", " + P.Spelled + ">";
+      M.Arg = "::kfuse::value_is<decltype(" + P.Name + "), " + P.Name + ">()";
+      M.Alias = "static constexpr auto " + P.Name + " = T_" + M.Name + "::value;";
+    }
+    Out.push_back(M);
+  }
   return Out;
 }
 
@@ -62,6 +79,9 @@ std::string functorHead(const std::string &Name, const std::vector<Member> &Memb
                     " struct " + Name + " {\n";
   for (const Member &M : Members)
     Out += "  T_" + M.Name + " " + M.Name + ";\n";
+  for (const Member &M : Members)
+    if (!M.Alias.empty())
+      Out += "  " + M.Alias + " // as the launch site has it\n";
   return Out;
 }
 
@@ -318,7 +338,7 @@ std::string partOf(const CrossChain &C, const KernelModel &A) {
     return A.Functor.Text;
   std::vector<std::string> Args;
   for (const Member &M : membersOf(A))
-    Args.push_back(M.Name);
+    Args.push_back(M.Arg.empty() ? M.Name : M.Arg);
   return "::kfuse::make_fused<" + C.PartName + ">(" + llvm::join(Args, ", ") + ")";
 }
 

@@ -43,10 +43,15 @@ std::string quoted(const KernelModel &M);
 std::string place(const KernelModel &M);
 
 /// The members of the first kernel's functor: its captured Views, then its
-/// scalars, in the order of the model.
+/// scalars, in the order of the model, then (a lambda's) the template
+/// parameters its body names.
 struct Member {
   std::string Name, Type;
   bool Object = false; ///< an object holding Views, captured whole
+  /// A template parameter the body names (KernelModel::TemplateParams):
+  /// the member is an empty value whose type carries it, Arg makes it at
+  /// the launch site, Alias names it inside the functor.
+  std::string Arg, Alias;
 };
 
 std::vector<Member> membersOf(const KernelModel &A);

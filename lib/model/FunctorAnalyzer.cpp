@@ -113,9 +113,9 @@ namespace {
 /// in main), and member functions called on `this`.
 class LocalTypeFinder : public RecursiveASTVisitor<LocalTypeFinder> {
 public:
-  LocalTypeFinder(SourceRange Body, const SourceManager &SM, std::vector<std::string> &Out,
+  LocalTypeFinder(SourceRange Body, const ASTContext &Ctx, std::vector<std::string> &Out,
                   std::vector<KernelModel::TemplateParam> &Params)
-      : Body(Body), SM(SM), Out(Out), Params(Params) {}
+      : Body(Body), Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out), Params(Params) {}
 
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) { return note(TL.getTypedefNameDecl()); }
   bool VisitTagTypeLoc(TagTypeLoc TL) { return note(TL.getDecl()); }
@@ -123,10 +123,19 @@ public:
   /// fused functor, at namespace scope, gets them from the launch site.
   /// A pack's element has no name of its own there: out of reach.
   bool VisitSubstTemplateTypeParmTypeLoc(SubstTemplateTypeParmTypeLoc TL) {
-    return param(TL.getTypePtr()->getReplacedParameter(), true);
+    return param(TL.getTypePtr()->getReplacedParameter(), true,
+                 portableTypeText(TL.getTypePtr()->getReplacementType(), Ctx), "");
   }
   bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *E) {
-    return param(E->getParameter(), false);
+    std::string Value, Type;
+    Expr::EvalResult R;
+    const Expr *X = E->getReplacement();
+    if (X->getType()->isIntegralOrEnumerationType() && !X->isValueDependent() &&
+        X->EvaluateAsInt(R, Ctx) && !X->getType()->isEnumeralType()) {
+      Value = std::to_string(R.Val.getInt().getExtValue());
+      Type = portableTypeText(X->getType().getUnqualifiedType(), Ctx);
+    }
+    return param(E->getParameter(), false, Value, Type);
   }
   /// In a lambda's body, a name declared in a class around it (a static
   /// helper `limit(x)`, a static member, an enumerator): a copy of the body
@@ -153,12 +162,12 @@ private:
       Out.push_back(D->getNameAsString());
     return true;
   }
-  bool param(const NamedDecl *D, bool IsType) {
+  bool param(const NamedDecl *D, bool IsType, std::string Spelled, std::string ValueType) {
     if (!D || !D->getIdentifier())
       return true;
     if (D->isParameterPack())
       return add(D);
-    KernelModel::TemplateParam P{D->getNameAsString(), IsType};
+    KernelModel::TemplateParam P{D->getNameAsString(), IsType, Spelled, ValueType};
     if (!llvm::is_contained(Params, P))
       Params.push_back(P);
     return true;
@@ -196,6 +205,7 @@ private:
     return true;
   }
   SourceRange Body;
+  const ASTContext &Ctx;
   const SourceManager &SM;
   std::vector<std::string> &Out;
   std::vector<KernelModel::TemplateParam> &Params;
@@ -273,8 +283,8 @@ static void analyzeBody(const FunctionDecl *Op, bool HasTag, KernelModel &M,
       break;
   }
   M.StoresOnlyLocals = M.FirstStore.empty();
-  LocalTypeFinder Scoped(Def->getBody()->getSourceRange(), Ctx.getSourceManager(),
-                         M.ScopedNames, M.TemplateParams);
+  LocalTypeFinder Scoped(Def->getBody()->getSourceRange(), Ctx, M.ScopedNames,
+                         M.TemplateParams);
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   Scoped.Lambda = Method && Method->getParent()->isLambda() ? Method->getParent() : nullptr;
   Scoped.TraverseStmt(Def->getBody());

@@ -65,7 +65,8 @@ bool FormJudge::oneBody(const KernelModel &KA, const KernelModel &KB, SiteRef A,
   // (Pointers loaded alike stay apart from restrict: they may be memory
   // a kernel writes, at its own iteration.)
   return !Ahead && !KA.InTemplate && !KB.InTemplate && !overlapsWithin(KA) &&
-         planner::sharedLoads(KA, KB).empty() &&
+         planner::sharedLoads(KA, KB).empty() && KA.TemplateParams.empty() &&
+         KB.TemplateParams.empty() &&
          !overlapsWithin(KB) && inlinable(KA, All[A.File].Text) &&
          inlinable(KB, All[B.File].Text) && KA.Functor.IndexType == KB.Functor.IndexType &&
          bodiesFit(KA, KB, !Ahead && Reverse ? KA : KB);
@@ -222,10 +223,15 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     // body must name no template parameter (the part is defined outside
     // the template).
     bool Lambda = K->Functor.Kind == FunctorModel::Form::Lambda;
-    if (Lambda && K->DependentLaunch && !K->TemplateParams.empty())
-      return planner::name(*K) + " is written in a template, and its body names the template "
-                                 "parameter '" + K->TemplateParams.front().Name +
-             "' (a functor copied out of the template cannot)";
+    // The template parameters its body names: the part gets each from the
+    // launch site as an empty member whose type carries it (as this unit's
+    // instantiation has it), where kfuse can spell that.
+    if (Lambda && K->DependentLaunch)
+      for (const KernelModel::TemplateParam &P : K->TemplateParams)
+        if (P.Spelled.empty())
+          return planner::name(*K) + " is written in a template, and its body names the "
+                                     "template parameter '" + P.Name +
+                 "', whose argument kfuse cannot spell outside the template";
     if ((K->Functor.Kind != FunctorModel::Form::Object && !Lambda) ||
         (K->DependentLaunch && !OwnSite && !Lambda) || !K->Instantiations)
       return planner::name(*K) + " is written in a template" +
