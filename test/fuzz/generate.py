@@ -227,7 +227,9 @@ class Generator:
         raw = [v for v in self.cur.views if v.raw]
         if not self.pointers or k.md or not raw or self.alike.random() >= 0.75:
             return
-        top = [s for s in k.body if s.kind in ("assign", "reduce") and s.expr is not None]
+        # (A write to a row of a 2-D View is written in a loop over it.)
+        top = [s for s in k.body if s.expr is not None and (
+            s.kind == "reduce" or (s.kind == "assign" and len(s.target.index) == 1))]
         if not top:
             return
         kind = "perm" if sum(map(ord, self.cur.name)) % 2 else "nonin"
