@@ -479,8 +479,10 @@ public:
     if (!Ahead && !Self &&
         placeThroughCalls(FnA, FnB, KA, KB, C, Share, FirstProblem, /*Depth=*/3))
       return "";
-    Check = FirstProblem.empty() ? "kfuse-not-adjacent" : "kfuse-code-between";
-    if (!FirstProblem.empty())
+    // (That the first's own function does not call the second's after it
+    // says less than that no function calls the two in turn.)
+    Check = FirstProblem.empty() || GenericProblem ? "kfuse-not-adjacent" : "kfuse-code-between";
+    if (!FirstProblem.empty() && !GenericProblem)
       return FirstProblem;
     return "their launches are " + Files + ", and no function of the files given calls '" +
            FnA.Name + "' and then '" + FnB.Name +
