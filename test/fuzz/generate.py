@@ -902,6 +902,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     reduction's returns its result): the
     same program, with its chains across functions (the oracle still
     applies: the launches run in the same order)."""
+    global SPELL_TPARAM
     out = []
     members = [v for v in chain.views if v.member]
     accessors = [v for v in chain.views if v.accessor]
@@ -1013,18 +1014,29 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                 out += emit_launch(k, chain, ind)
                 out.append(f"{ind}return {k.result};")
             else:
-                called[id(it)] = f"{ind}{fn}({', '.join(staged_names(chain, k, names))});"
-                # Some kernels' functions are called twice in a row: on the
-                # same Views, or with two Views of one type swapped.
                 again = doubled_call(chain, k)
                 via = "" if again else via_call(chain, k)
+                # In a chain whose function is a template, the kernels'
+                # functions called directly are templates too, instantiated
+                # with its parameter, and their lambdas spell constants
+                # through it (as the chain's own launches do).
+                templated = (chain.tparam is not None and not via and k.label not in functors
+                             and not generic_helper(chain, k))
+                callee = fn + ("<KfC>" if chain.tparam and chain.tparam[0] == "value" else "<KfT>") \
+                    if templated else fn
+                called[id(it)] = f"{ind}{callee}({', '.join(staged_names(chain, k, names))});"
+                # Some kernels' functions are called twice in a row: on the
+                # same Views, or with two Views of one type swapped.
                 if again == "swapped":
                     again_names = swapped_names(chain, names)
                     if again_names:
-                        called[id(it)] += f"\n{ind}{fn}({', '.join(again_names)});"
+                        called[id(it)] += f"\n{ind}{callee}({', '.join(again_names)});"
                 elif again == "same":
-                    called[id(it)] += f"\n{ind}{fn}({', '.join(names)});"
+                    called[id(it)] += f"\n{ind}{callee}({', '.join(names)});"
                 own = params + locals_
+                if templated:
+                    out.append("template <int KfC>" if chain.tparam[0] == "value"
+                               else "template <class KfT>")
                 if via == "template":
                     out.append("template <int KfV>")
                 elif k.label not in functors and generic_helper(chain, k):
@@ -1036,7 +1048,9 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
                     own = own[:first] + ["KfG " + own[first].rsplit(" ", 1)[1]] + own[first + 1:]
                     out.append("template <class KfG>")
                 out.append(f"static void {fn}({', '.join(own)}) {{")
+                SPELL_TPARAM = chain.tparam if templated else None
                 out += emit_launch(k, chain, ind)
+                SPELL_TPARAM = None
                 if via:
                     # The dispatcher the chain's function calls instead.
                     out.append("}")
@@ -1052,7 +1066,7 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
             out.append("}")
             out.append("")
     params = [f"D_{chain.name} dom" if p == f"D_{chain.name}& dom" else p for p in params]
-    tparam = chain.tparam if not split else None
+    tparam = chain.tparam
     if tparam:
         out.append("template <int KfC>" if tparam[0] == "value" else "template <class KfT>")
     out.append(f"void {chain.name}({', '.join(params)}) {{")
@@ -1080,7 +1094,6 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     # kernel that stores nothing (a sum over a View into a local): the
     # second may be computed ahead with the first across it.
     probe_view = next((v for v in chain.views if v.slot != 2), None)
-    global SPELL_TPARAM
     SPELL_TPARAM = tparam
     for _ in range(2 if twice else 1):
         body = []
@@ -1418,7 +1431,7 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
             args.append(f"{c.name}_dom")
         args += ["n", "n2", "m", "flags"]
         targs = ""
-        if c.tparam and not split:
+        if c.tparam:
             targs = f"<{c.tparam[1]}>"
         out.append(f"      {c.name}{targs}({', '.join(args)});")
     out.append("    }")
