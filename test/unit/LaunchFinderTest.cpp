@@ -1165,6 +1165,45 @@ const FunctionSummary *functionNamed(const FileModel &Model, const std::string &
   return nullptr;
 }
 
+TEST(LaunchFinderTest, CallsThroughATemplatesParametersResolveWhereEveryInstanceAgrees) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+template <int C> void first(Kokkos::View<double*> a, int n) {
+  Kokkos::parallel_for("first", n, KOKKOS_LAMBDA(const int i) { a(i) *= C; });
+}
+template <int C> void other(Kokkos::View<double*> a, int n) {}
+template <int C> void drive(Kokkos::View<double*> a, int n) {
+  first<C>(a, n);
+  other<C + 1>(a, n);
+}
+template <int C> void mixed(Kokkos::View<double*> a, int n) {
+  if constexpr (C == 1) first<C>(a, n); else other<C>(a, n);
+}
+void g(int) {}
+void g(double) {}
+template <class T> void pick(T x) { g(x); }
+void run(Kokkos::View<double*> a, int n) { drive<1>(a, n); drive<2>(a, n); pick(1); pick(2.0); }
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  const FunctionSummary *First = functionNamed(M, "first");
+  const FunctionSummary *Drive = functionNamed(M, "drive");
+  ASSERT_TRUE(First && Drive);
+  ASSERT_EQ(Drive->Body.size(), 2u);
+  // `first<C>(a, n)` depends on C; drive<1> and drive<2> both call first.
+  EXPECT_EQ(Drive->Body[0].Kind, FlowStatement::Form::Call);
+  EXPECT_EQ(Drive->Body[0].Callee, First->Usr);
+  // No instantiation of 'mixed': nothing to resolve its calls with.
+  const FunctionSummary *Mixed = functionNamed(M, "mixed");
+  ASSERT_TRUE(Mixed);
+  ASSERT_EQ(Mixed->Body.size(), 1u);
+  EXPECT_NE(Mixed->Body[0].Kind, FlowStatement::Form::Call);
+  // pick<int> and pick<double> call two overloads: no one callee.
+  const FunctionSummary *Pick = functionNamed(M, "pick");
+  ASSERT_TRUE(Pick);
+  ASSERT_EQ(Pick->Body.size(), 1u);
+  EXPECT_NE(Pick->Body[0].Kind, FlowStatement::Form::Call);
+}
+
 TEST(LaunchFinderTest, FunctionSummariesForChainsAcrossFunctions) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
