@@ -9,6 +9,7 @@
 #include "kfuse/FusionPlan.h"
 #include "kfuse/SiteIdentity.h"
 #include "plan/PlannerSupport.h"
+#include "plan/SharedLoads.h"
 #include "plan/cross/Ahead.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -386,10 +387,21 @@ public:
                        "the last one's file can name";
       if (AsSecond.count(X.Id.str()) || AsFirst.count(Y.Id.str()))
         return Three + " and with another (chains of four are not fused yet)";
-      for (const KernelModel *K : {&X, &M, &Y})
-        if (const ViewUse *P = planner::rawPointerOf(*K))
-          return Three + ", and " + planner::name(*K) + " indexes the raw pointer '" + P->Name +
-                 "' (chains of three with raw pointers are not fused yet)";
+      // Raw pointers: each pair's guard checks their footprints over the
+      // second's range (the three ranges are equal where they run fused);
+      // a pointer with none must be loaded alike by the first and the last
+      // too (the other two pairs are judged as pairs).
+      {
+        std::string NotAlike;
+        planner::SharedLoads XY = planner::sharedLoads(X, Y, &NotAlike);
+        for (const KernelModel *K : {&X, &Y})
+          for (const ViewUse &V : K->Views)
+            if (std::string Why; V.Pointer && !V.Local && !XY.loaded(V.Name, K == &X) &&
+                                 !planner::pointerFootprint(*K, V, Why, &Y.Policy))
+              return Three + ", and " + planner::name(*K) + ": " + Why + ", and " +
+                     planner::name(X) + " and " + planner::name(Y) + " do not load it alike" +
+                     (NotAlike.empty() ? "" : ": " + NotAlike);
+      }
       // X's part functor is written in Y's file too (its site names it),
       // before Y's function where that is X's own file.
       if (std::string Why = declaredLater(X, Y.File, Y.TopDeclOffset); !Why.empty())

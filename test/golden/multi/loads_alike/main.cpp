@@ -8,8 +8,10 @@
 // them writes at another iteration is then never a volume the two read,
 // or it would race with its own read (Kokkos runs iterations in no order),
 // so the pair fuses and the guard checks only that the two name one
-// pointer, one list and one region. 'limit' loads the volumes only where
-// its condition holds: 'relax' -> 'limit' is refused. Run with the second
+// pointer, one list and one region. 'relax' loads them alike too: the
+// three run as one (a chain of three, each pair's guard checking its own).
+// 'limit' loads the volumes only where its condition holds: 'relax' ->
+// 'limit' is refused. Run with the second
 // argument 1, 'energy' reads a copy of the volumes (another pointer): the
 // guard runs the launches as written.
 #include <Kokkos_Core.hpp>
@@ -70,7 +72,7 @@ void energy(const Regions &regions, double *e_new, const double *comp, const dou
 }
 
 void relax(const Regions &regions, double *e_new, const double *vol, int r, int n) {
-  Kokkos::parallel_for(
+  Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", n, KOKKOS_LAMBDA(const int k) {
         e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
       });

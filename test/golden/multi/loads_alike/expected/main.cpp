@@ -9,8 +9,10 @@
 // them writes at another iteration is then never a volume the two read,
 // or it would race with its own read (Kokkos runs iterations in no order),
 // so the pair fuses and the guard checks only that the two name one
-// pointer, one list and one region. 'limit' loads the volumes only where
-// its condition holds: 'relax' -> 'limit' is refused. Run with the second
+// pointer, one list and one region. 'relax' loads them alike too: the
+// three run as one (a chain of three, each pair's guard checking its own).
+// 'limit' loads the volumes only where its condition holds: 'relax' ->
+// 'limit' is refused. Run with the second
 // argument 1, 'energy' reads a copy of the volumes (another pointer): the
 // guard runs the launches as written.
 #include <Kokkos_Core.hpp>
@@ -49,8 +51,8 @@ private:
 };
 
 // kfuse-functor-begin kfuse_part_compress_ba7fb686
-// 'compress' (test/golden/multi/loads_alike/main.cpp:52) as a functor: deferred, it runs fused
-// with 'energy' (test/golden/multi/loads_alike/main.cpp:63) when 'main' calls their functions in turn.
+// 'compress' (test/golden/multi/loads_alike/main.cpp:54) as a functor: deferred, it runs fused
+// with 'energy' (test/golden/multi/loads_alike/main.cpp:65) when 'main' calls their functions in turn.
 template <class T_regions, class T_vol, class T_comp, class T_half, class T_delv, class T_r> struct kfuse_part_compress_ba7fb686 {
   T_regions regions;
   T_vol vol;
@@ -87,7 +89,7 @@ void compress(const Regions &regions, double *comp, double *half, const double *
               const double *delv, int r, int n) {
   // kfuse-begin deferred("compress") until "energy" profile=test/golden/multi/loads_alike/profile.json
   if (::kfuse::deferring("kfuse_chain_ba7fb686_df831b01")) {
-    // Runs later: fused with 'energy' (test/golden/multi/loads_alike/main.cpp:63), or on its own.
+    // Runs later: fused with 'energy' (test/golden/multi/loads_alike/main.cpp:65), or on its own.
     const auto kfuse_policy = n;
     ::kfuse::defer("kfuse_chain_ba7fb686_df831b01", ::kfuse::bounds_of(kfuse_policy),
                    ::kfuse::make_fused<kfuse_part_compress_ba7fb686>(regions, vol, comp, half, delv, r),
@@ -109,11 +111,30 @@ void compress(const Regions &regions, double *comp, double *half, const double *
   // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_part_energy_df831b01
+// 'energy' (test/golden/multi/loads_alike/main.cpp:65) as a functor: deferred, it runs fused
+// with 'relax' (test/golden/multi/loads_alike/main.cpp:75) when 'main' calls their functions in turn.
+template <class T_comp, class T_half, class T_e_new, class T_vol, class T_regions, class T_r> struct kfuse_part_energy_df831b01 {
+  T_comp comp;
+  T_half half;
+  T_e_new e_new;
+  T_vol vol;
+  T_regions regions;
+  T_r r;
+  KOKKOS_INLINE_FUNCTION void operator()(const int k) const {
+        double x = 0.5 * (comp[k] + half[k]);
+        if (x < 0.0)
+          x = -x;
+        e_new[k] = x * vol[regions.element(r, k)];
+      }
+};
+// kfuse-functor-end
 void energy(const Regions &regions, double *e_new, const double *comp, const double *half,
             const double *vol, int r, int n) {
-  // kfuse-begin fused-across("compress", "energy") profile=test/golden/multi/loads_alike/profile.json
+  // kfuse-begin fused-across("compress", "energy") deferred until "relax" profile=test/golden/multi/loads_alike/profile.json
   {
-    // 'compress' (test/golden/multi/loads_alike/main.cpp:52) may be pending: then both run here as one.
+    // 'compress' (test/golden/multi/loads_alike/main.cpp:54) may be pending: then both run as one, later:
+    // with 'relax' (test/golden/multi/loads_alike/main.cpp:75), or on their own.
     const auto kfuse_policy = n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_compress_ba7fb686<Regions, const double *, double *, double *, const double *, int>>(
         "kfuse_chain_ba7fb686_df831b01", ::kfuse::bounds_of(kfuse_policy));
@@ -134,17 +155,22 @@ void energy(const Regions &regions, double *e_new, const double *comp, const dou
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->half, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->half, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->delv, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)))) {
-      Kokkos::parallel_for("compress+energy", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int k) {
-        double x = 0.5 * (comp[k] + half[k]);
-        if (x < 0.0)
-          x = -x;
-        e_new[k] = x * vol[regions.element(r, k)];
-      }));
+      const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_energy_df831b01>(comp, half, e_new, vol, regions, r));
       ::kfuse::discard("kfuse_chain_ba7fb686_df831b01");
+      if (::kfuse::deferring("kfuse_chain_df831b01_215a5b83"))
+        ::kfuse::defer("kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy), kfuse_both,
+                       [=](const auto &kfuse_part) { Kokkos::parallel_for("compress+energy", kfuse_policy, kfuse_part); });
+      else
+        Kokkos::parallel_for("compress+energy", kfuse_policy, kfuse_both);
     } else {
       ::kfuse::flush("kfuse_chain_ba7fb686_df831b01");
+      if (::kfuse::deferring("kfuse_chain_df831b01_215a5b83")) {
+        ::kfuse::defer("kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_energy_df831b01>(comp, half, e_new, vol, regions, r),
+                       [=](const auto &kfuse_part) { Kokkos::parallel_for("energy", kfuse_policy, kfuse_part); });
+      } else {
+        ::kfuse::flush("kfuse_chain_df831b01_215a5b83"); // one pending from an outer call runs first
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "energy", n, KOKKOS_LAMBDA(const int k) {
         double x = 0.5 * (comp[k] + half[k]);
         if (x < 0.0)
@@ -152,16 +178,76 @@ void energy(const Regions &regions, double *e_new, const double *comp, const dou
         e_new[k] = x * vol[regions.element(r, k)];
       });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
 }
 
 void relax(const Regions &regions, double *e_new, const double *vol, int r, int n) {
-  Kokkos::parallel_for(
+  // kfuse-begin fused-across("energy", "relax") after "compress" profile=test/golden/multi/loads_alike/profile.json
+  {
+    // 'energy' (test/golden/multi/loads_alike/main.cpp:65) may be pending, alone or run as one with
+    // 'compress' (test/golden/multi/loads_alike/main.cpp:54): then they run here as one with this kernel.
+    const auto kfuse_policy = n;
+    auto *kfuse_both = ::kfuse::pending<::kfuse::Composed<int, kfuse_part_compress_ba7fb686<Regions, const double *, double *, double *, const double *, int>, kfuse_part_energy_df831b01<const double *, const double *, double *, const double *, Regions, int>>>(
+        "kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy));
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_energy_df831b01<const double *, const double *, double *, const double *, Regions, int>>(
+        "kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy));
+    if (kfuse_both && ::kfuse::use_fused("compress+energy+relax", ::kfuse::same_pointer(kfuse_both->A.vol, vol) &&
+          ::kfuse::same_view((kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))) &&
+          ::kfuse::same_view((kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{}))) &&
+          (kfuse_both->A.r == r) &&
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->A.comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->A.comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->A.comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->A.half, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->A.half, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->A.half, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->A.delv, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::same_pointer(kfuse_both->B.vol, vol) &&
+          ::kfuse::same_view((kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))) &&
+          ::kfuse::same_view((kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{}))) &&
+          (kfuse_both->B.r == r) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->B.comp, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->B.half, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::same_or_apart_bytes(::kfuse::pointer_bytes(kfuse_both->B.e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->B.e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->B.e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)))) {
+      Kokkos::parallel_for("compress+energy+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int k) {
+        e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
+      }));
+      ::kfuse::discard("kfuse_chain_df831b01_215a5b83");
+    } else if (kfuse_first && ::kfuse::use_fused("energy+relax", ::kfuse::same_pointer(kfuse_first->vol, vol) &&
+          ::kfuse::same_view((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))) &&
+          ::kfuse::same_view((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{}))) &&
+          (kfuse_first->r == r) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->comp, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->half, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::same_or_apart_bytes(::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)))) {
+      Kokkos::parallel_for("energy+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int k) {
+        e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
+      }));
+      ::kfuse::discard("kfuse_chain_df831b01_215a5b83");
+    } else {
+      ::kfuse::flush("kfuse_chain_df831b01_215a5b83");
+// kfuse-original-begin
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", n, KOKKOS_LAMBDA(const int k) {
         e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
       });
+// kfuse-original-end
+    }
+  }
+  // kfuse-end
 }
 
 void limit(const Regions &regions, double *e_new, const double *vol, int r, int n) {
@@ -197,9 +283,13 @@ int main(int argc, char **argv) {
         kfuse_window_ba7fb686_df831b01.arm(); // kfuse-line abf19afe
         compress(regions, comp, half, vol, delv, r, n);
         kfuse_window_ba7fb686_df831b01.disarm(); // kfuse-line abc649c1
+        ::kfuse::Window kfuse_window_df831b01_215a5b83("kfuse_chain_df831b01_215a5b83"); // kfuse-line 7f0debb9
+        kfuse_window_df831b01_215a5b83.arm(); // kfuse-line 5986fddb
         energy(regions, e_new, comp, half, Copy ? vol_copy : vol, r, n);
         kfuse_window_ba7fb686_df831b01.close(); // kfuse-line 394dfb4a
+        kfuse_window_df831b01_215a5b83.disarm(); // kfuse-line 7716db6f
         relax(regions, e_new, vol, r, n);
+        kfuse_window_df831b01_215a5b83.close(); // kfuse-line aa0a6d3d
         limit(regions, e_new, vol, r, n);
       }
     double Sum = 0;
