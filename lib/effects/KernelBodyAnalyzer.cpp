@@ -348,8 +348,10 @@ void KernelBodyAnalyzer::visit(const Stmt *S, const Use &U) {
     --Conditional;
     return;
   }
-  // (A lambda's body runs where it is called, if ever.)
-  if (isa<WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt, LambdaExpr>(S)) {
+  // (A lambda's body runs where it is called, if ever; a handler where
+  // something was thrown; `a ?: b`'s right only where `a` is zero.)
+  if (isa<WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt, LambdaExpr, CXXCatchStmt,
+          BinaryConditionalOperator>(S)) {
     ++Conditional;
     visitChildren(S, Use());
     --Conditional;
