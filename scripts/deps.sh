@@ -8,6 +8,7 @@ KFUSE_PACKAGES=(
   libgtest-dev googletest
   python3
   patch binutils   # the CUDA tests: Kokkos patched for CUDA 13; nm
+  git              # the fuse workflow test applies the printed diff
 )
 
 kfuse_install_deps() {

@@ -508,9 +508,15 @@ int runFuse(int Argc, const char **Argv) {
   const std::vector<kfuse::RewrittenFile> &Outputs = Rewrite.Files;
 
   if (!InPlace && OutputDir.empty()) {
-    for (const kfuse::RewrittenFile &O : Outputs)
-      outs() << kfuse::Rewriter::unifiedDiff("a/" + O.Path, "b/" + O.Path,
-                                             O.Old, O.New);
+    // Paths relative to the project root, as git diff writes them, so that
+    // `git apply` and `patch -p1` take the diff from there.
+    for (const kfuse::RewrittenFile &O : Outputs) {
+      std::string Rel =
+          kfuse::relativePath(O.Path, kfuse::projectRootFor(O.Path, ProjectRoot));
+      if (sys::path::is_absolute(Rel))
+        Rel = O.Path;
+      outs() << kfuse::Rewriter::unifiedDiff("a/" + Rel, "b/" + Rel, O.Old, O.New);
+    }
     return Failed ? ExitError : ExitOK;
   }
   // As clang-tidy with errors: the others' plans are reported, none applied.

@@ -718,6 +718,13 @@ const char *toString(IndexForm F);
 /// The mode that results from using a View first as \p A and then as \p B.
 AccessMode combine(AccessMode A, AccessMode B);
 
+/// The commutative operation an atomic access \p A makes, named by its
+/// family (`add` for atomic_add, atomic_fetch_sub, atomic_increment; `max`,
+/// `min`, `and`, `or`, `xor`, `mul`), or "" where it is none of these (a
+/// compare-exchange, an exchange, a store, an atomic View's update): two
+/// atomic updates of one element commute only within one family.
+std::string atomicOperation(const ViewAccess &A);
+
 /// What the planner relies on in the model of one instantiation of a
 /// launch in a template, apart from types and from the Views it only reads
 /// through accessors of objects whose type may differ between

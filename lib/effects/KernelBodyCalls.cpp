@@ -263,7 +263,22 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
       continue;
     }
     if (Atomic && I == 0) {
-      visit(Arg, Use{AccessMode::Atomic, Name});
+      // The element a pointer holds (`double *p = &g(c)`, `v.data() + c`):
+      // updated there, read and written, as `&g(c)` written in place is.
+      if (const PointerTarget *T = pointerTarget(Arg)) {
+        recordThroughPointer(*T, Arg, Arg, Use{AccessMode::Atomic, Name});
+        visitIndices(*T, Arg);
+        continue;
+      }
+      if (isa<UnaryOperator>(Arg->IgnoreParenImpCasts())) {
+        visit(Arg, Use{AccessMode::Atomic, Name});
+        continue;
+      }
+      // Any other pointer (a raw pointer the kernel captures, one it
+      // computes): memory kfuse cannot place.
+      if (std::string Why = outsideMemory(Arg); !Why.empty())
+        recordUnknown(Arg, Why + " updated by '" + Name + "'", /*MayWrite=*/true);
+      visit(Arg, Use());
       continue;
     }
     // The object of a member operator was looked at above.

@@ -317,7 +317,9 @@ void KernelBodyAnalyzer::recordThroughPointer(const PointerTarget &T, const Expr
       (isa<UnaryOperator>(Written) || T.Fixed)) {
     Expr::EvalResult R;
     const auto *AS = dyn_cast<ArraySubscriptExpr>(At);
-    Element = isa<UnaryOperator>(At) ||
+    // (At == Pointer: the pointer handed to an atomic, which updates the
+    // element it holds.)
+    Element = isa<UnaryOperator>(At) || At == Pointer ||
               (AS && !AS->getIdx()->isValueDependent() && AS->getIdx()->EvaluateAsInt(R, Ctx) &&
                R.Val.getInt() == 0);
   }

@@ -177,9 +177,20 @@ std::string Rewriter::unifiedDiff(llvm::StringRef OldName,
                                   llvm::StringRef New) {
   if (Old == New)
     return "";
-  llvm::SmallVector<llvm::StringRef, 0> A, B;
-  Old.split(A, '\n');
-  New.split(B, '\n');
+  // Lines with their newlines: a file's last line without one differs from
+  // the same text with one, and its hunk marks it, as diff(1) does, so that
+  // patch and git apply take the diff as it is.
+  auto Lines = [](llvm::StringRef Text) {
+    std::vector<llvm::StringRef> Out;
+    while (!Text.empty()) {
+      size_t End = Text.find('\n');
+      End = End == llvm::StringRef::npos ? Text.size() : End + 1;
+      Out.push_back(Text.take_front(End));
+      Text = Text.drop_front(End);
+    }
+    return Out;
+  };
+  std::vector<llvm::StringRef> A = Lines(Old), B = Lines(New);
   // Trim the common prefix and suffix, then an LCS table on the middle.
   size_t Pre = 0;
   while (Pre < A.size() && Pre < B.size() && A[Pre] == B[Pre])
@@ -243,8 +254,15 @@ std::string Rewriter::unifiedDiff(llvm::StringRef OldName,
     for (size_t X = Start; X < End; ++X) {
       OldCount += Ops[X].first != '+';
       NewCount += Ops[X].first != '-';
-      Body += Ops[X].first + Ops[X].second.str() + "\n";
+      Body += Ops[X].first + Ops[X].second.str();
+      if (!Ops[X].second.ends_with("\n"))
+        Body += "\n\\ No newline at end of file\n";
     }
+    // An empty side starts at line 0 (diff(1)'s convention).
+    if (OldCount == 0)
+      --OldLine;
+    if (NewCount == 0)
+      --NewLine;
     Out += llvm::formatv("@@ -{0},{1} +{2},{3} @@\n", OldLine, OldCount,
                          NewLine, NewCount)
                .str() +

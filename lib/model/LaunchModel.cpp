@@ -2,6 +2,7 @@
 //===- shape of a launch's instantiations ---------------------------------===//
 
 #include "kfuse/LaunchModel.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -129,6 +130,29 @@ void mergeInstantiation(KernelModel &First, const KernelModel &Other) {
       First.Views.push_back(V);
       First.Views.back().Named = false;
     }
+}
+
+std::string atomicOperation(const ViewAccess &A) {
+  if (A.Mode != AccessMode::Atomic)
+    return "";
+  llvm::StringRef Name = A.Callee;
+  size_t Colon = Name.rfind("::");
+  if (Colon != llvm::StringRef::npos)
+    Name = Name.drop_front(Colon + 2);
+  if (!Name.consume_front("atomic_"))
+    return "";
+  // atomic_fetch_add, atomic_add_fetch, atomic_add: the operation without
+  // which value the call returns.
+  Name.consume_front("fetch_");
+  Name.consume_back("_fetch");
+  static const std::pair<const char *, const char *> Families[] = {
+      {"add", "add"}, {"sub", "add"}, {"inc", "add"}, {"increment", "add"},
+      {"dec", "add"}, {"decrement", "add"}, {"max", "max"}, {"min", "min"},
+      {"and", "and"}, {"or", "or"},   {"xor", "xor"},   {"mul", "mul"}};
+  for (auto [Op, Family] : Families)
+    if (Name == Op)
+      return Family;
+  return "";
 }
 
 AccessMode combine(AccessMode A, AccessMode B) {

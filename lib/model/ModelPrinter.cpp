@@ -68,9 +68,13 @@ void printModelText(const std::vector<FileModel> &Files, llvm::raw_ostream &OS) 
         if (!V.Layout.empty())
           OS << ", " << V.Layout;
         OS << (V.IsMember ? ", member" : "") << "]";
+        // Through a pointer into the View: some element, which the
+        // pointer's value chooses (`atomic:g(...) through 'p'`).
         for (const ViewAccess &A : V.Accesses)
           OS << " " << toString(A.Mode) << ":" << V.Name
-             << (A.Indices.empty() ? "" : indicesText(A.Indices));
+             << (A.Indices.empty()   ? ""
+                 : A.Through.empty() ? indicesText(A.Indices)
+                                     : "(...) through '" + A.Through + "'");
         OS << "\n";
       }
       for (const ScalarUse &S : M.Scalars)

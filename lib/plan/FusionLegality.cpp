@@ -104,8 +104,36 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
     auto AnyAtomic = [](const std::vector<const ViewUse *> &Vs) {
       return llvm::any_of(Vs, [](auto *V) { return V->Mode == AccessMode::Atomic; });
     };
-    if (Atomic(InA) && Atomic(InB))
-      continue; // atomic updates in both kernels commute
+    // Atomic updates in both kernels commute where they are of one
+    // operation (adds with adds): an add and a max on one element do not.
+    if (Atomic(InA) && Atomic(InB)) {
+      const ViewAccess *Other = nullptr;
+      const KernelModel *OtherK = nullptr;
+      std::string Family;
+      bool Commute = true;
+      for (auto [K, V] : All)
+        for (const ViewAccess &Acc : V->Accesses) {
+          std::string Op = atomicOperation(Acc);
+          if (Op.empty() || (Other && Op != Family)) {
+            Commute = false;
+            Pos = Acc.Pos;
+            if (!Other || Op.empty())
+              return "'" + V->Name + "' is updated atomically in " + name(*K) + " by '" +
+                     (Acc.Callee.empty() ? std::string("its atomic View") : Acc.Callee) +
+                     "', which does not commute with the other kernel's updates";
+            return "'" + V->Name + "' is updated atomically by '" + Other->Callee + "' in " +
+                   name(*OtherK) + " and by '" + Acc.Callee + "' in " + name(*K) +
+                   ": updates of two operations on one element do not commute";
+          }
+          if (!Other) {
+            Other = &Acc;
+            OtherK = K;
+            Family = Op;
+          }
+        }
+      if (Commute)
+        continue;
+    }
     if (AnyAtomic(InA) || AnyAtomic(InB)) {
       bool InFirst = AnyAtomic(InA);
       const ViewUse *V = *llvm::find_if(InFirst ? InA : InB, [](auto *X) {

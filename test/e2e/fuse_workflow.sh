@@ -73,6 +73,41 @@ cmp -s out/examples/stream/stream.cpp examples/stream/stream.cpp || fail "second
 run "$KFUSE" revert examples/stream/stream.cpp
 cmp "$SRC/examples/stream/stream.cpp" examples/stream/stream.cpp || fail "revert is not byte-identical"
 
+# --- 1b. the diff fuse prints applies from the project root, with git apply
+# and patch -p1: without files (every unit of the database), and for a file
+# whose rewritten region ends on its last lines, without a final newline.
+run "$KFUSE" fuse -p . --project-root . --profile profiles/stream.json >whole.diff
+grep -q "^--- a/examples/stream/stream.cpp$" whole.diff || { head -3 whole.diff; fail "the diff does not name the file from the project root"; }
+mkdir -p eof && cd eof
+printf '%s\n' '#include <Kokkos_Core.hpp>' \
+  'void step(int n, Kokkos::View<double *> x, Kokkos::View<double *> y) {' \
+  '  Kokkos::parallel_for("first", n, KOKKOS_LAMBDA(const int i) { x(i) = i; });' \
+  '  Kokkos::parallel_for("second", n, KOKKOS_LAMBDA(const int i) { y(i) = 2 * x(i); });' '}' \
+  'int main(int argc, char **argv) {' '  Kokkos::initialize(argc, argv);' \
+  '  { Kokkos::View<double *> x("x", 300), y("y", 300); step(300, x, y); step(300, x, y); }' \
+  '  Kokkos::finalize();' > last.cpp
+printf '%s' '}' >>last.cpp   # no newline at the end
+cat > compile_commands.json <<JSON
+[{"directory": "$TMP/proj/eof", "file": "$TMP/proj/eof/last.cpp",
+  "command": "$CXX ${FLAGS[*]} -c $TMP/proj/eof/last.cpp"}]
+JSON
+KFUSE_PROJECT_ROOT=$TMP/proj/eof run "$KFUSE" instrument -- "$CXX" "${FLAGS[@]}" -o prof.o -c "$TMP/proj/eof/last.cpp"
+$CXX prof.o -o prof "$KOKKOS_LIB" ${KFUSE_KOKKOS_FLAGS:-} -ldl
+KFUSE_PROFILE=profile.json ./prof >/dev/null
+run "$KFUSE" fuse -p . --project-root . --profile profile.json >last.diff
+grep -q "kfuse-begin" last.diff || { cat "$TMP/stderr"; fail "nothing fused in last.cpp"; }
+cd ..
+git init -q . && git -c core.autocrlf=false apply --check whole.diff ||
+  fail "git apply rejects the whole-program diff"
+patch -p1 --dry-run <whole.diff >/dev/null || fail "patch -p1 rejects the whole-program diff"
+cd eof
+git init -q . && git apply --check last.diff || { cat last.diff; fail "git apply rejects the diff ending the file"; }
+patch -p1 <last.diff >/dev/null || fail "patch -p1 rejects the diff ending the file"
+run "$KFUSE" fuse -p . --project-root . --profile profile.json --output-dir out last.cpp
+cmp last.cpp out/last.cpp || fail "the patched file differs from the one fuse writes"
+cd ..
+rm -rf .git eof whole.diff
+
 # --- 2. all or nothing: a file that cannot be written leaves every file as it was
 mkdir -p zz out2
 cp "$SRC/examples/stream/stream.cpp" zz/other.cpp

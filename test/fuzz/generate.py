@@ -8,6 +8,7 @@
 # says which launches of each chain may be fused.
 #
 # Usage: generate.py SEED [-o prog.cpp] [--oracle prog.oracle.json]
+#        [--split] [--functors] [--pointers | --atomics]
 import argparse
 import os
 import json
@@ -25,16 +26,25 @@ from oracle import conflict_possible, key, oracle_json
 
 TIME_STEPS = (2, 3)
 
+# The fused code on the host runs chunks of this many indices per call: a
+# wrong fusion may only show over a longer range.
+CHUNK = 256
+
 
 # ------------------------------------------------------------- generation
 
 class Generator:
-    def __init__(self, seed: int, pointers: bool = False):
+    def __init__(self, seed: int, pointers: bool = False, atomics: bool = False):
         self.seed = seed
         # --pointers: a raw pointer to a View's data in about two thirds of
         # the chains (a mode of its own: the programs of the other modes
         # keep their shapes).
         self.pointers = pointers
+        # --atomics: kernels over faces scattering through atomics into
+        # most chains (a mode of its own, from a stream of its own:
+        # face_block).
+        self.atomics = atomics
+        self.atom = random.Random(f"{seed}:atomics")
         self.r = random.Random(seed)
         # Draws of shapes added later, apart from self.r: the programs of
         # earlier seeds keep their shapes.
@@ -59,6 +69,11 @@ class Generator:
         # Drawn first: kernels are generated race free in the profiled aliasing.
         self.alias0 = alias0 = self.pick([(6, 0), (2, 1), (2, 2)])
         n0, m0 = r.randint(9, 24), r.randint(3, 6)
+        # About half of the programs run ranges longer than a chunk (from a
+        # stream of its own: the programs are otherwise the same).
+        sizes = random.Random(f"{self.seed}:sizes")
+        if sizes.random() < 0.5:
+            n0 = wide_size(sizes)
         nbits = 0
         chains = []
         for c in range(r.randint(4, 6)):
@@ -159,6 +174,8 @@ class Generator:
         chain.private_dom = side.random() < 0.5
         side = random.Random(f"{self.seed}:{name}:namespace")
         chain.dom_namespace = chain.private_dom and side.random() < 0.5
+        if self.atomics and self.atom.random() < 0.8:
+            self.face_block(chain)
         return chain
 
     def preferred(self, v: View, chain: Chain) -> Index:
@@ -407,7 +424,12 @@ class Generator:
             if (a.mode == "a") != (b.mode == "a"):
                 return False
             if a.mode == "a":
-                continue  # atomics commute with each other inside one kernel
+                # Atomics commute with each other inside one kernel when
+                # they compute alike (a compare-exchange loop computes a
+                # max); two others would make the result depend on the order.
+                if SEMANTIC.get(a.op, a.op) == SEMANTIC.get(b.op, b.op):
+                    continue
+                return False
             if key(self.kern, self.cur, a, self.alias_mode()) != key(self.kern, self.cur, b, self.alias_mode()):
                 return False
         self.accs.append(a)
@@ -416,9 +438,194 @@ class Generator:
     def alias_mode(self) -> int:
         return (self.alias0 + self.cur.shift) % 3
 
+    # -- --atomics: faces scattering into cells
 
-def generate(seed: int, pointers: bool = False) -> Program:
-    return Generator(seed, pointers).program()
+    def face_block(self, chain: Chain):
+        """--atomics: a row of kernels inserted into the chain, over faces
+        that scatter into Views of cells through Kokkos atomics at the cell
+        an index View names (`left(i)`, `right(i)`: two faces per cell),
+        next to a kernel zeroing the scattered Views and one gathering them
+        per cell, with host code between them touching some of them as
+        members of the chain's struct (`Kokkos::deep_copy(fs.g, 0)`). Drawn
+        from a stream of its own (self.atom), after the rest of the chain:
+        the rest of the program is the one the seed gives without
+        --atomics."""
+        main, self.r = self.r, self.atom
+        try:
+            self.faces_of(chain)
+        finally:
+            self.r = main
+
+    def faces_of(self, chain: Chain):
+        r = self.r
+        chain.faces = True
+        faces = [View("g", 1, "double", self.pick([(3, "LayoutRight"), (1, "LayoutLeft")]))]
+        if self.chance(0.5):
+            faces.append(View("cnt", 1, "long", "LayoutRight"))
+        if self.chance(0.5):
+            faces.append(View("vol", 1, "double", "LayoutRight"))
+        if self.chance(0.4):
+            faces.append(View("peak", 2, "double", self.pick([(1, "LayoutRight"), (1, "LayoutLeft")])))
+        # About half of the chains hold most of them in the struct their
+        # function is handed (`fs.g`), which host code between the launches
+        # touches too.
+        if self.chance(0.5):
+            for v in faces:
+                v.member = self.chance(0.7)
+            faces[0].member = True
+        chain.views += faces
+        for v in faces:
+            self.pref[v.name] = (("i", 0),) if v.rank == 1 else (("i", 0), ("j" if chain.md else "k", 0))
+        # The family each View is mostly updated with: pairs updating it
+        # alike commute.
+        self.usual = {v.name: FACE_FAMILIES[v.name] if v.name != "vol" else r.choice(("add", "max"))
+                      for v in faces}
+        roles = (["zero"] if self.chance(0.6) else []) + ["face"] * self.pick([(3, 1), (4, 2), (2, 3)])
+        if self.chance(0.75):
+            roles.insert(len(roles) if self.chance(0.7) else r.randint(1, len(roles)), "gather")
+        # Where the row goes: before the host loop that ends some chains.
+        limit = next((n for n, it in enumerate(chain.items) if it.loop >= 0), len(chain.items))
+        pos = r.randint(0, limit)
+        # Its kernels read the results of the reductions before it only.
+        every = chain.results
+        chain.results = [it.kernel.result for it in chain.items[:pos]
+                         if it.kernel is not None and it.kernel.result]
+        self.next_result = len(every)
+        block = []
+        for n, role in enumerate(roles):
+            if n and self.chance(0.3):
+                block.append(self.face_host(chain, faces))
+            make = {"zero": self.zero_kernel, "face": self.face_kernel, "gather": self.gather_kernel}
+            block.append(Item("launch", make[role](chain, f"{chain.name}f{n}", faces)))
+        chain.items[pos:pos] = block
+        chain.results = every + [it.kernel.result for it in block
+                                 if it.kernel is not None and it.kernel.result]
+
+    def face_shell(self, chain: Chain, label: str, kind: str = "for") -> Kernel:
+        """A kernel over a 1-D range of the chain, its body empty."""
+        hi = self.pick([(20, "n"), (2, "n2"), (1, "n - 1")])
+        policy = self.pick([(2, "count"), (1, "range")]) if chain.lo == 0 else "range"
+        k = Kernel(label, kind, False, policy, chain.lo, hi, [])
+        self.kern, self.accs, self.in_loop = k, [], False
+        return k
+
+    def face_host(self, chain: Chain, faces: List[View]) -> Item:
+        members = [v for v in faces if v.member]
+        if members and self.chance(0.7):
+            return Item("host", host=self.pick([(1, "fill"), (1, "mirror")]),
+                        view=self.r.choice(members).name, member=True)
+        return self.host_item(chain)
+
+    def zero_kernel(self, chain: Chain, label: str, faces: List[View]) -> Kernel:
+        """Zeroes some of the scattered Views per cell (`g(i) = 0`)."""
+        k = self.face_shell(chain, label)
+        for v in self.r.sample(faces, self.r.randint(1, len(faces))):
+            t = Access(v.name, self.pref[v.name] if v.rank == 1 else (("i", 0), ("k", 0)), "w",
+                       self.spelling(v))
+            if self.add_access(t):
+                z = Stmt("assign", t, Expr([], 0), form="zero")
+                k.body.append(z if v.rank == 1 else Stmt("loop", body=[z]))
+        if not k.body:
+            k.body.append(Stmt("accdecl", acc="acc"))
+        return k
+
+    def face_kernel(self, chain: Chain, label: str, faces: List[View]) -> Kernel:
+        """Scatters into one or two Views at the cells of its face, in
+        about a third of the updates of a 1-D View into both cells."""
+        k = self.face_shell(chain, label)
+        for v in self.r.sample(faces, min(len(faces), self.pick([(3, 1), (2, 2)]))):
+            side = self.pick([(7, "left"), (3, "right")])
+            op = self.face_update(k, v, side)
+            if op and v.rank == 1 and self.chance(0.3):
+                family = ATOMIC_OPS[op]
+                self.face_update(k, v, "right" if side == "left" else "left",
+                                 self.r.choice([o for o in FACE_OPS[v.name] if ATOMIC_OPS[o] == family]))
+        if self.chance(0.5):  # and a plain write of the face's own element
+            self.write_stmt(k.body)
+        if not k.body:
+            k.body.append(Stmt("accdecl", acc="acc"))
+        return k
+
+    def face_update(self, k: Kernel, v: View, side: str, op: str = "") -> str:
+        """An atomic update of View \p v at the cell \p side of the face;
+        returns its operation ('' when it would race with the kernel's other
+        accesses)."""
+        if not op:
+            usual = [o for o in FACE_OPS[v.name] if ATOMIC_OPS[o] == self.usual[v.name]]
+            op = self.r.choice(usual if self.chance(0.65) else FACE_OPS[v.name])
+        index = ((side, 0),) if v.rank == 1 else ((side, 0), ("c", 0))
+        t = Access(v.name, index, "a", self.spelling(v), op=ATOMIC_OPS[op])
+        if not self.add_access(t):
+            return ""
+        if op == "cas_max":
+            addr = self.pick([(7, "ptr"), (3 if v.rank == 1 else 0, "data")])
+        else:
+            addr = self.pick([(6 if v.name == "vol" else 4, "inplace"), (4, "ptr"),
+                              (3 if v.rank == 1 else 0, "data")])
+        cell = "cell" if self.chance(0.6) else "at"
+        value = None if op in ("increment", "decrement") else self.expr()
+        k.body.append(Stmt("atomic", t, value, form=f"{addr} {op} {cell}"))
+        return op
+
+    def gather_kernel(self, chain: Chain, label: str, faces: List[View]) -> Kernel:
+        """Reads the scattered Views per cell (`b(i) = kf_wrap(b(i) +
+        g(i))`; about a fifth through a face, `g(left(i))`), into a View of
+        the chain or (about a third) a reduction."""
+        kind = "reduce" if self.chance(0.3) else "for"
+        k = self.face_shell(chain, label, kind)
+        terms = []
+        for v in self.r.sample(faces, self.r.randint(1, min(2, len(faces)))):
+            d0 = ("left", 0) if self.chance(0.2) else ("i", 0)
+            a = Access(v.name, (d0,) if v.rank == 1 else (d0, ("c", 0)), "r", self.spelling(v))
+            if self.add_access(a):
+                terms.append((1, ("v", a)))
+        const = self.r.randint(-5, 9)
+        if kind == "reduce":
+            k.reducer = self.pick([(3, "sum"), (1, "max")])
+            k.result = f"r{self.next_result}"
+            self.next_result += 1
+            k.body.append(Stmt("reduce", expr=Expr(terms, const)))
+            chain.results.append(k.result)
+            return k
+        cells = [v for v in chain.views if v.rank == 1 and v not in faces]
+        v = self.r.choice(cells)
+        t = Access(v.name, self.write_index(v), "w", self.spelling(v))
+        if self.add_access(t):
+            if self.chance(0.5):
+                terms.insert(0, (1, ("v", Access(t.view, t.index, "r", self.spelling(v)))))
+            k.body.append(Stmt("assign", t, Expr(terms, const)))
+        else:
+            k.body.append(Stmt("accdecl", acc="acc"))
+        return k
+
+
+# --atomics: the operations a face kernel updates each of its Views with
+# (Kokkos::atomic_OP), and each operation's family (Access.op): updates of
+# one family commute, compare-exchange loops (cas_max) with nothing.
+ATOMIC_OPS = {"add": "add", "sub": "add", "fetch_add": "add", "fetch_sub": "add",
+              "increment": "add", "decrement": "add", "fetch_max": "max", "max_fetch": "max",
+              "fetch_min": "min", "cas_max": "cas"}
+FACE_OPS = {"g": ("add", "sub", "fetch_add", "fetch_sub", "fetch_max", "cas_max"),
+            "cnt": ("increment", "decrement", "add", "fetch_add", "fetch_max"),
+            "vol": ("fetch_add", "add", "fetch_max", "max_fetch", "fetch_min"),
+            "peak": ("cas_max", "fetch_max", "add")}
+FACE_FAMILIES = {"g": "add", "cnt": "add", "peak": "cas"}
+# What an update computes, for races inside one kernel: a compare-exchange
+# loop computes a max.
+SEMANTIC = {"cas": "max"}
+
+
+def wide_size(rng: random.Random) -> int:
+    """A range size above a chunk, odd, 301 to 1501, none of the sizes the
+    run modes take from it (n - 1, n + 5, ...) a multiple of a chunk."""
+    while True:
+        n = 2 * rng.randint(150, 750) + 1
+        if all((n + d) % CHUNK for d in range(-2, 7)):
+            return n
+
+
+def generate(seed: int, pointers: bool = False, atomics: bool = False) -> Program:
+    return Generator(seed, pointers, atomics).program()
 
 
 # ---------------------------------------------------------------- emission
@@ -427,6 +634,12 @@ def generate(seed: int, pointers: bool = False) -> Program:
 # The template parameter of the chain function being written, when its
 # lambdas spell their constants through it (see Chain.tparam).
 SPELL_TPARAM = None
+
+# Whether the program being written runs ranges longer than a chunk
+# (Program.wide): then the terms of sums that grow with the range (the
+# values of reductions and atomic adds) are wrapped, so that every sum stays
+# an exact integer in any order.
+WIDE = False
 
 
 def spell_const(c: int) -> str:
@@ -490,17 +703,19 @@ def emit_stmts(stmts: List[Stmt], k: Kernel, chain: Chain, ind: str) -> List[str
                     zlib.crc32(f"{chain.name}:{k.label}:{n}:one".encode()) % 6 == 0):
                 value = f"({value}) * kf_{chain.name}_one(dom)"
             line = f"{spell_access(s.target)} = kf_wrap({value});"
+            if s.form == "zero":
+                line = f"{spell_access(s.target)} = 0;"
             if decls:
                 out.append(f"{ind}{{ {' '.join(decls)} {line} }}")
             else:
                 out.append(f"{ind}{line}")
         elif s.kind == "atomic":
-            t = chain.view(s.target.view)
-            out.append(f"{ind}Kokkos::atomic_add(&{spell_access(s.target)}, "
-                       f"({t.etype})({spell_expr(s.expr)}));")
+            out.append(ind + spell_atomic(s, chain))
         elif s.kind == "reduce":
             if k.reducer == "max":
                 out.append(f"{ind}{{ const double v = {spell_expr(s.expr)}; if (v > s) s = v; }}")
+            elif WIDE:
+                out.append(f"{ind}s += kf_wrap({spell_expr(s.expr)});")
             else:
                 out.append(f"{ind}s += {spell_expr(s.expr)};")
         elif s.kind == "accdecl":
@@ -512,6 +727,44 @@ def emit_stmts(stmts: List[Stmt], k: Kernel, chain: Chain, ind: str) -> List[str
             out += emit_stmts(s.body, k, chain, ind + "  ")
             out.append(f"{ind}}}")
     return out
+
+
+def spell_atomic(s: Stmt, chain: Chain) -> str:
+    """The atomic update \p s as written (Stmt.form): `Kokkos::atomic_add(&a(i),
+    x)`, or with --atomics at a cell, e.g. `{ const int cell = left(i); double
+    *p = &g(cell); Kokkos::atomic_fetch_add(p, kf_wrap(x)); }`."""
+    t = chain.view(s.target.view)
+    elem = spell_access(s.target)
+    if not s.form:
+        value = f"kf_wrap({spell_expr(s.expr)})" if WIDE else spell_expr(s.expr)
+        return f"Kokkos::atomic_add(&{elem}, ({t.etype})({value}));"
+    addr, op, cell = s.form.split()
+    at = spell_index(s.target.index)[0]
+    pre = []
+    if cell == "cell":
+        pre.append(f"const int cell = {at};")
+        elem, at = elem.replace(at, "cell"), "cell"
+    if addr == "inplace":
+        ptr = f"&{elem}"
+    else:
+        ptr = "p"
+        # (data() is the element 0 of a 1-D View in either layout.)
+        pre.append(f"{t.etype} *p = " + (f"&{elem};" if addr == "ptr" else
+                                         f"{elem[:elem.index('(')]}.data() + {at};"))
+    if s.expr is not None:
+        value = f"kf_wrap({spell_expr(s.expr)})"
+        value = value if t.etype == "double" else f"({t.etype}){value}"
+    if op == "cas_max":
+        call = (f"const {t.etype} val = {value}; {t.etype} old, nw; do {{ old = *p; "
+                f"nw = old > val ? old : val; }} while (Kokkos::atomic_compare_exchange(p, old, nw) "
+                f"!= old);")
+    elif op in ("increment", "decrement"):
+        call = f"Kokkos::atomic_{op}({ptr});"
+    else:
+        call = f"Kokkos::atomic_{op}({ptr}, {value});"
+    if not pre:
+        return call
+    return "{ " + " ".join(pre + [call]) + " }"
 
 
 def functor_name(k: Kernel, chain: Chain) -> str:
@@ -797,23 +1050,26 @@ def emit_host(it: Item, chain: Chain, ind: str) -> List[str]:
     if it.host == "use-result":
         return [f"{ind}g_host += (long){it.result};"]
     v = chain.view(it.view)
+    # (Through the chain's struct, --atomics: the host zeroes what the
+    # kernels scatter into.)
+    name = f"fs.{v.name}" if it.member else v.name
     if it.host == "fill":
-        return [f"{ind}Kokkos::deep_copy({v.name}, 3);"]
+        return [f"{ind}Kokkos::deep_copy({name}, {0 if it.member else 3});"]
     elem = "h(1)" if v.rank == 1 else "h(1, 1)"
     # About half the time through a helper function: host code between the
     # launches that reads a View inside a call (a flush goes there). With
     # --split the helpers are defined in another file (emit_helpers).
     if zlib.crc32(f"{chain.name}:{v.name}:{len(ind)}:peek".encode()) % 2 == 0:
         PEEKED.add((v.rank, v.ctype()))
-        return [f"{ind}g_host += kf_peek{v.rank}({v.name});"]
+        return [f"{ind}g_host += kf_peek{v.rank}({name});"]
     # Else about half the time an element loaded directly (the Views are in
     # host memory): a read the host statement's effects name as one.
     if zlib.crc32(f"{chain.name}:{v.name}:{chain.items.index(it)}:load".encode()) % 2 == 0:
         at = "1" if v.rank == 1 else "1, 1"
-        return [f"{ind}g_host += (long){v.name}({at});"]
+        return [f"{ind}g_host += (long){name}({at});"]
     return [f"{ind}{{",
-            f"{ind}  auto h = Kokkos::create_mirror_view({v.name});",
-            f"{ind}  Kokkos::deep_copy(h, {v.name});",
+            f"{ind}  auto h = Kokkos::create_mirror_view({name});",
+            f"{ind}  Kokkos::deep_copy(h, {name});",
             f"{ind}  g_host += (long){elem};",
             f"{ind}}}"]
 
@@ -948,6 +1204,8 @@ def emit_chain(chain: Chain, split: bool = False, functors=()) -> List[str]:
     model.CURRENT_CHAIN = chain.name
     params = [f"{v.ctype()} {v.name}" for v in chain.views if v.slot != 2]
     params += ["Kokkos::View<int *> idx_perm", "Kokkos::View<int *> idx_nonin", "KfRows idx_rows"]
+    if chain.faces:
+        params += ["Kokkos::View<int *> left", "Kokkos::View<int *> right"]
     if members:
         params.append(f"F_{chain.name} fs")
     if accessors:
@@ -1338,6 +1596,8 @@ def functor_labels(prog: Program, chain: Chain) -> set:
 
 
 def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
+    global WIDE
+    WIDE = prog.wide
     out = [f"// kfuse fuzz program, seed {prog.seed}{' (split)' if split else ''}"
            f"{' (functors)' if functors else ''} "
            "(test/fuzz/generate.py; do not edit)",
@@ -1382,6 +1642,20 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
             "      Kokkos::deep_copy(idx_rows.offsets, ho);",
             "      Kokkos::deep_copy(idx_rows.entries, he);",
             "    }"]
+    if any(c.faces for c in prog.chains):
+        out += ["    // The cells on either side of each face (--atomics): two faces per cell,",
+                "    // the first faces' cells last.",
+                "    Kokkos::View<int *> left(\"left\", nm + 3), right(\"right\", nm + 3);",
+                "    {",
+                "      auto hl = Kokkos::create_mirror_view(left);",
+                "      auto hr = Kokkos::create_mirror_view(right);",
+                "      for (int k = 0; k < nm + 3; ++k) {",
+                "        hl(k) = nm + 2 - k / 2;",
+                "        hr(k) = nm + 2 - (k + 1) / 2;",
+                "      }",
+                "      Kokkos::deep_copy(left, hl);",
+                "      Kokkos::deep_copy(right, hr);",
+                "    }"]
     printed = []
     seedv = 1
     for c in prog.chains:
@@ -1425,6 +1699,8 @@ def emit(prog: Program, split: bool = False, functors: bool = False) -> str:
     for c in prog.chains:
         args = [f"{c.name}_{v.name}" for v in c.views if v.slot != 2] + ["idx_perm", "idx_nonin",
                                                                           "idx_rows"]
+        if c.faces:
+            args += ["left", "right"]
         if any(v.member for v in c.views):
             args.append(f"{c.name}_fs")
         if any(v.accessor for v in c.views):
@@ -1455,8 +1731,10 @@ def main(argv=None) -> int:
                     help="write about half of the parallel_for kernels as functor objects")
     ap.add_argument("--pointers", action="store_true",
                     help="a raw pointer to a View's data in most chains, read alike by their kernels")
+    ap.add_argument("--atomics", action="store_true",
+                    help="kernels over faces scattering through atomics into Views of cells in most chains")
     args = ap.parse_args(argv)
-    prog = generate(args.seed, args.pointers)
+    prog = generate(args.seed, args.pointers, args.atomics)
     text = emit(prog, args.split, args.functors)
     if args.output:
         with open(args.output, "w") as f:

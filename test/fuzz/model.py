@@ -37,15 +37,28 @@ class View:
 #   ('perm', 0)            idx_perm(i): a permutation
 #   ('nonin', 0)           idx_nonin(i): i / 2, not injective
 #   ('row', c)             idx_rows.row(i)(c): an entry of a neighbour list's row
+#   ('left', 0)            left(i): the cell on one side of face i (--atomics;
+#   ('right', 0)           right(i): the other side); two faces per cell
 Index = Tuple[Tuple[str, int], ...]
+
+# Indices whose element data choose (any element of the View, as far as a
+# tool reading the code can tell).
+DATA_CHOSEN = ("perm", "nonin", "row", "left", "right")
+
+# The families of atomic updates (Access.op) whose updates commute with one
+# another: adds (add, sub, increment, decrement, fetch_add, fetch_sub; Kokkos
+# 3.4 declares add_fetch on Windows only), max (fetch_max, max_fetch), min. A compare-exchange loop ('cas') commutes with nothing, not even with
+# itself: no tool can tell what its loop computes.
+COMMUTING = ("add", "max", "min")
 
 
 @dataclass
 class Access:
     view: str
     index: Index
-    mode: str            # r (read) | w (write) | a (atomic add)
+    mode: str            # r (read) | w (write) | a (atomic update)
     spelling: str = "plain"   # plain | member | accessor | raw
+    op: str = "add"      # mode a: the update's family, add | max | min | cas
 
 
 @dataclass
@@ -61,6 +74,14 @@ class Stmt:
     expr: Optional[Expr] = None
     body: list = field(default_factory=list)   # loop: the inner statements
     acc: str = ""        # accdecl, accum: the accumulator's name
+    # atomic: how it is written (generate.spell_atomic), '' for
+    # `Kokkos::atomic_add(&a(i), x)`, else 'ADDRESS OPERATION CELL': the
+    # address in place (&g(c)), through a pointer (double *p = &g(c)) or
+    # made from data() (g.data() + c); the Kokkos operation (add,
+    # fetch_add, increment, fetch_max, cas_max, ...); the cell's index in a
+    # local (`const int cell = left(i);`) or written in place. assign: 'zero'
+    # writes 0 (no kf_wrap).
+    form: str = ""
 
 
 @dataclass
@@ -86,6 +107,7 @@ class Item:
     loop: int = -1       # loop: the id of a host loop of several launches (its items in a row)
     host: str = ""       # arith | mirror | fence | fill | use-result
     view: str = ""
+    member: bool = False  # mirror, fill: the View named as a member of the chain's struct (fs.g)
     result: str = ""
 
 
@@ -114,6 +136,10 @@ class Chain:
     # That class is declared in a namespace of its own (and a using
     # declaration brings it into the global one).
     dom_namespace: bool = False
+    # --atomics: the chain has kernels over faces that scatter through
+    # atomics at the cells `left` and `right` (index Views its function
+    # takes) name.
+    faces: bool = False
 
     def view(self, name: str) -> View:
         return next(v for v in self.views if v.name == name)
@@ -132,6 +158,13 @@ class Program:
     nbits: int
     steps: int
     chains: List[Chain]
+
+    @property
+    def wide(self) -> bool:
+        """Ranges above the 256 indices a fused kernel runs per chunk on the
+        host: sums that grow with the range (reductions, atomic adds) take
+        wrapped terms, so that they stay exact."""
+        return self.n0 > 256
 
     def args(self, n=None, n2=None, m=None, alias=None, flags=None) -> List[str]:
         n = self.n0 if n is None else n
@@ -189,6 +222,8 @@ def spell_index(index: Index) -> List[str]:
             out.append("idx_perm(i)")
         elif kind == "row":
             out.append(f"idx_rows.row(i)({val})")
+        elif kind in ("left", "right"):
+            out.append(f"{kind}(i)")
         else:
             out.append("idx_nonin(i)")
     return out

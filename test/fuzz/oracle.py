@@ -4,16 +4,18 @@
 # other uses is indexed with the same injective function of the launch index
 # in both (the row, for a 1-D launch over a 2-D View; a raw pointer or an
 # accessor method reaches its View's elements: it is judged like the View's
-# own name, on the View's memory), atomics are not mixed with
-# plain accesses (atomic adds alone commute, wherever they go), the ranges are
+# own name, on the View's memory), atomics are not mixed with plain accesses
+# (atomic updates of one commuting family alone commute, wherever they go:
+# adds, subtractions, increments and decrements with each other, max with
+# max, min with min; a compare-exchange loop with nothing), the ranges are
 # equal in the profiled run, no reduction result feeds the other, and the host
 # code between them can be moved past one of them. A launch alone in a host
 # loop may take the loop into its kernel when each element touches only its
 # own element of what it writes.
 from typing import List
 
-from model import (ALIAS_NAMES, Access, Chain, Item, Kernel, Program, View, accesses,
-                   results_read, spell_access)
+from model import (ALIAS_NAMES, COMMUTING, DATA_CHOSEN, Access, Chain, Item, Kernel, Program,
+                   View, accesses, results_read, spell_access)
 
 INF = 1 << 40
 
@@ -76,7 +78,7 @@ def classify(ka, kb) -> str:
     kinds = {ka[0][0], kb[0][0]}
     if "c" in kinds:
         return "constant-index"
-    if kinds & {"nonin", "perm", "row"}:
+    if kinds & set(DATA_CHOSEN):
         return "indirect-index"
     return "different-element"
 
@@ -128,7 +130,13 @@ class Oracle:
                 if (a.mode == "a") != (b.mode == "a"):
                     why.append("atomic-mixed: " + what)
                 elif a.mode == "a":
-                    continue  # atomic adds commute (the values are small integers: exact)
+                    # Updates of one commuting family commute (the values
+                    # are small integers: sums are exact in any order); any
+                    # other two may meet at an element and there their order
+                    # decides the value.
+                    if a.op == b.op and a.op in COMMUTING:
+                        continue
+                    why.append(f"atomic-order: {a.op} and {b.op} updates of " + what)
                 elif ka != kb:
                     why.append(classify(ka, kb) + ": " + what)
                 elif not injective(p, ka):

@@ -69,6 +69,10 @@ template <class P, class F, class R> void parallel_reduce(const std::string &, c
 template <class P, class F, class R> void parallel_reduce(const P &, const F &, R &&) {}
 template <class P, class F> void parallel_scan(const std::string &, const P &, const F &) {}
 template <class T> void atomic_add(T *, T) {}
+template <class T> T atomic_fetch_add(T *, T) { return T(); }
+template <class T> T atomic_fetch_max(T *, T) { return T(); }
+template <class T> void atomic_increment(T *) {}
+template <class T> T atomic_compare_exchange(T *, T, T) { return T(); }
 template <class A, class B> void deep_copy(const A &, const B &) {}
 void fence() {}
 }

@@ -109,6 +109,68 @@ void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b) {
             std::string::npos);
 }
 
+TEST(LaunchFinderTest, AtomicsThroughPointersUpdateTheElementTheyHold) {
+  FileModel M = analyzeWithStub(R"cpp(
+#include <Kokkos_Core.hpp>
+void f(int n, Kokkos::View<double*> g, Kokkos::View<int*> left,
+       Kokkos::View<long*> cnt, Kokkos::View<double***> v, double *raw) {
+  Kokkos::parallel_for("var", n, KOKKOS_LAMBDA(int f) {
+    const int c = left(f);
+    double *p = &g(c);
+    Kokkos::atomic_add(p, 1.0);
+  });
+  Kokkos::parallel_for("fetch", n, KOKKOS_LAMBDA(int f) {
+    double *p = &g(f);
+    Kokkos::atomic_fetch_add(p, 1.0);
+  });
+  Kokkos::parallel_for("inc", n, KOKKOS_LAMBDA(int f) {
+    long *p = &cnt(left(f));
+    Kokkos::atomic_increment(p);
+  });
+  Kokkos::parallel_for("cas", n, KOKKOS_LAMBDA(int f) {
+    double *p = &v(left(f), 0, 1);
+    double old, nw;
+    do {
+      old = *p;
+      nw = old > f ? old : f;
+    } while (Kokkos::atomic_compare_exchange(p, old, nw) != old);
+  });
+  Kokkos::parallel_for("data", n, KOKKOS_LAMBDA(int f) {
+    const int c = left(f);
+    Kokkos::atomic_add(g.data() + c, 1.0);
+  });
+  Kokkos::parallel_for("raw", n, KOKKOS_LAMBDA(int f) {
+    Kokkos::atomic_add(raw + f, 1.0);
+  });
+}
+)cpp");
+  ASSERT_FALSE(M.Failed) << M.Error;
+  // Each updates the View its pointer points into, atomically: at some
+  // element its data choose, or (a pointer fixed to the kernel's own
+  // element) at that element.
+  for (const char *Label : {"var", "data"}) {
+    const ViewUse *G = viewNamed(siteLabelled(M, Label), "g");
+    ASSERT_NE(G, nullptr) << Label;
+    EXPECT_EQ(G->Mode, AccessMode::Atomic) << Label;
+    EXPECT_FALSE(G->Accesses.back().Through.empty()) << Label;
+  }
+  const ViewUse *Fetch = viewNamed(siteLabelled(M, "fetch"), "g");
+  ASSERT_NE(Fetch, nullptr);
+  EXPECT_EQ(Fetch->Mode, AccessMode::Atomic);
+  EXPECT_EQ(atomicOperation(Fetch->Accesses.back()), "add");
+  EXPECT_EQ(Fetch->Accesses.back().Indices.at(0).Form, IndexForm::LaunchIndex);
+  const ViewUse *Inc = viewNamed(siteLabelled(M, "inc"), "cnt");
+  ASSERT_NE(Inc, nullptr);
+  EXPECT_EQ(atomicOperation(Inc->Accesses.back()), "add");
+  // The compare-exchange loop reads and updates: no commuting operation.
+  const ViewUse *Cas = viewNamed(siteLabelled(M, "cas"), "v");
+  ASSERT_NE(Cas, nullptr);
+  EXPECT_EQ(Cas->Mode, AccessMode::Atomic);
+  EXPECT_EQ(atomicOperation(Cas->Accesses.back()), "");
+  // A captured raw pointer moved: memory kfuse cannot place.
+  EXPECT_FALSE(siteLabelled(M, "raw").Unknown.empty());
+}
+
 TEST(LaunchFinderTest, ClassifiesIndexExpressions) {
   FileModel M = analyzeWithStub(R"cpp(
 #include <Kokkos_Core.hpp>
