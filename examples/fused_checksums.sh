@@ -4,7 +4,8 @@
 # fused exactly the groups this script expects (and, for the negative subjects,
 # reported the refusals they need), builds the fused copy at -O1 and checks that
 # it prints the unfused program's checksums, with its fused kernels running,
-# with KFUSE_DISABLE=1, and with KFUSE_MEASURE=1 (groups timing themselves).
+# with KFUSE_DISABLE=1, and with KFUSE_MEASURE=1 (groups timing themselves);
+# with KFUSE_SHADOW=1 every fused group is checked against its original launches.
 #
 # Usage: fused_checksums.sh <name> <kfuse> <build-dir> <unfused-program> [<connector.so>]
 #   build-dir holds compile_commands.json and kokkos-paths.env; the Kokkos Tools
@@ -34,6 +35,7 @@ case $Name in
   stream) Groups="copy+mul+add+triad+dot" ;;
   # The launch alone in the iteration loop: the loop moves into the kernel.
   nstream) Groups="nstream(repeated)" ;;
+  timeloop) Groups="relax+damp(repeated)" ;;
   # The loop's two launches fused, and the loop moved into the fused kernel:
   # each element of A and B is one launch index's (A through (j, i)).
   transpose) Groups="transpose+increment(repeated)" ;;
@@ -111,6 +113,11 @@ KFUSE_DISABLE=1 sh "$SRC/examples/compare_checksums.sh" "$UNFUSED" "$TMP/fused"
 # first calls, timing itself; the results must not change.
 echo "with KFUSE_MEASURE=1:"
 KFUSE_MEASURE=1 sh "$SRC/examples/compare_checksums.sh" "$UNFUSED" "$TMP/fused"
+# Every fused group against its original launches: no difference.
+echo "with KFUSE_SHADOW=1:"
+KFUSE_SHADOW=1 "$TMP/fused" >/dev/null 2>"$TMP/shadow.err" ||
+  { cat "$TMP/shadow.err" >&2; fail "the shadow check failed"; }
+if grep -q "kfuse: shadow" "$TMP/shadow.err"; then cat "$TMP/shadow.err" >&2; fail "the shadow check found a difference"; fi
 
 # Equal checksums prove little if a guard failed and the originals ran: the
 # connector records the kernel labels that ran, and fused kernels join theirs by '+'.

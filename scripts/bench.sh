@@ -55,8 +55,8 @@ SUBJECTS=${*:-$ALL}
 # Sizes are not powers of two where the subject allows (transpose 2048 runs 4x
 # slower than 2000 from cache conflicts); gups needs one.
 declare -A ARGS=(
-  [stream]="4000000 25" [nstream]="4000000 100" [transpose]="2000 16"
-  [gups]="8388608 8" [gups_atomic]="8388608 8" [adi]="1000 15"
+  [stream]="4000000 25" [nstream]="4000000 100" [timeloop]="4194304 20"
+  [transpose]="2000 16" [gups]="8388608 8" [gups_atomic]="8388608 8" [adi]="1000 15"
   [covariance]="700 3" [fdtd_2d]="2000 20" [jacobi_1d]="4000000 50"
   [mvt]="4000 3" [syrk]="640 3" [syr2k]="600 2" [gnb]="65536 10"
   [dsmc]="1000000 15" [md]="40 50" [md_half]="40 50" [layout_mix]="4000 250 40"
@@ -67,6 +67,7 @@ declare -A ARGS=(
 declare -A BYTES=(
   [stream]="96*a*b"          # copy 16 + mul 16 + add 24 + triad 24 + dot 16 B per element
   [nstream]="32*a*b"         # A += B + s*C
+  [timeloop]="32*a*b"        # B = f(A): 16 B; A = g(B): 16 B
   [transpose]="40*a*a*b"     # B(i,j) += A(j,i): 24 B; A(j,i) += 1: 16 B
   [jacobi_1d]="32*(a-2)*b"   # two 3-point stencils, 16 B each
   [fdtd_2d]="(48*a*(a+int(a/4)) + 32*(a-1)*(a+int(a/4)-1))*b"  # ey, ex: 24 B; hz: 32 B
@@ -75,7 +76,7 @@ declare -A BYTES=(
 # PyFuser's CPU speedups (seeds/000, Table 5: Xeon E5-2620 and EPYC 7763, with its
 # transformations): the range over the subject's fused kernels.
 declare -A PYFUSER=(
-  [stream]="2.57-3.07" [nstream]="2.28-24.63" [transpose]="3.52-12.62"
+  [stream]="2.57-3.07" [nstream]="2.28-24.63" [timeloop]="-" [transpose]="3.52-12.62"
   [gups]="1.22-1.57" [gups_atomic]="1.02-5.90" [adi]="1.59-5.90"
   [covariance]="1.10-1.47" [fdtd_2d]="1.04-1.33" [jacobi_1d]="1.22-1.58"
   [mvt]="2.12-3.34" [syrk]="1.77-2.64" [syr2k]="1.28-3.13" [gnb]="1.42-4.30"

@@ -544,6 +544,18 @@ struct KernelModel {
   /// The body reaches a View through a pointer into it (`&v(k, 0)`,
   /// `v.data()`), any element: kept as written, as FollowsCalls keeps it.
   bool PointsIntoViews = false;
+  /// A View the kernel's functor holds, as code at the launch names it.
+  struct HeldView {
+    std::string Text;
+    /// Where its variable is declared in File; 0 where it is in scope
+    /// everywhere before the launch (`this->m`, a global of a header).
+    unsigned DeclOffset = 0;
+  };
+  /// Every View the functor holds, whether the body uses it or not (the
+  /// shadow check copies them all): a lambda's captures of View type and the
+  /// public View members of the objects it captures (and of `*this`); the
+  /// public View members of a functor variable.
+  std::vector<HeldView> Held;
   /// What the body names that code at namespace scope cannot reach: types
   /// declared in the enclosing function (not in the body), and member
   /// functions called through an implicit `this`.

@@ -258,9 +258,13 @@ void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,
     Forms.back().Value = indexValue(Idx, ValueScope(), 0);
   }
   recordAccess(V, Known, E, std::move(Forms), U);
-  // Index expressions are read.
+  // Index expressions are read, each at its own elements (not through the
+  // pointer an access through a pointer stands for).
+  const Expr *Saved = ThroughPointer;
+  ThroughPointer = nullptr;
   for (const Expr *Idx : Indices)
     visit(Idx, Use());
+  ThroughPointer = Saved;
 }
 
 void KernelBodyAnalyzer::recordAccess(ViewUse &V, bool Known, const Expr *E,

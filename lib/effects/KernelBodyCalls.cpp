@@ -263,15 +263,16 @@ void KernelBodyAnalyzer::visitCall(const CallExpr *Call, const Use &U) {
       continue;
     }
     if (Atomic && I == 0) {
+      // An address written in place (`&g(c)`): that element, updated.
+      if (isa<UnaryOperator>(Arg->IgnoreParenImpCasts())) {
+        visit(Arg, Use{AccessMode::Atomic, Name});
+        continue;
+      }
       // The element a pointer holds (`double *p = &g(c)`, `v.data() + c`):
-      // updated there, read and written, as `&g(c)` written in place is.
+      // updated there, read and written, as one written in place is.
       if (const PointerTarget *T = pointerTarget(Arg)) {
         recordThroughPointer(*T, Arg, Arg, Use{AccessMode::Atomic, Name});
         visitIndices(*T, Arg);
-        continue;
-      }
-      if (isa<UnaryOperator>(Arg->IgnoreParenImpCasts())) {
-        visit(Arg, Use{AccessMode::Atomic, Name});
         continue;
       }
       // Any other pointer (a raw pointer the kernel captures, one it

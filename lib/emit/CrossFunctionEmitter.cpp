@@ -362,11 +362,31 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
     return Out;
   }
   Emit("{");
-  Emit("  // '" + quoted(A) + "' (" + place(A) + ") may be pending: then both run here as one.");
-  takePending(C, A, B, Label, Guard, Launch, Emit);
-  Emit("  } else {");
-  Emit("    ::kfuse::flush(\"" + C.Key + "\");");
-  Out += originalSection(TextB, B, Indent + "    ");
+  Emit("  // '" + quoted(A) + "' (" + place(A) + ") may be pending: then both run here as one");
+  Emit("  // (and, where the shadow check runs, after the two as they are written).");
+  Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
+  if (SecondObject)
+    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
+  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  Emit("  for (auto kfuse_shadow = " +
+       shadowOf(A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "", Label) +
+       "; kfuse_shadow.next();) {");
+  // (The guard's lines, two deeper.)
+  std::string Deeper;
+  for (char Ch : Guard)
+    Deeper += Ch == '\n' ? std::string("\n  ") : std::string(1, Ch);
+  Emit("    if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
+       Deeper + "))) {");
+  std::string LaunchDeeper;
+  for (char Ch : Launch)
+    LaunchDeeper += Ch == '\n' ? std::string("\n  ") : std::string(1, Ch);
+  Emit("      " + LaunchDeeper);
+  Emit("      ::kfuse::discard(\"" + C.Key + "\");");
+  Emit("    } else {");
+  Emit("      kfuse_shadow.flush(\"" + C.Key + "\");");
+  Out += originalSection(TextB, B, Indent + "      ");
+  Emit("    }");
   Emit("  }");
   Emit("}");
   Emit(Markers::End);

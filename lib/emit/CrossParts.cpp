@@ -298,6 +298,36 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
   return Checks.empty() ? "true" : llvm::join(Checks, " &&\n" + Indent);
 }
 
+std::string shadowOf(const KernelModel &A, const KernelModel &B, const std::string &First,
+                     const std::string &Second, const std::string &Label) {
+  std::vector<std::string> Names, Args;
+  auto Add = [&](const std::string &Name, const std::string &Arg) {
+    if (llvm::is_contained(Args, Arg))
+      return;
+    Names.push_back(Name);
+    Args.push_back(Arg);
+  };
+  emit::PrivateMembers Private(PrivatePrefix);
+  for (auto [K, Prefix] : {std::pair{&A, &First}, std::pair{&B, &Second}})
+    for (const ViewUse &V : K->Views) {
+      if (V.Local || !planner::guardNames(V))
+        continue;
+      std::string Named = Private.name(V, *Prefix + (V.Member.empty() ? V.Name : V.Member));
+      if (!V.Pointer)
+        Add(V.Name, Named);
+      else if (planner::writes(V.Mode)) // the bytes it reaches over the range
+        Add(V.Name, planner::guardBytes(*K, V, Named, true, &B.Policy));
+    }
+  if (Second.empty() && B.Functor.Kind == FunctorModel::Form::Lambda)
+    for (const KernelModel::HeldView &H : B.Held)
+      Add(H.Text, H.Text);
+  if (const std::optional<ReductionModel> &R = B.Reduction;
+      R && (R->ResultIsView || R->ScalarVariable))
+    Add(R->ResultText, "::kfuse::result_of(" + R->ResultText + ")");
+  return "::kfuse::shadow_of(\"" + Label + "\", \"" + llvm::join(Names, ",") +
+         "\", [&] { return ::kfuse::shadow_items(" + llvm::join(Args, ", ") + "); })";
+}
+
 std::string privateDeclarations(const std::vector<const KernelModel *> &Kernels) {
   // The names guardOf writes: of each pair of the chain's kernels, in
   // order, the Views one of the two writes.

@@ -442,16 +442,21 @@ std::vector<std::string> FusedBodies::scheduled(const planner::StatementSchedule
   return Out;
 }
 
-std::vector<std::string> FusedBodies::bodies() {
+std::string FusedBodies::repeatHeader() const {
+  const TextRange &H = Sites[Group.Sites.front()].Repeat->Header;
+  return Text.substr(H.Offset, H.Length).str();
+}
+
+std::vector<std::string> FusedBodies::bodies(bool WithRepeat) {
   std::vector<std::string> Out;
+  bool Repeats = Group.Repeats && WithRepeat;
   if (Group.Repeats && Group.Sites.size() == 1) {
     // Each element runs every iteration of the host loop in turn.
     const KernelModel &M = Sites[Group.Sites.front()];
-    const TextRange &H = M.Repeat->Header;
-    Out.push_back("    " + Text.substr(H.Offset, H.Length).str() + " " + kernelBody(M));
+    Out.push_back("    " + (Repeats ? repeatHeader() + " " : std::string()) + kernelBody(M));
     return Out;
   }
-  if (Group.Repeats) {
+  if (Repeats) {
     // Each launch index runs every iteration of the host loop in turn,
     // the loop's launches in order in each.
     const TextRange &H = Sites[Group.Sites.front()].Repeat->Header;
@@ -482,7 +487,7 @@ std::vector<std::string> FusedBodies::bodies() {
     std::vector<std::string> Lines = mergedLoops(Run);
     Out.insert(Out.end(), Lines.begin(), Lines.end());
   }
-  if (Group.Repeats)
+  if (Repeats)
     Out.push_back("    }");
   return Out;
 }

@@ -180,7 +180,13 @@ struct FusedBodies {
   /// Lines of the fused body: one block per kernel, or per run of kernels
   /// whose inner loops are merged (loop fusion), or whose statements run
   /// in another order (a StatementSchedule).
-  std::vector<std::string> bodies();
+  std::vector<std::string> bodies(bool WithRepeat = true);
+  /// The header of the host loop a repeated group runs inside its kernel
+  /// (`for (int It = 0; It < T; ++It)`): where each call runs a chunk of
+  /// indices, the loop goes around the chunk (bodies(false)), which keeps
+  /// its elements in cache from one iteration to the next and its index
+  /// loop vectorised; one index per call, around the bodies (bodies()).
+  std::string repeatHeader() const;
 
   std::string indexType() const;
   /// The names of the functor's members, in order: one per View object

@@ -241,7 +241,10 @@ std::vector<std::string> FusedFunctor::functor(const std::string &Name) {
     BodyAcc = Acc;
     AccArg = ", " + Reduce->Reduction->AccumulatorParam;
   }
-  std::vector<std::string> Bodies = bodies();
+  // Chunked, a repeated group's host loop goes around the chunk's index
+  // loop (repeatHeader).
+  bool RepeatOutside = Group.Repeats && Opts.Restrict && chunked();
+  std::vector<std::string> Bodies = bodies(!RepeatOutside);
 
   if (Opts.Restrict) {
     std::vector<std::string> Params, Args, Objects;
@@ -283,10 +286,17 @@ std::vector<std::string> FusedFunctor::functor(const std::string &Name) {
       std::string I = indexType();
       L.push_back("  KOKKOS_INLINE_FUNCTION static void body(const " + I + " kfuse_begin, const " +
                   I + " kfuse_end, " + llvm::join(Params, ", ") + ") {");
-      L.push_back("    for (" + I + " kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {");
+      // (Each element's iterations stay in order, and touch no other
+      // element's data: the planner's condition for taking the loop in.)
+      std::string In = RepeatOutside ? "  " : "";
+      if (RepeatOutside)
+        L.push_back("    " + repeatHeader() + " {");
+      L.push_back(In + "    for (" + I + " kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {");
       for (const std::string &B : Bodies)
-        L.push_back("  " + B);
-      L.push_back("    }");
+        L.push_back(In + "  " + B);
+      L.push_back(In + "    }");
+      if (RepeatOutside)
+        L.push_back("    }");
       L.push_back("  }");
       L.push_back("  KOKKOS_INLINE_FUNCTION void operator()(const " + I +
                   " kfuse_chunk) const {");

@@ -167,6 +167,55 @@ struct Emitter : emit::FusedFunctor {
     return "::kfuse::use_fused(\"" + labels("+") + "\", " + G + ")";
   }
 
+  /// The shadow check's handle on the group (Shadow.hpp): every View its
+  /// kernels hold, as the guard names them, and every number its
+  /// reductions write, where code at \p At (the group's start) can name
+  /// them. \p WithResults: the results too (where no code between the
+  /// launches may declare them).
+  std::string shadow(unsigned At, bool WithResults) {
+    std::vector<std::string> Names, Args;
+    auto Add = [&](const std::string &Name, const std::string &Arg) {
+      if (llvm::is_contained(Names, Name) || llvm::is_contained(Args, Arg))
+        return;
+      Names.push_back(Name);
+      Args.push_back(Arg);
+    };
+    // (Not the Views the code between the launches writes: it runs once,
+    // its results stay.)
+    for (auto &[N, V] : Views) {
+      if (llvm::is_contained(Group.HostViews, N))
+        continue;
+      if (V.Use->Pointer && V.Written && !unbounded(N))
+        Add(N, footprint(N, "true")); // the bytes it reaches
+      else if (!V.Use->Pointer && (V.Use->Accessor.empty() || V.Use->Named))
+        Add(N, guarded(N));
+    }
+    // Other names of one View, which may be the one the kernels write
+    // through where the kept name is of const elements.
+    for (auto &[Alias, Kept] : Group.Merged)
+      if (llvm::any_of(Views, [&, &Kept = Kept](const auto &NV) {
+            return NV.first == Kept && !NV.second.Use->Pointer;
+          }) &&
+          !llvm::is_contained(Group.HostViews, Alias) && !pointerNamed(Alias))
+        Add(Alias, guarded(Alias));
+    for (size_t S : Group.Sites)
+      for (const KernelModel::HeldView &H : Sites[S].Held)
+        if (H.DeclOffset < At &&
+            !llvm::is_contained(Group.HostViews, H.Text)) {
+          std::string Name = llvm::StringRef(H.Text).starts_with("this->") ? H.Text.substr(6)
+                                                                          : H.Text;
+          if (!llvm::is_contained(Names, Name))
+            Add(Name, selfComposition() && Name == H.Text ? "this->" + Name : H.Text);
+        }
+    if (WithResults)
+      for (size_t S : Group.Sites)
+        if (const std::optional<ReductionModel> &R = Sites[S].Reduction;
+            R && (R->ResultIsView || R->ScalarVariable))
+          Add(R->ResultText, "::kfuse::result_of(" + R->ResultText + ")");
+    return "::kfuse::shadow_of(\"" + labels("+") + "\", \"" + llvm::join(Names, ",") +
+           "\", [&] { return ::kfuse::shadow_items(" + llvm::join(Args, ", ") + "); })";
+  }
+
   std::string labels(const char *Sep) {
     std::vector<std::string> L;
     // An unlabelled launch by its place ("main.cpp:41"): the label names
@@ -313,11 +362,18 @@ struct Emitter : emit::FusedFunctor {
         else
           Runs.push_back({R.Offset, R.Offset + R.Length});
       }
-    auto Original = [&](unsigned From, unsigned To) {
+    auto Original = [&](unsigned From, unsigned To, const char *More = "") {
       // Byte for byte, for the fallback and `revert`. (The first line is
       // indented like the others; revert drops that.)
-      return "\n" + std::string(Markers::OriginalBegin) + Indent + "  " +
+      return "\n" + std::string(Markers::OriginalBegin) + Indent + "  " + More +
              Text.slice(From, To).str() + Markers::OriginalEnd;
+    };
+    // \p Code's lines after the first, \p More deeper.
+    auto Indented = [](const std::string &Code, const std::string &More) {
+      std::string Out;
+      for (char C : Code)
+        Out += C == '\n' ? "\n" + More : std::string(1, C);
+      return Out;
     };
     std::string &Out = Code.Replacement;
     Out = std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") + ")" +
@@ -325,18 +381,25 @@ struct Emitter : emit::FusedFunctor {
           (Opts.ProfilePath.empty() ? "" : " profile=" + Opts.ProfilePath);
     auto Emit = [&](const std::string &Line) { Out += "\n" + Indent + Line; };
     if (Runs.size() == 1) {
-      Emit("if (" + Guard + ") {");
-      Emit("  " + Launch);
-      Emit("} else {");
-      Out += Original(Begin, End);
+      // Twice where the shadow check runs (KFUSE_SHADOW=1): the original
+      // launches, then the fused one on the same inputs.
+      Emit("for (auto kfuse_shadow = " + shadow(Begin, true) + "; kfuse_shadow.next();) {");
+      Emit("  if (kfuse_shadow.run_fused(" + Guard + ")) {");
+      Emit("    " + Indented(Launch, "  "));
+      Emit("  } else {");
+      Out += Original(Begin, End, "  ");
+      Out += "\n" + Indent + "  }";
       Out += "\n" + Indent + "}\n" + Indent + Markers::End;
       return Code;
     }
     // Code between the launches stays in place, outside any new scope (it
     // may declare names used later), and runs once either way. The fused
-    // launch runs where run LaunchRun of the original launches ran.
-    std::string On = Name + "_on";
-    Emit("const bool " + On + " = " + Guard + ";");
+    // launch runs where run LaunchRun of the original launches ran; where
+    // the shadow check runs, the original launches run, and the fused one
+    // after them, on the same inputs.
+    std::string On = Name + "_on", Shadow = Name + "_shadow";
+    Emit("auto " + Shadow + " = " + shadow(Begin, false) + ";");
+    Emit("const bool " + On + " = " + Shadow + ".run_fused(" + Guard + ");");
     for (size_t K = 0; K < Runs.size(); ++K) {
       if (K > 0)
         Out += "\n" + Indent + Markers::KeptBegin +
@@ -352,6 +415,10 @@ struct Emitter : emit::FusedFunctor {
       Out += Original(Runs[K].first, Runs[K].second);
       Out += "\n" + Indent + "}";
     }
+    Emit("if (" + Shadow + ".replay()) {");
+    Emit("  " + Launch);
+    Emit("  " + Shadow + ".compare();");
+    Emit("}");
     Out += "\n" + Indent + Markers::End;
     return Code;
   }

@@ -406,6 +406,50 @@ void describeClass(const CXXRecordDecl *RD, FunctorModel &F, const ASTContext &C
   }
 }
 
+/// KernelModel::Held: the View members of \p RD (public ones, unless
+/// \p All), named from \p Prefix.
+static void heldMembers(const CXXRecordDecl *RD, const std::string &Prefix, bool All,
+                        unsigned DeclOffset, KernelModel &M) {
+  if (!RD || !RD->hasDefinition())
+    return;
+  for (const FieldDecl *F : RD->getDefinition()->fields())
+    if (isKokkosView(F->getType()) && (All || F->getAccess() == AS_public) &&
+        F->getIdentifier())
+      M.Held.push_back({Prefix + F->getName().str(), DeclOffset});
+}
+
+/// Where \p D is declared in the file of the launch at \p Loc; 0 elsewhere.
+static unsigned declOffset(const ValueDecl *D, SourceLocation Loc, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(D->getLocation());
+  if (SM.getFileID(At) != SM.getFileID(SM.getExpansionLoc(Loc)))
+    return 0;
+  return SM.getFileOffset(At);
+}
+
+/// KernelModel::Held of the lambda \p L.
+static void heldByLambda(const LambdaExpr *L, KernelModel &M, const ASTContext &Ctx) {
+  for (const LambdaCapture &C : L->captures()) {
+    if (C.capturesThis()) {
+      if (const CXXMethodDecl *Op = L->getCallOperator())
+        if (const auto *Outer = dyn_cast<CXXMethodDecl>(Op->getParent()->getDeclContext()))
+          heldMembers(Outer->getParent(), "this->", /*All=*/true, 0, M);
+      continue;
+    }
+    if (!C.capturesVariable())
+      continue;
+    const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
+    if (!VD || !VD->getIdentifier())
+      continue;
+    QualType T = VD->getType().getNonReferenceType();
+    unsigned Offset = VD->hasGlobalStorage() ? 0 : declOffset(VD, L->getBeginLoc(), Ctx);
+    if (isKokkosView(T))
+      M.Held.push_back({VD->getName().str(), Offset});
+    else if (!T->isDependentType())
+      heldMembers(T->getAsCXXRecordDecl(), VD->getName().str() + ".", /*All=*/false, Offset, M);
+  }
+}
+
 void analyzeFunctor(const Expr *Arg, KernelModel &M,
                            const ASTContext &Ctx, QualType WorkTag) {
   FunctorModel &F = M.Functor;
@@ -422,6 +466,7 @@ void analyzeFunctor(const Expr *Arg, KernelModel &M,
     });
     if (const CXXMethodDecl *Op = L->getCallOperator())
       analyzeBody(Op, HasTag, M, Ctx);
+    heldByLambda(L, M, Ctx);
     return;
   }
 
@@ -435,6 +480,12 @@ void analyzeFunctor(const Expr *Arg, KernelModel &M,
   }
   F.Kind = FunctorModel::Form::Object;
   F.ClassName = RD->getQualifiedNameAsString();
+  if (const auto *Var = dyn_cast<DeclRefExpr>(E); Var && isa<VarDecl>(Var->getDecl()))
+    heldMembers(RD, Var->getDecl()->getNameAsString() + ".", /*All=*/false,
+                cast<VarDecl>(Var->getDecl())->hasGlobalStorage()
+                    ? 0
+                    : declOffset(Var->getDecl(), Arg->getBeginLoc(), Ctx),
+                M);
   describeClass(RD->getDefinition(), F, Ctx);
   unsigned Arity = (HasTag ? 1 : 0) + std::max(1u, unsigned(M.Policy.Rank)) +
                    (M.Kind == LaunchKind::Reduce ? 1 : M.Kind == LaunchKind::Scan ? 2 : 0);

@@ -23,6 +23,22 @@ using namespace clang;
 
 namespace kfuse {
 
+/// \p E, or the View it converts where \p E builds a View from another of
+/// the same elements (`View<const double *>` from a `View<double *>`): one
+/// View, under a type that only reads.
+static const Expr *throughViewConversion(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+  if (!CE || isa<CXXTemporaryObjectExpr>(CE) || CE->getNumArgs() == 0 ||
+      !isKokkosView(CE->getType()) ||
+      !isKokkosView(CE->getArg(0)->getType().getNonReferenceType()))
+    return E;
+  // (Kokkos' converting constructor has a defaulted second parameter.)
+  for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+      return E;
+  return stripWrappers(CE->getArg(0));
+}
+
 TextRange fileRange(SourceRange R, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = Lexer::makeFileCharRange(
@@ -222,9 +238,9 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
     for (const CXXCtorInitializer *I : Ctor->inits()) {
       if (!I->isMemberInitializer() || !I->isWritten())
         continue;
-      const Expr *X = stripWrappers(I->getInit());
+      const Expr *X = throughViewConversion(stripWrappers(I->getInit()));
       if (const auto *PL = dyn_cast<ParenListExpr>(X); PL && PL->getNumExprs() == 1)
-        X = stripWrappers(PL->getExpr(0));
+        X = throughViewConversion(stripWrappers(PL->getExpr(0)));
       const auto *Ref = dyn_cast<DeclRefExpr>(X);
       const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
       if (P && P->getFunctionScopeIndex() < CE->getNumArgs()) {
@@ -306,6 +322,7 @@ static void bindObject(const CallExpr &Call, const Expr &Arg, KernelModel &M,
     const Expr *X = It != Init.end()       ? stripWrappers(It->second)
                     : PathIt != InitPath.end() ? stripWrappers(PathIt->second.first)
                                                : nullptr;
+    X = throughViewConversion(X);
     const auto *Ref = X ? dyn_cast<DeclRefExpr>(X) : nullptr;
     const auto *Source = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     bool ByPath = PathIt != InitPath.end() && It == Init.end();

@@ -109,9 +109,15 @@ void printModelText(const std::vector<FileModel> &Files, llvm::raw_ostream &OS) 
             OS << ", opaque: " << H.Opaque;
           OS << "\n";
         }
-      if (M.InTemplate || M.FromMacro)
-        OS << "  written: " << (M.InTemplate ? "in a template " : "")
-           << (M.FromMacro ? "through a macro" : "") << "\n";
+      if (M.InTemplate || M.FromMacro) {
+        std::vector<std::string> Ways;
+        if (M.InTemplate)
+          Ways.push_back(M.TemplateWhy.empty() ? "in a template"
+                                               : "in a template (" + M.TemplateWhy + ")");
+        if (M.FromMacro)
+          Ways.push_back("through a macro");
+        OS << "  written: " << join(Ways, ", ") << "\n";
+      }
       for (const std::string &N : M.Notes)
         OS << "  note:    " << N << "\n";
     }

@@ -317,6 +317,14 @@ public:
       return Why;
     if (std::string Why = hiddenAliasing(KA, KB); !Why.empty())
       return "their launches are " + Files + ", and " + Why;
+    // One model stands for every instantiation of a launch in a template
+    // only where they agree: else what each launch touches is not known.
+    Check = "kfuse-not-fusable";
+    for (const KernelModel *K : {&KA, &KB})
+      if (!K->TemplateWhy.empty() && !K->TemplateInHeader)
+        return "their launches are " + Files + ", and " + planner::name(*K) +
+               " is written in a template, and " + K->TemplateWhy +
+               ": kfuse does not know what each of its launches touches";
     Check = "kfuse-unsafe-dependence";
     SourcePos Pos;
     if (std::string Why = FusionPlanner::dependenceBetween(Renamed, RenamedB, Pos); !Why.empty()) {

@@ -323,11 +323,16 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
       Current.Share =
           Prof.TotalKernelNs ? double(Ns) / double(Prof.TotalKernelNs) : 0;
       if (Current.Share + 1e-12 < Opts.MinShare)
+      {
+        std::vector<std::string> Names;
+        for (size_t S : Current.Sites)
+          Names.push_back(name(Sites[S]));
         Refuse(Current.Sites.front(), Current.Sites.back(),
-               llvm::formatv("chain takes {0:P} of kernel time, below the "
-                             "--min-share of {1:P}",
-                             Current.Share, Opts.MinShare),
+               llvm::formatv("not fusing {0}: the chain takes {1:P} of kernel time, below the "
+                             "--min-share of {2:P}",
+                             llvm::join(Names, ", "), Current.Share, Opts.MinShare),
                "kfuse-cold-chain", Sites[Current.Sites.front()].Pos);
+      }
       else
         Plan.Groups.push_back(WithLoop(Current));
     }
@@ -390,15 +395,6 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
 
     } else if (policyFamily(Prev) != policyFamily(M)) {
       Why = "different policies or execution spaces";
-    } else if (const KernelModel *K = randomScatter(Prev) ? &Prev
-                                      : randomScatter(M)  ? &M
-                                                          : nullptr) {
-      const ViewAccess *S = randomScatter(*K);
-      Why = name(*K) + " stores to elements chosen by data ('" +
-            S->Indices.front().Text + "'); fusing such a scatter gains nothing "
-            "and was measured slower";
-      Check = "kfuse-not-profitable";
-      Pos = S->Pos;
     } else if (M.Reduction &&
                llvm::any_of(Current.Sites, [&](size_t S) {
                  return Sites[S].Reduction.has_value();
@@ -441,6 +437,18 @@ FusionPlan FusionPlanner::plan(const std::vector<KernelModel> &Sites,
           Check = "kfuse-unsafe-dependence";
           Culprit = S;
         }
+      }
+      // Legal, but a scatter: not worth it (measured). After the
+      // dependences, so that an illegal pair is refused as illegal.
+      if (const KernelModel *K = !Why.empty()         ? nullptr
+                                 : randomScatter(Prev) ? &Prev
+                                 : randomScatter(M)    ? &M
+                                                       : nullptr) {
+        const ViewAccess *S = randomScatter(*K);
+        Why = name(*K) + " stores to elements chosen by data ('" + S->Indices.front().Text +
+              "'); fusing such a scatter gains nothing and was measured slower";
+        Check = "kfuse-not-profitable";
+        Pos = S->Pos;
       }
       // Raw pointers whose footprint the guard cannot bound: loaded alike.
       if (Why.empty()) {

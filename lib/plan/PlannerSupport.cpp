@@ -118,9 +118,18 @@ std::string signatureOf(const KernelModel &M, const ViewAccess &A,
   }
   if (Sig.empty() && Indirect)
     return "indirect index '" + Indirect->Text + "'";
-  if (Sig.empty())
-    return "index '" + (A.Indices.empty() ? std::string("") : A.Indices[0].Text) +
-           "' does not depend on the launch index";
+  if (Sig.empty()) {
+    // No index kfuse relates to the launch index: one it cannot bound (a
+    // local chosen by a branch, `i > 0 ? i - 1 : n - 1`), or only
+    // constants and inner loops' variables.
+    for (const IndexExpr &I : A.Indices)
+      if (I.Form == IndexForm::Other)
+        return "index '" + I.Text + "', which kfuse cannot relate to the launch index";
+    std::vector<std::string> Texts;
+    for (const IndexExpr &I : A.Indices)
+      Texts.push_back("'" + I.Text + "'");
+    return "no index that depends on the launch index (" + llvm::join(Texts, ", ") + ")";
+  }
   return "";
 }
 

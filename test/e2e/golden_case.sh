@@ -9,6 +9,7 @@
 #
 # Directives in CASE.cpp, as comments:
 #   // EXPECT-REMARK: CHECK      a remark [CHECK] is reported on this line
+#   // EXPECT-REMARK: CHECK "T"  ... and it says T
 #   // EXPECT-WARNING: CHECK     a warning [CHECK] is reported on this line
 #   // KFUSE-RUN: ARGS           run with ARGS (default: one run, no arguments)
 #   // KFUSE-RUN-FALLBACK: ARGS  run with ARGS; the fused program must take
@@ -16,7 +17,8 @@
 #   // KFUSE-PROFILE-RUN: ARGS   arguments of the profiling run
 #
 # Every run compares the output of the original program with the fused
-# program's, with the fused program's under KFUSE_DISABLE=1 and KFUSE_MEASURE=1
+# program's, with the fused program's under KFUSE_DISABLE=1, KFUSE_SHADOW=1
+# (which must report no difference) and KFUSE_MEASURE=1
 # (each group alternating with its launches, as on a GPU), and with the
 # program fused with --no-restrict: exactly.
 # Fusing the output again must change nothing; revert must give back the
@@ -88,6 +90,12 @@ for kind in REMARK WARNING; do
     check=$(sed -n "${line}s|.*// EXPECT-$kind: *\([a-z-]*\).*|\1|p" "$REL")
     grep -q "$REL:$line:[0-9]*: $(echo "$kind" | tr 'A-Z' 'a-z'): .*\[$check\]" stderr ||
       { cat stderr >&2; fail "no $kind [$check] at line $line"; }
+    # `EXPECT-REMARK: check "text"`: the remark also says that text.
+    text=$(sed -n "${line}s|.*// EXPECT-$kind: *[a-z-]* \"\(.*\)\".*|\1|p" "$REL")
+    if [ -n "$text" ]; then
+      grep "$REL:$line:[0-9]*: $(echo "$kind" | tr 'A-Z' 'a-z'): .*\[$check\]" stderr |
+        grep -qF -- "$text" || { cat stderr >&2; fail "no $kind [$check] saying '$text' at line $line"; }
+    fi
   done
 done
 if [ -f "$GOLDEN/$CASE.expected.cpp" ]; then
@@ -103,6 +111,11 @@ compare() { # ARGS...
   got=$(KFUSE_VERBOSE=1 ./fused "$@" 2>fused.stderr) || fail "fused failed with '$*'"
   fallback=$(KFUSE_DISABLE=1 ./fused "$@") || fail "fallback failed with '$*'"
   measured=$(KFUSE_MEASURE=1 ./fused "$@") || fail "measured run failed with '$*'"
+  # The shadow check: every fused group against its original launches.
+  shadowed=$(KFUSE_SHADOW=1 ./fused "$@" 2>shadow.stderr) ||
+    { cat shadow.stderr >&2; fail "args '$*': the shadow check failed"; }
+  if grep -q "kfuse: shadow" shadow.stderr; then cat shadow.stderr >&2; fail "args '$*': the shadow check reported a difference"; fi
+  [ "$want" = "$shadowed" ] || fail "args '$*': with KFUSE_SHADOW=1 printed '$shadowed', original '$want'"
   [ -n "$want" ] || fail "the program printed nothing"
   [ "$want" = "$got" ] || fail "args '$*': fused printed '$got', original '$want'"
   [ "$want" = "$fallback" ] || fail "args '$*': fallback printed '$fallback', original '$want'"

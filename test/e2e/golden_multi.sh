@@ -19,8 +19,8 @@
 #                                  the host's Kokkos, results compared)
 #
 # Every run compares the original program's output with the fused
-# program's and with the fused program's under KFUSE_DISABLE=1 and
-# KFUSE_MEASURE=1 (each group alternating with its launches), exactly;
+# program's and with the fused program's under KFUSE_DISABLE=1, KFUSE_SHADOW=1
+# (which must report no difference) and KFUSE_MEASURE=1 (each group alternating with its launches), exactly;
 # the Kokkos Tools connector must see a fused kernel ("a+b") in some run.
 # Fusing the output again must change nothing; revert must give back every
 # file byte for byte.
@@ -156,6 +156,11 @@ compare() { # fused|fallback ARGS...
     fail "fused failed with '$*'"
   fallback=$(KFUSE_DISABLE=1 ./fused-bin "$@") || fail "fallback failed with '$*'"
   measured=$(KFUSE_MEASURE=1 ./fused-bin "$@") || fail "measured run failed with '$*'"
+  # The shadow check: every fused group against its original launches.
+  shadowed=$(KFUSE_SHADOW=1 ./fused-bin "$@" 2>shadow.stderr) ||
+    { cat shadow.stderr >&2; fail "args '$*': the shadow check failed"; }
+  if grep -q "kfuse: shadow" shadow.stderr; then cat shadow.stderr >&2; fail "args '$*': the shadow check reported a difference"; fi
+  [ "$want" = "$shadowed" ] || fail "args '$*': with KFUSE_SHADOW=1 printed '$shadowed', original '$want'"
   [ -n "$want" ] || fail "the program printed nothing"
   [ "$want" = "$got" ] || fail "args '$*': fused printed '$got', original '$want'"
   [ "$want" = "$fallback" ] || fail "args '$*': fallback printed '$fallback', original '$want'"

@@ -452,11 +452,11 @@ class Generator:
         --atomics."""
         main, self.r = self.r, self.atom
         try:
-            self.faces_of(chain)
+            self.add_faces(chain)
         finally:
             self.r = main
 
-    def faces_of(self, chain: Chain):
+    def add_faces(self, chain: Chain):
         r = self.r
         chain.faces = True
         faces = [View("g", 1, "double", self.pick([(3, "LayoutRight"), (1, "LayoutLeft")]))]

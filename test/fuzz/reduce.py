@@ -122,7 +122,7 @@ def main(argv=None) -> int:
         return seen[text]
 
     try:
-        prog = generate.generate(args.seed, args.pointers)
+        prog = generate.generate(args.seed, args.pointers, args.atomics)
         first = failing(prog, args.kind)
         if not first:
             print(f"seed {args.seed}: no failure{' of kind ' + args.kind if args.kind else ''}",

@@ -3,8 +3,10 @@
 # For each seed: generate the program (generate.py); build the original;
 # build it instrumented (`kfuse instrument`) and run it to get a profile;
 # `kfuse fuse` it; build the fused program and the one fused --no-restrict;
-# run the original, the fused one, the fused one with KFUSE_DISABLE=1 and with
-# KFUSE_MEASURE=1 (groups alternating with their launches, as on a GPU), and the
+# run the original, the fused one, the fused one with KFUSE_DISABLE=1, with
+# KFUSE_SHADOW=1 (each group checked against its original launches: it must
+# report nothing) and with KFUSE_MEASURE=1 (groups alternating with their
+# launches, as on a GPU), and the
 # --no-restrict one in every run mode (the profiled arguments, the `if` flags
 # flipped, other sizes, runtime-unequal ranges, other aliasing) and compare
 # their output exactly. Then: fusing the fused file again changes nothing,
@@ -15,6 +17,7 @@
 # fused or refused (with kfuse's check name).
 #
 # Usage: run.py SEED | FIRST-LAST  [--results DIR] [--keep DIR] [--plant]
+#        [--split] [--functors] [--pointers] [--atomics]
 # Exit status: 0 all passed, 1 a failure (listed on stderr).
 import argparse
 import json
@@ -52,11 +55,12 @@ def kokkos_paths(build: Path):
 class Config:
     def __init__(self, build: Path, kfuse: Path, cxx: str = "g++", plant: bool = False,
                  inc: str = None, lib: str = None, split: bool = False,
-                 functors: bool = False, pointers: bool = False):
+                 functors: bool = False, pointers: bool = False, atomics: bool = False):
         self.kfuse = str(kfuse)
         self.split = split  # kernels in functions of their own (generate.py --split)
         self.functors = functors  # some kernels as functor objects (generate.py --functors)
         self.pointers = pointers  # raw pointers in most chains (generate.py --pointers)
+        self.atomics = atomics  # faces scattering through atomics (generate.py --atomics)
         self.inc, self.lib, kokkos_flags = kokkos_paths(build)
         if inc and lib:
             self.inc, self.lib = inc, lib
@@ -417,9 +421,17 @@ def check_program(prog, case: Case, text: str, result: dict, stop: str = None):
                     ("fallback", "./fused", {"KFUSE_DISABLE": "1"}),
                     # as on a GPU: each group alternates with its launches
                     ("measured", "./fused", {"KFUSE_MEASURE": "1"}),
+                    # every fused group against its original launches
+                    ("shadow", "./fused", {"KFUSE_SHADOW": "1"}),
                     ("no-restrict", "./fused-nr", {})]
         for name, exe, env in variants:
             rc, out, err = run([exe] + args, work, env=env)
+            if name == "shadow" and "kfuse: shadow check" in err:
+                fail.append({"kind": "shadow",
+                             "detail": f"the shadow check found a difference in mode {mode} "
+                                       f"({' '.join(args)}): "
+                                       + err[err.index("kfuse: shadow check"):][:500]})
+                continue
             if rc != 0:
                 fail.append({"kind": "crash" if rc < 0 else "run-error",
                              "detail": f"{name} {status_text(rc)} in mode {mode} ({' '.join(args)})"})
@@ -502,7 +514,7 @@ def run_seed(seed: int, cfg: Config, results: Path = None, keep: Path = None,
              scratch: Path = None) -> dict:
     """Tests one seed in a scratch directory; writes results/SEED.json and
     keeps the directory of a failing case under keep/SEED."""
-    prog = generate.generate(seed, cfg.pointers)
+    prog = generate.generate(seed, cfg.pointers, cfg.atomics)
     base = Path(tempfile.mkdtemp(prefix=f"kfuse-fuzz-{seed}-", dir=scratch))
     try:
         res = test_program(prog, base / "case", cfg)
@@ -527,7 +539,7 @@ def default_config(args) -> Config:
     kfuse = Path(args.kfuse).resolve() if args.kfuse else build / "bin" / "kfuse"
     return Config(build, kfuse, cxx=args.cxx, plant=args.plant, inc=args.kokkos_include,
                   lib=args.kokkos_lib, split=args.split, functors=args.functors,
-                  pointers=args.pointers)
+                  pointers=args.pointers, atomics=args.atomics)
 
 
 def add_common(ap):
@@ -547,6 +559,9 @@ def add_common(ap):
     ap.add_argument("--pointers", action="store_true",
                     help="a raw pointer to a View's data in most chains, read alike by their "
                          "kernels (generate.py --pointers)")
+    ap.add_argument("--atomics", action="store_true",
+                    help="kernels over faces scattering through atomics into Views of cells in most "
+                         "chains (generate.py --atomics)")
 
 
 def main(argv=None) -> int:

@@ -57,15 +57,17 @@ template <class T_w, class T_mesh, class T_out, class T_scale> struct kfuse_fuse
 void weights(const Mesh &mesh, Vector w, Vector out, double scale) {
   const int n = mesh.size();
   // kfuse-begin fused("weight", "scale") profile=test/golden/accessor_types.profile.json
-  if (::kfuse::use_fused("weight+scale", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(out, true)}))) {
-    Kokkos::parallel_for("weight+scale", n, ::kfuse::make_fused<kfuse_fused_weight_scale>(w, mesh, out, scale));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("weight+scale", "w,out", [&] { return ::kfuse::shadow_items(w, out); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("weight+scale", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(out, true)})))) {
+      Kokkos::parallel_for("weight+scale", n, ::kfuse::make_fused<kfuse_fused_weight_scale>(w, mesh, out, scale));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "weight", n, KOKKOS_LAMBDA(const int i) { w(i) = 1.0 + 0.5 * mesh.kind(i); });
   Kokkos::parallel_for(
       "scale", n, KOKKOS_LAMBDA(const int i) { out(i) = scale * w(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -127,15 +129,17 @@ template <class T_v, class T_mesh, class T_big> struct kfuse_fused_double_vol_ma
 void marks(const Mesh &mesh, Vector v, Kokkos::View<int *> big) {
   const int n = mesh.size();
   // kfuse-begin fused("double_vol", "mark") profile=test/golden/accessor_types.profile.json
-  if (::kfuse::use_fused("double_vol+mark", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(big, true)}))) {
-    Kokkos::parallel_for("double_vol+mark", n, ::kfuse::make_fused<kfuse_fused_double_vol_mark>(v, mesh, big));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("double_vol+mark", "v,big", [&] { return ::kfuse::shadow_items(v, big); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("double_vol+mark", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(big, true)})))) {
+      Kokkos::parallel_for("double_vol+mark", n, ::kfuse::make_fused<kfuse_fused_double_vol_mark>(v, mesh, big));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "double_vol", n, KOKKOS_LAMBDA(const int i) { v(i) = 2.0 * mesh.vol(i); });
   Kokkos::parallel_for(
       "mark", n, KOKKOS_LAMBDA(const int i) { big(i) = v(i) > 1.5 ? 1 : 0; });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -191,21 +195,24 @@ int main(int argc, char **argv) {
       double s = 0.0;
       // kfuse-begin fused-across("clip", "sum") profile=test/golden/accessor_types.profile.json
       {
-        // 'clip' (test/golden/accessor_types.cpp:51) may be pending: then both run here as one.
+        // 'clip' (test/golden/accessor_types.cpp:51) may be pending: then both run here as one
+        // (and, where the shadow check runs, after the two as they are written).
         const auto kfuse_policy = n;
         auto *kfuse_first = ::kfuse::pending<kfuse_part_clip_c910ae54<Kokkos::View<double *>>>(
             "kfuse_chain_c910ae54_f4d2df06", ::kfuse::bounds_of(kfuse_policy));
-        if (kfuse_first && ::kfuse::use_fused("clip+sum", ::kfuse::no_overlap({::kfuse::bytes_of(out, false), ::kfuse::bytes_of(kfuse_first->dens, true), ::kfuse::bytes_of(v, false), ::kfuse::bytes_of(big, false)}) &&
-              ::kfuse::same_view(kfuse_first->dens, dens))) {
-          Kokkos::parallel_reduce("clip+sum", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c910ae54_f4d2df06>(*kfuse_first, out, v, big), s);
-          ::kfuse::discard("kfuse_chain_c910ae54_f4d2df06");
-        } else {
-          ::kfuse::flush("kfuse_chain_c910ae54_f4d2df06");
+        for (auto kfuse_shadow = ::kfuse::shadow_of("clip+sum", "dens,out,dens,v,big,s", [&] { return ::kfuse::shadow_items(kfuse_first->dens, out, dens, v, big, ::kfuse::result_of(s)); }); kfuse_shadow.next();) {
+          if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("clip+sum", ::kfuse::no_overlap({::kfuse::bytes_of(out, false), ::kfuse::bytes_of(kfuse_first->dens, true), ::kfuse::bytes_of(v, false), ::kfuse::bytes_of(big, false)}) &&
+                ::kfuse::same_view(kfuse_first->dens, dens)))) {
+            Kokkos::parallel_reduce("clip+sum", kfuse_policy, ::kfuse::make_fused<kfuse_fused_c910ae54_f4d2df06>(*kfuse_first, out, v, big), s);
+            ::kfuse::discard("kfuse_chain_c910ae54_f4d2df06");
+          } else {
+            kfuse_shadow.flush("kfuse_chain_c910ae54_f4d2df06");
 // kfuse-original-begin
-          Kokkos::parallel_reduce(
+            Kokkos::parallel_reduce(
           "sum", n,
           KOKKOS_LAMBDA(const int i, double &acc) { acc += out(i) + dens(i) + v(i) * big(i); }, s);
 // kfuse-original-end
+          }
         }
       }
       // kfuse-end

@@ -93,7 +93,8 @@ int apply_material(const Mesh &mesh, double vmin, double vmax, Vector out) {
   const int n = mesh.size();
   Vector vc("vc", n);
   // kfuse-begin fused("copy_volume", "clamp_low", "clamp_high", "count_errors") profile=test/golden/accessors.profile.json
-  const bool kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_on = ::kfuse::use_fused("copy_volume+clamp_low+clamp_high+count_errors", ::kfuse::no_overlap({::kfuse::bytes_of(vc, true), ::kfuse::bytes_of((mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol_new{})), false), ::kfuse::bytes_of((mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol{})), false)}));
+  auto kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_shadow = ::kfuse::shadow_of("copy_volume+clamp_low+clamp_high+count_errors", "vc,mesh.m_vol_new,mesh.m_vol", [&] { return ::kfuse::shadow_items(vc, (mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol_new{})), (mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol{}))); });
+  const bool kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_on = kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_shadow.run_fused(::kfuse::use_fused("copy_volume+clamp_low+clamp_high+count_errors", ::kfuse::no_overlap({::kfuse::bytes_of(vc, true), ::kfuse::bytes_of((mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol_new{})), false), ::kfuse::bytes_of((mesh.*kfuse_private_656e40_member(kfuse_private_656e40_Mesh_m_vol{})), false)})));
   if (!kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -128,6 +129,12 @@ int apply_material(const Mesh &mesh, double vmin, double vmax, Vector out) {
       },
       errors);
 // kfuse-original-end
+  }
+  if (kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_shadow.replay()) {
+    const bool kfuse_if2 = (vmin != 0.0);
+    const bool kfuse_if3 = (vmax != 0.0);
+    Kokkos::parallel_reduce("copy_volume+clamp_low+clamp_high+count_errors", n, ::kfuse::make_fused<kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors>(vc, mesh, vmin, kfuse_if2, vmax, kfuse_if3), errors);
+    kfuse_fused_copy_volume_clamp_low_clamp_high_count_errors_shadow.compare();
   }
   // kfuse-end
   Kokkos::deep_copy(out, vc);
@@ -169,7 +176,8 @@ double moved(const Mesh &mesh, Vector other) {
   const int n = mesh.size();
   Vector scaled("scaled", n);
   // kfuse-begin fused("scale_volume", "sum_scaled") profile=test/golden/accessors.profile.json
-  const bool kfuse_fused_scale_volume_sum_scaled_on = ::kfuse::use_fused("scale_volume+sum_scaled", ::kfuse::no_overlap({::kfuse::bytes_of(scaled, true), ::kfuse::bytes_of((mesh.*kfuse_private_eb8ec7_member(kfuse_private_eb8ec7_Mesh_m_vol{})), false), ::kfuse::bytes_of(other, true)}));
+  auto kfuse_fused_scale_volume_sum_scaled_shadow = ::kfuse::shadow_of("scale_volume+sum_scaled", "scaled,mesh.m_vol", [&] { return ::kfuse::shadow_items(scaled, (mesh.*kfuse_private_eb8ec7_member(kfuse_private_eb8ec7_Mesh_m_vol{}))); });
+  const bool kfuse_fused_scale_volume_sum_scaled_on = kfuse_fused_scale_volume_sum_scaled_shadow.run_fused(::kfuse::use_fused("scale_volume+sum_scaled", ::kfuse::no_overlap({::kfuse::bytes_of(scaled, true), ::kfuse::bytes_of((mesh.*kfuse_private_eb8ec7_member(kfuse_private_eb8ec7_Mesh_m_vol{})), false), ::kfuse::bytes_of(other, true)})));
   if (!kfuse_fused_scale_volume_sum_scaled_on) {
 // kfuse-original-begin
     Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
@@ -187,6 +195,10 @@ double moved(const Mesh &mesh, Vector other) {
     Kokkos::parallel_reduce(
       "sum_scaled", n, KOKKOS_LAMBDA(const int i, double &s) { s += scaled(i); }, sum);
 // kfuse-original-end
+  }
+  if (kfuse_fused_scale_volume_sum_scaled_shadow.replay()) {
+    Kokkos::parallel_reduce("scale_volume+sum_scaled", n, ::kfuse::make_fused<kfuse_fused_scale_volume_sum_scaled>(scaled, mesh), sum);
+    kfuse_fused_scale_volume_sum_scaled_shadow.compare();
   }
   // kfuse-end
   return sum;
@@ -227,15 +239,17 @@ template <class T_out, class T_mesh> struct kfuse_fused_relax_scale_relax_add {
 void relax(const Mesh &mesh, Vector out) {
   const int n = mesh.size();
   // kfuse-begin fused("relax_scale", "relax_add") profile=test/golden/accessors.profile.json
-  if (::kfuse::use_fused("relax_scale+relax_add", ::kfuse::no_overlap({::kfuse::bytes_of(out, true), ::kfuse::bytes_of((mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_vol{})), false), ::kfuse::bytes_of((mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_energy{})), false)}))) {
-    Kokkos::parallel_for("relax_scale+relax_add", n, ::kfuse::make_fused<kfuse_fused_relax_scale_relax_add>(out, mesh));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("relax_scale+relax_add", "out,mesh.m_vol,mesh.m_energy", [&] { return ::kfuse::shadow_items(out, (mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_vol{})), (mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_energy{}))); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("relax_scale+relax_add", ::kfuse::no_overlap({::kfuse::bytes_of(out, true), ::kfuse::bytes_of((mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_vol{})), false), ::kfuse::bytes_of((mesh.*kfuse_private_1e5319_member(kfuse_private_1e5319_Mesh_m_energy{})), false)})))) {
+      Kokkos::parallel_for("relax_scale+relax_add", n, ::kfuse::make_fused<kfuse_fused_relax_scale_relax_add>(out, mesh));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax_scale", n, KOKKOS_LAMBDA(const int i) { out(i) = 0.5 * mesh.vol(i); });
   Kokkos::parallel_for(
       "relax_add", n, KOKKOS_LAMBDA(const int i) { out(i) += mesh.energy(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -274,15 +288,17 @@ template <class T_mesh> struct kfuse_fused_heat_energy_heat_volume {
 void heat(const Mesh &mesh) {
   const int n = mesh.size();
   // kfuse-begin fused("heat_energy", "heat_volume") profile=test/golden/accessors.profile.json
-  if (::kfuse::use_fused("heat_energy+heat_volume", ::kfuse::no_overlap({::kfuse::bytes_of((mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_energy{})), true), ::kfuse::bytes_of((mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_vol{})), true)}))) {
-    Kokkos::parallel_for("heat_energy+heat_volume", n, ::kfuse::make_fused<kfuse_fused_heat_energy_heat_volume>(mesh));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("heat_energy+heat_volume", "mesh.m_energy,mesh.m_vol", [&] { return ::kfuse::shadow_items((mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_energy{})), (mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_vol{}))); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("heat_energy+heat_volume", ::kfuse::no_overlap({::kfuse::bytes_of((mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_energy{})), true), ::kfuse::bytes_of((mesh.*kfuse_private_666827_member(kfuse_private_666827_Mesh_m_vol{})), true)})))) {
+      Kokkos::parallel_for("heat_energy+heat_volume", n, ::kfuse::make_fused<kfuse_fused_heat_energy_heat_volume>(mesh));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "heat_energy", n, KOKKOS_LAMBDA(const int i) { mesh.energy(i) += 0.125 * mesh.vol(i); });
   Kokkos::parallel_for(
       "heat_volume", n, KOKKOS_LAMBDA(const int i) { mesh.vol(i) += 0.01 * mesh.energy(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

@@ -46,18 +46,20 @@ struct kfuse_fused_predict_correct_commit {
 void advance(Field in, Field out, Field tmp, double Alpha) {
   const int N = static_cast<int>(in.extent(0));
   // kfuse-begin fused("predict", "correct", "commit") profile=test/golden/argument_fusion.profile.json
-  if (::kfuse::use_fused("predict+correct+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-    Kokkos::parallel_for("predict+correct+commit", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_correct_commit>(tmp, in, Alpha, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("predict+correct+commit", "tmp,in,out", [&] { return ::kfuse::shadow_items(tmp, in, out); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("predict+correct+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out)))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("predict+correct+commit", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_correct_commit>(tmp, in, Alpha, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "predict", N, KOKKOS_LAMBDA(const int i) { tmp(i) = in(i) * Alpha + 1.0; });
   Kokkos::parallel_for(
       "correct", N, KOKKOS_LAMBDA(const int i) { tmp(i) = 0.5 * (tmp(i) + in(i)); });
   Kokkos::parallel_for(
       "commit", N, KOKKOS_LAMBDA(const int i) { out(i) = tmp(i) - 0.25 * in(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

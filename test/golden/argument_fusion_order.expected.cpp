@@ -49,12 +49,13 @@ struct kfuse_fused_clear_scale_commit {
 void advance(Field in, Field out, Field tmp, double Alpha) {
   const int N = static_cast<int>(in.extent(0));
   // kfuse-begin fused("clear", "scale", "commit") profile=test/golden/argument_fusion_order.profile.json
-  if (::kfuse::use_fused("clear+scale+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-    Kokkos::parallel_for("clear+scale+commit", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_clear_scale_commit>(tmp, out, Alpha, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("clear+scale+commit", "tmp,in,out", [&] { return ::kfuse::shadow_items(tmp, in, out); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("clear+scale+commit", ::kfuse::no_overlap({::kfuse::bytes_of(tmp, true), ::kfuse::bytes_of(in, true)}) && ::kfuse::same_view(in, out)))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("clear+scale+commit", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_clear_scale_commit>(tmp, out, Alpha, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "clear", N, KOKKOS_LAMBDA(const int i) { tmp(i) = 0.5 * out(i); });
   Kokkos::parallel_for(
       "scale", N, KOKKOS_LAMBDA(const int i) { tmp(i) = tmp(i) * Alpha + 1.0; });
@@ -64,6 +65,7 @@ void advance(Field in, Field out, Field tmp, double Alpha) {
         out(i) = tmp(i) + Old;
       });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

@@ -91,14 +91,16 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 3; ++It) {
       Kokkos::parallel_for("zero", N, Zero{res});
       // kfuse-begin fused("flux", "source") profile=test/golden/atomic_functors.profile.json
-      if (::kfuse::use_fused("flux+source", ::kfuse::no_overlap({::kfuse::bytes_of(faces, false), ::kfuse::bytes_of(u, false), ::kfuse::bytes_of(res, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("flux+source", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_flux_source>(FaceFlux{faces, res, u}, FaceSource{faces, res}, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("flux+source", "faces,u,res", [&] { return ::kfuse::shadow_items(faces, u, res); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("flux+source", ::kfuse::no_overlap({::kfuse::bytes_of(faces, false), ::kfuse::bytes_of(u, false), ::kfuse::bytes_of(res, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("flux+source", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_flux_source>(FaceFlux{faces, res, u}, FaceSource{faces, res}, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for("flux", N, FaceFlux{faces, res, u}); // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for("flux", N, FaceFlux{faces, res, u}); // EXPECT-REMARK: kfuse-fused
       Kokkos::parallel_for("source", N, FaceSource{faces, res});
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Kokkos::parallel_for("max", N, FaceMax{faces, res});

@@ -49,15 +49,17 @@ void columns(Matrix m, int from, int to) {
   auto b = Kokkos::subview(m, Kokkos::ALL(), to);
   const int n = m.extent_int(0);
   // kfuse-begin fused("scale", "copy") profile=test/golden/column_subviews.profile.json
-  if (::kfuse::use_fused("scale+copy", ::kfuse::no_overlap({::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("scale+copy", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_copy>(a, b, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("scale+copy", "a,b", [&] { return ::kfuse::shadow_items(a, b); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("scale+copy", ::kfuse::no_overlap({::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("scale+copy", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_copy>(a, b, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "scale", n, KOKKOS_LAMBDA(const int i) { a(i) = 2.0 * a(i) + 1.0; });
   Kokkos::parallel_for("copy", n, KOKKOS_LAMBDA(const int i) { b(i) = a(i) - 0.5 * b(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

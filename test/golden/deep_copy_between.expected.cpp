@@ -68,7 +68,8 @@ int main(int argc, char **argv) {
     for (int It = 0; It < Steps; ++It) {
       Kokkos::deep_copy(send, 1.0 + It);
       // kfuse-begin fused("produce", "consume", "update") profile=test/golden/deep_copy_between.profile.json
-      const bool kfuse_fused_produce_consume_update_on = ::kfuse::use_fused("produce+consume+update", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(y, true), ::kfuse::bytes_of(w, true), ::kfuse::bytes_of(recv, true), ::kfuse::bytes_of(send, true), ::kfuse::bytes_of(snapshot, true)}));
+      auto kfuse_fused_produce_consume_update_shadow = ::kfuse::shadow_of("produce+consume+update", "x,y", [&] { return ::kfuse::shadow_items(x, y); });
+      const bool kfuse_fused_produce_consume_update_on = kfuse_fused_produce_consume_update_shadow.run_fused(::kfuse::use_fused("produce+consume+update", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(y, true), ::kfuse::bytes_of(w, true), ::kfuse::bytes_of(recv, true), ::kfuse::bytes_of(send, true), ::kfuse::bytes_of(snapshot, true)})));
       if (!kfuse_fused_produce_consume_update_on) {
 // kfuse-original-begin
         Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
@@ -101,6 +102,11 @@ int main(int argc, char **argv) {
         Kokkos::parallel_for(
           "update", N, KOKKOS_LAMBDA(const int i) { y(i) = 2.0 * y(i) - x(i); });
 // kfuse-original-end
+      }
+      if (kfuse_fused_produce_consume_update_shadow.replay()) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("produce+consume+update", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_produce_consume_update>(x, y, w, It, ::kfuse::chunks_of(kfuse_policy)));
+        kfuse_fused_produce_consume_update_shadow.compare();
       }
       // kfuse-end
       Kokkos::deep_copy(y, seed);

@@ -78,15 +78,16 @@ struct kfuse_fused_kick_drift_force_kick2 {
 void step(Vec3 x, Vec3 v, Vec3 f, int n, double dt) {
   ConstVec3 fc = f;
   // kfuse-begin fused("kick", "drift", "force", "kick2") profile=test/golden/device_functions.profile.json
-  if (::kfuse::use_fused("kick+drift+force+kick2", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(fc, true), ::kfuse::bytes_of(x, true)}) && ::kfuse::same_view(fc, f))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("kick+drift+force+kick2", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift_force_kick2>(KOKKOS_LAMBDA(const int i) { kick(v, fc, i, 0.5 * dt); }, Drift{x, v, dt}, KOKKOS_LAMBDA(const int i) {
-        for (int d = 0; d < 3; ++d)
-          f(i, d) = -x(i, d);
-      }, KOKKOS_LAMBDA(const int i) { kick(v, fc, i, 0.5 * dt); }, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("kick+drift+force+kick2", "v,fc,x,f", [&] { return ::kfuse::shadow_items(v, fc, x, f); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("kick+drift+force+kick2", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(fc, true), ::kfuse::bytes_of(x, true)}) && ::kfuse::same_view(fc, f)))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("kick+drift+force+kick2", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift_force_kick2>(KOKKOS_LAMBDA(const int i) { kick(v, fc, i, 0.5 * dt); }, Drift{x, v, dt}, KOKKOS_LAMBDA(const int i) {
+          for (int d = 0; d < 3; ++d)
+            f(i, d) = -x(i, d);
+        }, KOKKOS_LAMBDA(const int i) { kick(v, fc, i, 0.5 * dt); }, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "kick", n, KOKKOS_LAMBDA(const int i) { kick(v, fc, i, 0.5 * dt); });
   Kokkos::parallel_for("drift", n, Drift{x, v, dt});
   Kokkos::parallel_for(
@@ -96,6 +97,7 @@ void step(Vec3 x, Vec3 v, Vec3 f, int n, double dt) {
       });
   Kokkos::parallel_for("kick2", n, KOKKOS_LAMBDA(const int i) { kick(v, fc, i, 0.5 * dt); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -120,14 +122,16 @@ template <class T_w, class T_u, class T_g> struct kfuse_fused_blend_slope {
 // kfuse-functor-end
 void relax(Vec u, Vec w, Vec g, int n) {
   // kfuse-begin fused("blend", "slope") profile=test/golden/device_functions.profile.json
-  if (::kfuse::use_fused("blend+slope", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(u, false), ::kfuse::bytes_of(g, true)}))) {
-    Kokkos::parallel_for("blend+slope", n, ::kfuse::make_fused<kfuse_fused_blend_slope>(w, u, g));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("blend+slope", "w,u,g", [&] { return ::kfuse::shadow_items(w, u, g); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("blend+slope", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(u, false), ::kfuse::bytes_of(g, true)})))) {
+      Kokkos::parallel_for("blend+slope", n, ::kfuse::make_fused<kfuse_fused_blend_slope>(w, u, g));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "blend", n, KOKKOS_LAMBDA(const int i) { axpy(w, u, i, 0.25); });
   Kokkos::parallel_for("slope", n, KOKKOS_LAMBDA(const int i) { g(i) = ahead(u, i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
   Kokkos::parallel_for(
@@ -154,14 +158,16 @@ template <class T_b, class T_a, class T_c> struct kfuse_fused_look_twice {
 // kfuse-functor-end
 void search(Vec a, Vec b, Vec c, int n) {
   // kfuse-begin fused("look", "twice") profile=test/golden/device_functions.profile.json
-  if (::kfuse::use_fused("look+twice", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(c, true)}))) {
-    Kokkos::parallel_for("look+twice", n, ::kfuse::make_fused<kfuse_fused_look_twice>(b, a, c));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("look+twice", "b,a,c", [&] { return ::kfuse::shadow_items(b, a, c); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("look+twice", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(c, true)})))) {
+      Kokkos::parallel_for("look+twice", n, ::kfuse::make_fused<kfuse_fused_look_twice>(b, a, c));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "look", n, KOKKOS_LAMBDA(const int i) { b(i) = first_positive(a, i) + a(i); });
   Kokkos::parallel_for("twice", n, KOKKOS_LAMBDA(const int i) { c(i) = 2.0 * b(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

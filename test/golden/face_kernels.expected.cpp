@@ -108,51 +108,57 @@ struct SurfaceHeat {
 
   void surface() {
     // kfuse-begin fused("surface_x_lo", "surface_x_hi") profile=test/golden/face_kernels.profile.json
-    if (::kfuse::use_fused("surface_x_lo+surface_x_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)}))) {
-      const bool kfuse_if1 = (Outer[0][0]);
-      const bool kfuse_if2 = (Outer[0][1]);
-      if (kfuse_if1 || kfuse_if2) {
-        Kokkos::parallel_for("surface_x_lo+surface_x_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {Y, Z}), ::kfuse::make_fused<kfuse_fused_surface_x_lo_surface_x_hi>(*this, Face<0, 0>(), Face<0, 1>(), kfuse_if1, kfuse_if2));
-      }
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("surface_x_lo+surface_x_hi", "dT,T", [&] { return ::kfuse::shadow_items(this->dT, this->T); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("surface_x_lo+surface_x_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)})))) {
+        const bool kfuse_if1 = (Outer[0][0]);
+        const bool kfuse_if2 = (Outer[0][1]);
+        if (kfuse_if1 || kfuse_if2) {
+          Kokkos::parallel_for("surface_x_lo+surface_x_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {Y, Z}), ::kfuse::make_fused<kfuse_fused_surface_x_lo_surface_x_hi>(*this, Face<0, 0>(), Face<0, 1>(), kfuse_if1, kfuse_if2));
+        }
+      } else {
 // kfuse-original-begin
-      if (Outer[0][0])
+        if (Outer[0][0])
       Kokkos::parallel_for("surface_x_lo", XLo({0, 0}, {Y, Z}), *this);
     if (Outer[0][1])
       Kokkos::parallel_for("surface_x_hi", XHi({0, 0}, {Y, Z}), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
     // kfuse-begin fused("surface_y_lo", "surface_y_hi") profile=test/golden/face_kernels.profile.json
-    if (::kfuse::use_fused("surface_y_lo+surface_y_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)}))) {
-      const bool kfuse_if1 = (Outer[1][0]);
-      const bool kfuse_if2 = (Outer[1][1]);
-      if (kfuse_if1 || kfuse_if2) {
-        Kokkos::parallel_for("surface_y_lo+surface_y_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Z}), ::kfuse::make_fused<kfuse_fused_surface_y_lo_surface_y_hi>(*this, Face<1, 0>(), Face<1, 1>(), kfuse_if1, kfuse_if2));
-      }
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("surface_y_lo+surface_y_hi", "dT,T", [&] { return ::kfuse::shadow_items(this->dT, this->T); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("surface_y_lo+surface_y_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)})))) {
+        const bool kfuse_if1 = (Outer[1][0]);
+        const bool kfuse_if2 = (Outer[1][1]);
+        if (kfuse_if1 || kfuse_if2) {
+          Kokkos::parallel_for("surface_y_lo+surface_y_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Z}), ::kfuse::make_fused<kfuse_fused_surface_y_lo_surface_y_hi>(*this, Face<1, 0>(), Face<1, 1>(), kfuse_if1, kfuse_if2));
+        }
+      } else {
 // kfuse-original-begin
-      if (Outer[1][0])
+        if (Outer[1][0])
       Kokkos::parallel_for("surface_y_lo", YLo({0, 0}, {X, Z}), *this);
     if (Outer[1][1])
       Kokkos::parallel_for("surface_y_hi", YHi({0, 0}, {X, Z}), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
     // kfuse-begin fused("surface_z_lo", "surface_z_hi") profile=test/golden/face_kernels.profile.json
-    if (::kfuse::use_fused("surface_z_lo+surface_z_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)}))) {
-      const bool kfuse_if1 = (Outer[2][0]);
-      const bool kfuse_if2 = (Outer[2][1]);
-      if (kfuse_if1 || kfuse_if2) {
-        Kokkos::parallel_for("surface_z_lo+surface_z_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Y}), ::kfuse::make_fused<kfuse_fused_surface_z_lo_surface_z_hi>(*this, Face<2, 0>(), Face<2, 1>(), kfuse_if1, kfuse_if2));
-      }
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("surface_z_lo+surface_z_hi", "dT,T", [&] { return ::kfuse::shadow_items(this->dT, this->T); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("surface_z_lo+surface_z_hi", ::kfuse::no_overlap({::kfuse::bytes_of(this->dT, true), ::kfuse::bytes_of(this->T, false)})))) {
+        const bool kfuse_if1 = (Outer[2][0]);
+        const bool kfuse_if2 = (Outer[2][1]);
+        if (kfuse_if1 || kfuse_if2) {
+          Kokkos::parallel_for("surface_z_lo+surface_z_hi", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {X, Y}), ::kfuse::make_fused<kfuse_fused_surface_z_lo_surface_z_hi>(*this, Face<2, 0>(), Face<2, 1>(), kfuse_if1, kfuse_if2));
+        }
+      } else {
 // kfuse-original-begin
-      if (Outer[2][0])
+        if (Outer[2][0])
       Kokkos::parallel_for("surface_z_lo", ZLo({0, 0}, {X, Y}), *this);
     if (Outer[2][1])
       Kokkos::parallel_for("surface_z_hi", ZHi({0, 0}, {X, Y}), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
   }
@@ -198,19 +204,21 @@ struct Reset {
 
   void apply() {
     // kfuse-begin fused("reset_cells", "reset_nodes") profile=test/golden/face_kernels.profile.json
-    if (::kfuse::use_fused("reset_cells+reset_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(this->Density0, true), ::kfuse::bytes_of(this->Density1, false), ::kfuse::bytes_of(this->XVel0, true), ::kfuse::bytes_of(this->XVel1, false)}) && ::kfuse::related(::kfuse::bounds_of(Nodes({0, 0}, {NX + 1, NY + 1})), ::kfuse::bounds_of(Cells({0, 0}, {NX, NY}))))) {
-      const ::kfuse::Bounds kfuse_bounds1 = ::kfuse::bounds_of(Cells({0, 0}, {NX, NY}));
-      const int kfuse_end1_0 = static_cast<int>(kfuse_bounds1.End[0]);
-      const int kfuse_end1_1 = static_cast<int>(kfuse_bounds1.End[1]);
-      const ::kfuse::Bounds kfuse_bounds2 = ::kfuse::bounds_of(Nodes({0, 0}, {NX + 1, NY + 1}));
-      const int kfuse_end2_0 = static_cast<int>(kfuse_bounds2.End[0]);
-      const int kfuse_end2_1 = static_cast<int>(kfuse_bounds2.End[1]);
-      Kokkos::parallel_for("reset_cells+reset_nodes", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({static_cast<int>(kfuse_bounds1.Begin[0]), static_cast<int>(kfuse_bounds1.Begin[1])}, {std::max({kfuse_end1_0, kfuse_end2_0}), std::max({kfuse_end1_1, kfuse_end2_1})}), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(*this, TagCells(), TagNodes(), kfuse_end1_0, kfuse_end1_1, kfuse_end2_0, kfuse_end2_1));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("reset_cells+reset_nodes", "Density0,Density1,XVel0,XVel1", [&] { return ::kfuse::shadow_items(this->Density0, this->Density1, this->XVel0, this->XVel1); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("reset_cells+reset_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(this->Density0, true), ::kfuse::bytes_of(this->Density1, false), ::kfuse::bytes_of(this->XVel0, true), ::kfuse::bytes_of(this->XVel1, false)}) && ::kfuse::related(::kfuse::bounds_of(Nodes({0, 0}, {NX + 1, NY + 1})), ::kfuse::bounds_of(Cells({0, 0}, {NX, NY})))))) {
+        const ::kfuse::Bounds kfuse_bounds1 = ::kfuse::bounds_of(Cells({0, 0}, {NX, NY}));
+        const int kfuse_end1_0 = static_cast<int>(kfuse_bounds1.End[0]);
+        const int kfuse_end1_1 = static_cast<int>(kfuse_bounds1.End[1]);
+        const ::kfuse::Bounds kfuse_bounds2 = ::kfuse::bounds_of(Nodes({0, 0}, {NX + 1, NY + 1}));
+        const int kfuse_end2_0 = static_cast<int>(kfuse_bounds2.End[0]);
+        const int kfuse_end2_1 = static_cast<int>(kfuse_bounds2.End[1]);
+        Kokkos::parallel_for("reset_cells+reset_nodes", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({static_cast<int>(kfuse_bounds1.Begin[0]), static_cast<int>(kfuse_bounds1.Begin[1])}, {std::max({kfuse_end1_0, kfuse_end2_0}), std::max({kfuse_end1_1, kfuse_end2_1})}), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(*this, TagCells(), TagNodes(), kfuse_end1_0, kfuse_end1_1, kfuse_end2_0, kfuse_end2_1));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("reset_cells", Cells({0, 0}, {NX, NY}), *this);
+        Kokkos::parallel_for("reset_cells", Cells({0, 0}, {NX, NY}), *this);
     Kokkos::parallel_for("reset_nodes", Nodes({0, 0}, {NX + 1, NY + 1}), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
   }

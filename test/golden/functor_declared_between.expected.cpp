@@ -59,7 +59,8 @@ struct kfuse_fused_first_second {
 void step(int n, Vec a, Vec b, Vec c, Vec d) {
   Scale f1(a, b);
   // kfuse-begin fused("first", "second") profile=test/golden/functor_declared_between.profile.json
-  const bool kfuse_fused_first_second_on = ::kfuse::use_fused("first+second", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(d, true), ::kfuse::bytes_of(c, true)}) && ::kfuse::same_view(f1.y, b) && ::kfuse::same_view(f1.x, a));
+  auto kfuse_fused_first_second_shadow = ::kfuse::shadow_of("first+second", "b,a,f1.x,f1.y", [&] { return ::kfuse::shadow_items(b, a, f1.x, f1.y); });
+  const bool kfuse_fused_first_second_on = kfuse_fused_first_second_shadow.run_fused(::kfuse::use_fused("first+second", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(d, true), ::kfuse::bytes_of(c, true)}) && ::kfuse::same_view(f1.y, b) && ::kfuse::same_view(f1.x, a)));
   if (!kfuse_fused_first_second_on) {
 // kfuse-original-begin
     Kokkos::parallel_for("first", n, f1);
@@ -75,6 +76,11 @@ void step(int n, Vec a, Vec b, Vec c, Vec d) {
 // kfuse-original-begin
     Kokkos::parallel_for("second", n, f2);
 // kfuse-original-end
+  }
+  if (kfuse_fused_first_second_shadow.replay()) {
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("first+second", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_first_second>(f1, f2, ::kfuse::chunks_of(kfuse_policy)));
+    kfuse_fused_first_second_shadow.compare();
   }
   // kfuse-end
 }
@@ -111,14 +117,16 @@ template <class T_b, class T_d, class T_kfuse_chunks> struct kfuse_fused_site3_s
 // file, which no other file of a project repeats.
 void smooth(int n, Vec b, Vec d) {
   // kfuse-begin fused("test/golden/functor_declared_between.cpp:smooth#0:995212790e025581", "test/golden/functor_declared_between.cpp:smooth#1:368ce71d566955d0") profile=test/golden/functor_declared_between.profile.json
-  if (::kfuse::use_fused("functor_declared_between.cpp:49+functor_declared_between.cpp:50", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(d, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("functor_declared_between.cpp:49+functor_declared_between.cpp:50", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_site3_site4>(b, d, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("functor_declared_between.cpp:49+functor_declared_between.cpp:50", "b,d", [&] { return ::kfuse::shadow_items(b, d); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("functor_declared_between.cpp:49+functor_declared_between.cpp:50", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(d, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("functor_declared_between.cpp:49+functor_declared_between.cpp:50", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_site3_site4>(b, d, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(n, KOKKOS_LAMBDA(const int i) { b(i) = 0.5 * b(i) + 1.0; });
+      Kokkos::parallel_for(n, KOKKOS_LAMBDA(const int i) { b(i) = 0.5 * b(i) + 1.0; });
   Kokkos::parallel_for(n, KOKKOS_LAMBDA(const int i) { d(i) = d(i) - 0.25 * b(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

@@ -63,14 +63,16 @@ struct kfuse_fused_scale_add {
 void named_and_lambda(Vec a, Vec b, Vec c, int n) {
   Scale f(a, b, 2.0);
   // kfuse-begin fused("scale", "add") profile=test/golden/functor_objects.profile.json
-  if (::kfuse::use_fused("scale+add", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}) && ::kfuse::same_view(f.out, b) && ::kfuse::same_view(f.in, a))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("scale+add", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_add>(f, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; }, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("scale+add", "b,a,c,f.in,f.out", [&] { return ::kfuse::shadow_items(b, a, c, f.in, f.out); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("scale+add", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}) && ::kfuse::same_view(f.out, b) && ::kfuse::same_view(f.in, a)))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("scale+add", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_add>(f, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; }, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("scale", n, f);
+      Kokkos::parallel_for("scale", n, f);
   Kokkos::parallel_for("add", n, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + 1.0; });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -96,14 +98,16 @@ struct kfuse_fused_axpy_b_axpy_c {
 // kfuse-functor-end
 void functor_template(Vec a, Vec b, Vec c, int n) {
   // kfuse-begin fused("axpy_b", "axpy_c") profile=test/golden/functor_objects.profile.json
-  if (::kfuse::use_fused("axpy_b+axpy_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("axpy_b+axpy_c", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_axpy_b_axpy_c>(Axpy<Vec>{a, b, 0.5}, Axpy<Vec>{b, c, 0.25}, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("axpy_b+axpy_c", "b,a,c", [&] { return ::kfuse::shadow_items(b, a, c); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("axpy_b+axpy_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("axpy_b+axpy_c", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_axpy_b_axpy_c>(Axpy<Vec>{a, b, 0.5}, Axpy<Vec>{b, c, 0.25}, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("axpy_b", Kokkos::RangePolicy<>(0, n), Axpy<Vec>{a, b, 0.5});
+      Kokkos::parallel_for("axpy_b", Kokkos::RangePolicy<>(0, n), Axpy<Vec>{a, b, 0.5});
   Kokkos::parallel_for("axpy_c", Kokkos::RangePolicy<>(0, n), Axpy<Vec>{b, c, 0.25});
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -129,14 +133,16 @@ struct kfuse_fused_scale_b_scale_c {
 // kfuse-functor-end
 void temporaries(Vec a, Vec b, Vec c, int n) {
   // kfuse-begin fused("scale_b", "scale_c") profile=test/golden/functor_objects.profile.json
-  if (::kfuse::use_fused("scale_b+scale_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("scale_b+scale_c", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_b_scale_c>(Scale(a, b, 3.0), Scale(b, c, 0.5), ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("scale_b+scale_c", "b,a,c", [&] { return ::kfuse::shadow_items(b, a, c); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("scale_b+scale_c", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("scale_b+scale_c", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_b_scale_c>(Scale(a, b, 3.0), Scale(b, c, 0.5), ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("scale_b", n, Scale(a, b, 3.0));
+      Kokkos::parallel_for("scale_b", n, Scale(a, b, 3.0));
   Kokkos::parallel_for("scale_c", n, Scale(b, c, 0.5));
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -165,14 +171,16 @@ struct kfuse_fused_kick_drift {
 // kfuse-functor-end
 void tagged(Vec x, Vec v, int n) {
   // kfuse-begin fused("kick", "drift") profile=test/golden/functor_objects.profile.json
-  if (::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(x, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(Motion{x, v, 0.125}, Motion::TagKick(), Motion{x, v, 0.125}, Motion::TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("kick+drift", "v,x", [&] { return ::kfuse::shadow_items(v, x); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(x, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(Motion{x, v, 0.125}, Motion::TagKick(), Motion{x, v, 0.125}, Motion::TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("kick", Kokkos::RangePolicy<Motion::TagKick>(0, n), Motion{x, v, 0.125});
+      Kokkos::parallel_for("kick", Kokkos::RangePolicy<Motion::TagKick>(0, n), Motion{x, v, 0.125});
   Kokkos::parallel_for("drift", Kokkos::RangePolicy<Motion::TagDrift>(0, n), Motion{x, v, 0.125});
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

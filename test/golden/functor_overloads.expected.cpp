@@ -94,32 +94,36 @@ int main(int argc, char **argv) {
       double s = 0.0, u = 0.0;
       Kokkos::parallel_reduce("sum_step", Kokkos::RangePolicy<Step::TagStep>(0, n), step, s);
       // kfuse-begin fused("ahead", "scale", "behind") profile=test/golden/functor_overloads.profile.json
-      if (::kfuse::use_fused("ahead+scale+behind", ::kfuse::no_overlap({::kfuse::bytes_of(d, true), ::kfuse::bytes_of(c, false), ::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true)}) && ::kfuse::same_view(step.b, b) && ::kfuse::same_view(step.a, a))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-        Kokkos::parallel_for("ahead+scale+behind", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ahead_scale_behind>(KOKKOS_LAMBDA(const int i) { d(i) = c(i + 1) + s; }, step, Step::TagStep(), KOKKOS_LAMBDA(const int i) { a(i) = a(i) + 0.5 * b(i) - d(i) * 1e-3; }, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("ahead+scale+behind", "d,c,b,a,step.a,step.b,step.c", [&] { return ::kfuse::shadow_items(d, c, b, a, step.a, step.b, step.c); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("ahead+scale+behind", ::kfuse::no_overlap({::kfuse::bytes_of(d, true), ::kfuse::bytes_of(c, false), ::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true)}) && ::kfuse::same_view(step.b, b) && ::kfuse::same_view(step.a, a)))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+          Kokkos::parallel_for("ahead+scale+behind", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ahead_scale_behind>(KOKKOS_LAMBDA(const int i) { d(i) = c(i + 1) + s; }, step, Step::TagStep(), KOKKOS_LAMBDA(const int i) { a(i) = a(i) + 0.5 * b(i) - d(i) * 1e-3; }, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "ahead", n,
           KOKKOS_LAMBDA(const int i) { d(i) = c(i + 1) + s; }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for("scale", Kokkos::RangePolicy<Step::TagStep>(0, n), step);
       Kokkos::parallel_for(
           "behind", n, KOKKOS_LAMBDA(const int i) { a(i) = a(i) + 0.5 * b(i) - d(i) * 1e-3; });
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Kokkos::parallel_reduce("sum_plain", n, plain, u);
       // kfuse-begin fused("ahead_plain", "shift") profile=test/golden/functor_overloads.profile.json
-      if (::kfuse::use_fused("ahead_plain+shift", ::kfuse::no_overlap({::kfuse::bytes_of(d, true), ::kfuse::bytes_of(c, false), ::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false)}) && ::kfuse::same_view(plain.b, b) && ::kfuse::same_view(plain.a, a))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-        Kokkos::parallel_for("ahead_plain+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ahead_plain_shift>(KOKKOS_LAMBDA(const int i) { d(i) = d(i) + c(i + 1); }, plain, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("ahead_plain+shift", "d,c,b,a,plain.a,plain.b,plain.c", [&] { return ::kfuse::shadow_items(d, c, b, a, plain.a, plain.b, plain.c); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("ahead_plain+shift", ::kfuse::no_overlap({::kfuse::bytes_of(d, true), ::kfuse::bytes_of(c, false), ::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false)}) && ::kfuse::same_view(plain.b, b) && ::kfuse::same_view(plain.a, a)))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+          Kokkos::parallel_for("ahead_plain+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ahead_plain_shift>(KOKKOS_LAMBDA(const int i) { d(i) = d(i) + c(i + 1); }, plain, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "ahead_plain", n,
           KOKKOS_LAMBDA(const int i) { d(i) = d(i) + c(i + 1); }); // EXPECT-REMARK: kfuse-unsafe-dependence
       Kokkos::parallel_for("shift", n, plain);
 // kfuse-original-end
+        }
       }
       // kfuse-end
       total += s + u;

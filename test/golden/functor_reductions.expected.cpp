@@ -72,19 +72,21 @@ struct Particles {
   }
   void step(double &e, double &fastest) {
     // kfuse-begin fused("drift", "kinetic", "fastest") profile=test/golden/functor_reductions.profile.json
-    if (::kfuse::use_fused("drift+kinetic+fastest", ::kfuse::no_overlap({::kfuse::bytes_of(this->x, true), ::kfuse::bytes_of(this->v, false)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-      kfuse_fused_drift_kinetic_fastest_values kfuse_results;
-      Kokkos::parallel_reduce("drift+kinetic+fastest", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_drift_kinetic_fastest>(*this, TagDrift(), TagKinetic(), TagFastest(), ::kfuse::reduction_chunks_of(kfuse_policy)), kfuse_results);
-      e = kfuse_results.r0;
-      fastest = kfuse_results.r1;
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("drift+kinetic+fastest", "x,v,e,fastest", [&] { return ::kfuse::shadow_items(this->x, this->v, ::kfuse::result_of(e), ::kfuse::result_of(fastest)); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("drift+kinetic+fastest", ::kfuse::no_overlap({::kfuse::bytes_of(this->x, true), ::kfuse::bytes_of(this->v, false)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+        kfuse_fused_drift_kinetic_fastest_values kfuse_results;
+        Kokkos::parallel_reduce("drift+kinetic+fastest", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_drift_kinetic_fastest>(*this, TagDrift(), TagKinetic(), TagFastest(), ::kfuse::reduction_chunks_of(kfuse_policy)), kfuse_results);
+        e = kfuse_results.r0;
+        fastest = kfuse_results.r1;
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("drift", Kokkos::RangePolicy<TagDrift>(0, n), *this);
+        Kokkos::parallel_for("drift", Kokkos::RangePolicy<TagDrift>(0, n), *this);
     Kokkos::parallel_reduce("kinetic", Kokkos::RangePolicy<TagKinetic>(0, n), *this, e);
     Kokkos::parallel_reduce("fastest", Kokkos::RangePolicy<TagFastest>(0, n), *this,
                             Kokkos::Max<double>(fastest));
 // kfuse-original-end
+      }
     }
     // kfuse-end
   }
@@ -140,14 +142,16 @@ struct kfuse_fused_twice_norm {
 double norms(Vec a, Vec b, int n) {
   double r = 0;
   // kfuse-begin fused("twice", "norm") profile=test/golden/functor_reductions.profile.json
-  if (::kfuse::use_fused("twice+norm", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_reduce("twice+norm", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_twice_norm>(KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i) - 1.0; }, Norm{b}, ::kfuse::reduction_chunks_of(kfuse_policy)), r);
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("twice+norm", "b,a,r", [&] { return ::kfuse::shadow_items(b, a, ::kfuse::result_of(r)); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("twice+norm", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_reduce("twice+norm", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_twice_norm>(KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i) - 1.0; }, Norm{b}, ::kfuse::reduction_chunks_of(kfuse_policy)), r);
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("twice", n, KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i) - 1.0; });
+      Kokkos::parallel_for("twice", n, KOKKOS_LAMBDA(const int i) { b(i) = 2.0 * a(i) - 1.0; });
   Kokkos::parallel_reduce("norm", n, Norm{b}, r);
 // kfuse-original-end
+    }
   }
   // kfuse-end
   MeanOf::value_type m;

@@ -48,14 +48,16 @@ struct Integrator {
 
   void step() {
     // kfuse-begin fused("kick", "drift") profile=test/golden/functor_this.profile.json
-    if (::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(this->v, true), ::kfuse::bytes_of(this->f, false), ::kfuse::bytes_of(this->x, true)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-      Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(*this, TagKick(), TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("kick+drift", "v,f,x", [&] { return ::kfuse::shadow_items(this->v, this->f, this->x); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(this->v, true), ::kfuse::bytes_of(this->f, false), ::kfuse::bytes_of(this->x, true)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+        Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(*this, TagKick(), TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("kick", Kokkos::RangePolicy<TagKick>(0, n), *this);
+        Kokkos::parallel_for("kick", Kokkos::RangePolicy<TagKick>(0, n), *this);
     Kokkos::parallel_for("drift", Kokkos::RangePolicy<TagDrift>(0, n), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
     Kokkos::parallel_for("smooth", Kokkos::RangePolicy<TagSmooth>(0, n), *this);
@@ -94,13 +96,15 @@ struct Heat {
     using Flux = Kokkos::MDRangePolicy<Kokkos::Rank<2>, TagFlux>;
     using Apply = Kokkos::MDRangePolicy<Kokkos::Rank<2>, TagApply>;
     // kfuse-begin fused("flux", "apply") profile=test/golden/functor_this.profile.json
-    if (::kfuse::use_fused("flux+apply", ::kfuse::no_overlap({::kfuse::bytes_of(this->Q, true), ::kfuse::bytes_of(this->T, true)}))) {
-      Kokkos::parallel_for("flux+apply", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {nx, ny}), ::kfuse::make_fused<kfuse_fused_flux_apply>(*this, TagFlux(), TagApply()));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("flux+apply", "Q,T", [&] { return ::kfuse::shadow_items(this->Q, this->T); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("flux+apply", ::kfuse::no_overlap({::kfuse::bytes_of(this->Q, true), ::kfuse::bytes_of(this->T, true)})))) {
+        Kokkos::parallel_for("flux+apply", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {nx, ny}), ::kfuse::make_fused<kfuse_fused_flux_apply>(*this, TagFlux(), TagApply()));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("flux", Flux({0, 0}, {nx, ny}), *this);
+        Kokkos::parallel_for("flux", Flux({0, 0}, {nx, ny}), *this);
     Kokkos::parallel_for("apply", Apply({0, 0}, {nx, ny}), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
   }

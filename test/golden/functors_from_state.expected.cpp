@@ -52,14 +52,16 @@ struct kfuse_fused_predict_correct {
 // kfuse-functor-end
 void step(const State &s, int n, double dt) {
   // kfuse-begin fused("predict", "correct") profile=test/golden/functors_from_state.profile.json
-  if (::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(s.v, true), ::kfuse::bytes_of(s.u, true), ::kfuse::bytes_of(s.w, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_correct>(Predict(s, dt), Correct(s), ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("predict+correct", "s.v,s.u,s.w", [&] { return ::kfuse::shadow_items(s.v, s.u, s.w); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(s.v, true), ::kfuse::bytes_of(s.u, true), ::kfuse::bytes_of(s.w, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_correct>(Predict(s, dt), Correct(s), ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("predict", n, Predict(s, dt)); // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for("predict", n, Predict(s, dt)); // EXPECT-REMARK: kfuse-fused
   Kokkos::parallel_for("correct", n, Correct(s));
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -87,14 +89,16 @@ void steps(State &s, State &other, int n, int count) {
   Correct correct(s);
   for (int t = 0; t < count; ++t) {
     // kfuse-begin fused("predict_named", "correct_named") profile=test/golden/functors_from_state.profile.json
-    if (::kfuse::use_fused("predict_named+correct_named", ::kfuse::no_overlap({::kfuse::bytes_of(s.v, true), ::kfuse::bytes_of(s.u, true), ::kfuse::bytes_of(s.w, true)}) && ::kfuse::same_view(correct.u, s.u) && ::kfuse::same_view(correct.v, s.v) && ::kfuse::same_view(correct.w, s.w))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-      Kokkos::parallel_for("predict_named+correct_named", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_named_correct_named>(Predict(s, 0.02), correct, ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("predict_named+correct_named", "s.v,s.u,s.w,correct.u,correct.v,correct.w", [&] { return ::kfuse::shadow_items(s.v, s.u, s.w, correct.u, correct.v, correct.w); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("predict_named+correct_named", ::kfuse::no_overlap({::kfuse::bytes_of(s.v, true), ::kfuse::bytes_of(s.u, true), ::kfuse::bytes_of(s.w, true)}) && ::kfuse::same_view(correct.u, s.u) && ::kfuse::same_view(correct.v, s.v) && ::kfuse::same_view(correct.w, s.w)))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+        Kokkos::parallel_for("predict_named+correct_named", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_named_correct_named>(Predict(s, 0.02), correct, ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("predict_named", n, Predict(s, 0.02)); // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for("predict_named", n, Predict(s, 0.02)); // EXPECT-REMARK: kfuse-fused
     Kokkos::parallel_for("correct_named", n, correct);
 // kfuse-original-end
+      }
     }
     // kfuse-end
   }

@@ -81,23 +81,26 @@ void volumes(const Mesh &m, int ne) {
 void pressures(const Mesh &m, int ne, double g) {
   // kfuse-begin fused-across("volumes", "pressures") profile=test/golden/gather_helpers.profile.json
   {
-    // 'volumes' (test/golden/gather_helpers.cpp:43) may be pending: then both run here as one.
+    // 'volumes' (test/golden/gather_helpers.cpp:43) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = ne;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_volumes_762c086a<Mesh>>(
         "kfuse_chain_762c086a_4c65c810", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("volumes+pressures", ::kfuse::apart(kfuse_first->m.m_x, false, m.m_p, true) &&
-          ::kfuse::apart(kfuse_first->m.m_nodelist, false, m.m_p, true) &&
-          ::kfuse::apart(kfuse_first->m.m_vol, true, m.m_p, true) &&
-          ::kfuse::apart(kfuse_first->m.m_vol, true, m.m_e, false) &&
-          ::kfuse::same_or_apart(kfuse_first->m.m_vol, m.m_vol))) {
-      Kokkos::parallel_for("volumes+pressures", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int k) { m.p(k) = g * m.e(k) / m.vol(k); }));
-      ::kfuse::discard("kfuse_chain_762c086a_4c65c810");
-    } else {
-      ::kfuse::flush("kfuse_chain_762c086a_4c65c810");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("volumes+pressures", "m.m_x,m.m_nodelist,m.m_vol,m.m_p,m.m_e,m.m_vol,m.m_nodelist,m.m_x", [&] { return ::kfuse::shadow_items(kfuse_first->m.m_x, kfuse_first->m.m_nodelist, kfuse_first->m.m_vol, m.m_p, m.m_e, m.m_vol, m.m_nodelist, m.m_x); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("volumes+pressures", ::kfuse::apart(kfuse_first->m.m_x, false, m.m_p, true) &&
+            ::kfuse::apart(kfuse_first->m.m_nodelist, false, m.m_p, true) &&
+            ::kfuse::apart(kfuse_first->m.m_vol, true, m.m_p, true) &&
+            ::kfuse::apart(kfuse_first->m.m_vol, true, m.m_e, false) &&
+            ::kfuse::same_or_apart(kfuse_first->m.m_vol, m.m_vol)))) {
+        Kokkos::parallel_for("volumes+pressures", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int k) { m.p(k) = g * m.e(k) / m.vol(k); }));
+        ::kfuse::discard("kfuse_chain_762c086a_4c65c810");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_762c086a_4c65c810");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "pressures", ne, KOKKOS_LAMBDA(const int k) { m.p(k) = g * m.e(k) / m.vol(k); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
@@ -155,11 +158,12 @@ int main(int argc, char **argv) {
       pressures(m, ne, 1.4);
       kfuse_window_762c086a_4c65c810.close(); // kfuse-line 57c36197
       // kfuse-begin fused("heat", "relax") profile=test/golden/gather_helpers.profile.json
-      if (::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(m.m_e, true), ::kfuse::bytes_of(m.m_x, false), ::kfuse::bytes_of(m.m_nodelist, false), ::kfuse::bytes_of(m.m_p, false)}))) {
-        Kokkos::parallel_for("heat+relax", ne, ::kfuse::make_fused<kfuse_fused_heat_relax>(m));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("heat+relax", "m.m_e,m.m_x,m.m_nodelist,m.m_p,m.m_vol", [&] { return ::kfuse::shadow_items(m.m_e, m.m_x, m.m_nodelist, m.m_p, m.m_vol); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(m.m_e, true), ::kfuse::bytes_of(m.m_x, false), ::kfuse::bytes_of(m.m_nodelist, false), ::kfuse::bytes_of(m.m_p, false)})))) {
+          Kokkos::parallel_for("heat+relax", ne, ::kfuse::make_fused<kfuse_fused_heat_relax>(m));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "heat", ne, KOKKOS_LAMBDA(const int k) {
             const double *xs = m.m_x.data();
             m.m_e(k) += 1e-3 * xs[m.nodelist(k, 2)];
@@ -167,6 +171,7 @@ int main(int argc, char **argv) {
       Kokkos::parallel_for(
           "relax", ne, KOKKOS_LAMBDA(const int k) { m.e(k) = 0.5 * (m.e(k) + m.p(k)); });
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Kokkos::fence();

@@ -46,16 +46,18 @@ struct kfuse_fused_update_smooth {
 // kfuse-functor-end
 void step(Slice src, Slice dst, Vector out, int N) {
   // kfuse-begin fused("update", "smooth") profile=test/golden/guard_aliasing.profile.json
-  if (::kfuse::use_fused("update+smooth", ::kfuse::no_overlap({::kfuse::bytes_of(dst, true), ::kfuse::bytes_of(src, false), ::kfuse::bytes_of(out, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-    Kokkos::parallel_for("update+smooth", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_update_smooth>(dst, src, out, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("update+smooth", "dst,src,out", [&] { return ::kfuse::shadow_items(dst, src, out); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("update+smooth", ::kfuse::no_overlap({::kfuse::bytes_of(dst, true), ::kfuse::bytes_of(src, false), ::kfuse::bytes_of(out, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("update+smooth", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_update_smooth>(dst, src, out, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "update", N, KOKKOS_LAMBDA(const int i) { dst(i) = 2.0 * src(i) + 1.0; });
   Kokkos::parallel_for(
       "smooth", N, KOKKOS_LAMBDA(const int i) { out(i) = src(i + 1) + dst(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

@@ -59,7 +59,8 @@ struct kfuse_fused_clamp_e_clamp_p_viscosity_count_errors {
 // kfuse-functor-end
 int update(Vector e, Vector p, Vector q, int N, double EMin, double PMin, bool Viscous) {
   // kfuse-begin fused("clamp_e", "clamp_p", "viscosity", "count_errors") profile=test/golden/guarded_launches.profile.json
-  const bool kfuse_fused_clamp_e_clamp_p_viscosity_count_errors_on = ::kfuse::use_fused("clamp_e+clamp_p+viscosity+count_errors", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(p, true), ::kfuse::bytes_of(q, true)}));
+  auto kfuse_fused_clamp_e_clamp_p_viscosity_count_errors_shadow = ::kfuse::shadow_of("clamp_e+clamp_p+viscosity+count_errors", "e,p,q", [&] { return ::kfuse::shadow_items(e, p, q); });
+  const bool kfuse_fused_clamp_e_clamp_p_viscosity_count_errors_on = kfuse_fused_clamp_e_clamp_p_viscosity_count_errors_shadow.run_fused(::kfuse::use_fused("clamp_e+clamp_p+viscosity+count_errors", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(p, true), ::kfuse::bytes_of(q, true)})));
   if (!kfuse_fused_clamp_e_clamp_p_viscosity_count_errors_on) {
 // kfuse-original-begin
     if (EMin != 0) {
@@ -90,6 +91,13 @@ int update(Vector e, Vector p, Vector q, int N, double EMin, double PMin, bool V
       KOKKOS_LAMBDA(const int i, int &Count) { Count += e(i) + p(i) + q(i) > 8.0 ? 1 : 0; },
       Errors);
 // kfuse-original-end
+  }
+  if (kfuse_fused_clamp_e_clamp_p_viscosity_count_errors_shadow.replay()) {
+    const bool kfuse_if1 = (EMin != 0);
+    const bool kfuse_if2 = (PMin != 0);
+    const bool kfuse_if3 = (Viscous);
+    Kokkos::parallel_reduce("clamp_e+clamp_p+viscosity+count_errors", N, ::kfuse::make_fused<kfuse_fused_clamp_e_clamp_p_viscosity_count_errors>(e, p, q, EMin, kfuse_if1, PMin, kfuse_if2, kfuse_if3), Errors);
+    kfuse_fused_clamp_e_clamp_p_viscosity_count_errors_shadow.compare();
   }
   // kfuse-end
   return Errors;

@@ -54,18 +54,19 @@ struct kfuse_fused_clamp_e_clamp_p_count_low {
 int clamp(Vec e, Vec p, double EMin, double PMin, bool Count, int N) {
   int Low = -1;
   // kfuse-begin fused("clamp_e", "clamp_p", "count_low") profile=test/golden/guarded_none.profile.json
-  if (::kfuse::use_fused("clamp_e+clamp_p+count_low", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(p, true)}))) {
-    const bool kfuse_if1 = (EMin != 0);
-    const bool kfuse_if2 = (PMin != 0);
-    const bool kfuse_if3 = (Count);
-    if (kfuse_if1 || kfuse_if2 || kfuse_if3) {
-      std::decay_t<decltype(Low)> kfuse_result{};
-      Kokkos::parallel_reduce("clamp_e+clamp_p+count_low", N, ::kfuse::make_fused<kfuse_fused_clamp_e_clamp_p_count_low>(e, p, EMin, kfuse_if1, PMin, kfuse_if2, kfuse_if3), kfuse_result);
-      if (kfuse_if3) Low = kfuse_result;
-    }
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("clamp_e+clamp_p+count_low", "e,p,Low", [&] { return ::kfuse::shadow_items(e, p, ::kfuse::result_of(Low)); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("clamp_e+clamp_p+count_low", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(p, true)})))) {
+      const bool kfuse_if1 = (EMin != 0);
+      const bool kfuse_if2 = (PMin != 0);
+      const bool kfuse_if3 = (Count);
+      if (kfuse_if1 || kfuse_if2 || kfuse_if3) {
+        std::decay_t<decltype(Low)> kfuse_result{};
+        Kokkos::parallel_reduce("clamp_e+clamp_p+count_low", N, ::kfuse::make_fused<kfuse_fused_clamp_e_clamp_p_count_low>(e, p, EMin, kfuse_if1, PMin, kfuse_if2, kfuse_if3), kfuse_result);
+        if (kfuse_if3) Low = kfuse_result;
+      }
+    } else {
 // kfuse-original-begin
-    if (EMin != 0)
+      if (EMin != 0)
     Kokkos::parallel_for(
         "clamp_e", N, KOKKOS_LAMBDA(const int i) { if (e(i) < EMin) e(i) = EMin; });
   if (PMin != 0) {
@@ -77,6 +78,7 @@ int clamp(Vec e, Vec p, double EMin, double PMin, bool Count, int N) {
         "count_low", N, KOKKOS_LAMBDA(const int i, int &C) { C += e(i) + p(i) < 1.0 ? 1 : 0; },
         Low);
 // kfuse-original-end
+    }
   }
   // kfuse-end
   return Low;

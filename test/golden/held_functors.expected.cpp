@@ -44,14 +44,16 @@ public:
     Kokkos::parallel_for("shift", n, shift);
     scale.s = 1.0 + 0.25 * t;
     // kfuse-begin fused("scale", "shift2") profile=test/golden/held_functors.profile.json
-    if (::kfuse::use_fused("scale+shift2", ::kfuse::no_overlap({::kfuse::bytes_of(scale.a, true), ::kfuse::bytes_of(shift.b, true), ::kfuse::bytes_of(shift.a, false)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-      Kokkos::parallel_for("scale+shift2", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift2>(scale, this->shift, ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("scale+shift2", "scale.a,shift.b,shift.a", [&] { return ::kfuse::shadow_items(scale.a, shift.b, shift.a); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("scale+shift2", ::kfuse::no_overlap({::kfuse::bytes_of(scale.a, true), ::kfuse::bytes_of(shift.b, true), ::kfuse::bytes_of(shift.a, false)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+        Kokkos::parallel_for("scale+shift2", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift2>(scale, this->shift, ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("scale", n, scale); // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for("scale", n, scale); // EXPECT-REMARK: kfuse-fused
     Kokkos::parallel_for("shift2", n, this->shift);
 // kfuse-original-end
+      }
     }
     // kfuse-end // named through `this` too
     set(t);

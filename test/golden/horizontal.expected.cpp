@@ -50,14 +50,15 @@ struct kfuse_fused_reset_cells_reset_nodes {
 // kfuse-functor-end
 void reset(Vector cell_e, Vector cell_mass, Vector node_mass, Vector flux, int NCells) {
   // kfuse-begin fused("reset_cells", "reset_nodes") profile=test/golden/horizontal.profile.json
-  if (::kfuse::use_fused("reset_cells+reset_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(cell_mass, true), ::kfuse::bytes_of(cell_e, true), ::kfuse::bytes_of(node_mass, true)}))) {
-    const int kfuse_end1 = (NCells);
-    const int kfuse_end2 = (NCells + 1);
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, std::max({kfuse_end1, kfuse_end2}));
-    Kokkos::parallel_for("reset_cells+reset_nodes", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(cell_mass, cell_e, node_mass, kfuse_end1, kfuse_end2, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("reset_cells+reset_nodes", "cell_mass,cell_e,node_mass", [&] { return ::kfuse::shadow_items(cell_mass, cell_e, node_mass); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("reset_cells+reset_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(cell_mass, true), ::kfuse::bytes_of(cell_e, true), ::kfuse::bytes_of(node_mass, true)})))) {
+      const int kfuse_end1 = (NCells);
+      const int kfuse_end2 = (NCells + 1);
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, std::max({kfuse_end1, kfuse_end2}));
+      Kokkos::parallel_for("reset_cells+reset_nodes", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(cell_mass, cell_e, node_mass, kfuse_end1, kfuse_end2, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "reset_cells", NCells, KOKKOS_LAMBDA(const int i) {
         cell_mass(i) = 1.0 + i % 3;
         cell_e(i) = 0.5 * cell_e(i) + 1.0;
@@ -65,6 +66,7 @@ void reset(Vector cell_e, Vector cell_mass, Vector node_mass, Vector flux, int N
   Kokkos::parallel_for(
       "reset_nodes", NCells + 1, KOKKOS_LAMBDA(const int i) { node_mass(i) = 0.25 * cell_e(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
   Kokkos::parallel_for(
@@ -102,16 +104,18 @@ struct kfuse_fused_accumulate_cells_accumulate_nodes {
 // kfuse-functor-end
 void accumulate(Vector cell_e, Vector cell_mass, Vector node_mass, int NCells) {
   // kfuse-begin fused("accumulate_cells", "accumulate_nodes") profile=test/golden/horizontal.profile.json
-  if (::kfuse::use_fused("accumulate_cells+accumulate_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(cell_mass, true), ::kfuse::bytes_of(cell_e, false), ::kfuse::bytes_of(node_mass, true)}))) {
-    const int kfuse_end1 = (NCells);
-    const int kfuse_end2 = (NCells + 1);
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, std::max({kfuse_end1, kfuse_end2}));
-    Kokkos::parallel_for("accumulate_cells+accumulate_nodes", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_accumulate_cells_accumulate_nodes>(Accumulate{cell_e, cell_mass}, Accumulate{cell_e, node_mass}, kfuse_end1, kfuse_end2, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("accumulate_cells+accumulate_nodes", "cell_mass,cell_e,node_mass", [&] { return ::kfuse::shadow_items(cell_mass, cell_e, node_mass); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("accumulate_cells+accumulate_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(cell_mass, true), ::kfuse::bytes_of(cell_e, false), ::kfuse::bytes_of(node_mass, true)})))) {
+      const int kfuse_end1 = (NCells);
+      const int kfuse_end2 = (NCells + 1);
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, std::max({kfuse_end1, kfuse_end2}));
+      Kokkos::parallel_for("accumulate_cells+accumulate_nodes", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_accumulate_cells_accumulate_nodes>(Accumulate{cell_e, cell_mass}, Accumulate{cell_e, node_mass}, kfuse_end1, kfuse_end2, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("accumulate_cells", NCells, Accumulate{cell_e, cell_mass});
+      Kokkos::parallel_for("accumulate_cells", NCells, Accumulate{cell_e, cell_mass});
   Kokkos::parallel_for("accumulate_nodes", NCells + 1, Accumulate{cell_e, node_mass});
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

@@ -70,23 +70,25 @@ struct kfuse_fused_reset_cells_reset_nodes {
 // kfuse-functor-end
 void reset(Field density0, Field density1, Field xvel0, Field xvel1, int nx, int ny) {
   // kfuse-begin fused("reset_cells", "reset_nodes") profile=test/golden/horizontal_boxes.profile.json
-  if (::kfuse::use_fused("reset_cells+reset_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(density0, true), ::kfuse::bytes_of(density1, false), ::kfuse::bytes_of(xvel0, true), ::kfuse::bytes_of(xvel1, false)}) && ::kfuse::related(::kfuse::bounds_of(Box({0, 0}, {nx + 1, ny + 1})), ::kfuse::bounds_of(Box({0, 0}, {nx, ny}))))) {
-    const ::kfuse::Bounds kfuse_bounds1 = ::kfuse::bounds_of(Box({0, 0}, {nx, ny}));
-    const int kfuse_end1_0 = static_cast<int>(kfuse_bounds1.End[0]);
-    const int kfuse_end1_1 = static_cast<int>(kfuse_bounds1.End[1]);
-    const ::kfuse::Bounds kfuse_bounds2 = ::kfuse::bounds_of(Box({0, 0}, {nx + 1, ny + 1}));
-    const int kfuse_end2_0 = static_cast<int>(kfuse_bounds2.End[0]);
-    const int kfuse_end2_1 = static_cast<int>(kfuse_bounds2.End[1]);
-    Kokkos::parallel_for("reset_cells+reset_nodes", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({static_cast<int>(kfuse_bounds1.Begin[0]), static_cast<int>(kfuse_bounds1.Begin[1])}, {std::max({kfuse_end1_0, kfuse_end2_0}), std::max({kfuse_end1_1, kfuse_end2_1})}), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(density0, density1, xvel0, xvel1, kfuse_end1_0, kfuse_end1_1, kfuse_end2_0, kfuse_end2_1));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("reset_cells+reset_nodes", "density0,density1,xvel0,xvel1", [&] { return ::kfuse::shadow_items(density0, density1, xvel0, xvel1); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("reset_cells+reset_nodes", ::kfuse::no_overlap({::kfuse::bytes_of(density0, true), ::kfuse::bytes_of(density1, false), ::kfuse::bytes_of(xvel0, true), ::kfuse::bytes_of(xvel1, false)}) && ::kfuse::related(::kfuse::bounds_of(Box({0, 0}, {nx + 1, ny + 1})), ::kfuse::bounds_of(Box({0, 0}, {nx, ny})))))) {
+      const ::kfuse::Bounds kfuse_bounds1 = ::kfuse::bounds_of(Box({0, 0}, {nx, ny}));
+      const int kfuse_end1_0 = static_cast<int>(kfuse_bounds1.End[0]);
+      const int kfuse_end1_1 = static_cast<int>(kfuse_bounds1.End[1]);
+      const ::kfuse::Bounds kfuse_bounds2 = ::kfuse::bounds_of(Box({0, 0}, {nx + 1, ny + 1}));
+      const int kfuse_end2_0 = static_cast<int>(kfuse_bounds2.End[0]);
+      const int kfuse_end2_1 = static_cast<int>(kfuse_bounds2.End[1]);
+      Kokkos::parallel_for("reset_cells+reset_nodes", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({static_cast<int>(kfuse_bounds1.Begin[0]), static_cast<int>(kfuse_bounds1.Begin[1])}, {std::max({kfuse_end1_0, kfuse_end2_0}), std::max({kfuse_end1_1, kfuse_end2_1})}), ::kfuse::make_fused<kfuse_fused_reset_cells_reset_nodes>(density0, density1, xvel0, xvel1, kfuse_end1_0, kfuse_end1_1, kfuse_end2_0, kfuse_end2_1));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "reset_cells", Box({0, 0}, {nx, ny}),
       KOKKOS_LAMBDA(const int j, const int k) { density0(j, k) = density1(j, k); });
   Kokkos::parallel_for(
       "reset_nodes", Box({0, 0}, {nx + 1, ny + 1}),
       KOKKOS_LAMBDA(const int j, const int k) { xvel0(j, k) = xvel1(j, k) + 0.5 * density0(j, k); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -139,23 +141,25 @@ struct kfuse_fused_reset_energy_reset_yvel {
 // kfuse-functor-end
 void reset_helpers(const Mesh &mesh, Field energy0, Field energy1, Field yvel0, Field yvel1) {
   // kfuse-begin fused("reset_energy", "reset_yvel") profile=test/golden/horizontal_boxes.profile.json
-  if (::kfuse::use_fused("reset_energy+reset_yvel", ::kfuse::no_overlap({::kfuse::bytes_of(energy0, true), ::kfuse::bytes_of(energy1, false), ::kfuse::bytes_of(yvel0, true), ::kfuse::bytes_of(yvel1, false)}) && ::kfuse::related(::kfuse::bounds_of(nodes(mesh)), ::kfuse::bounds_of(cells(mesh))))) {
-    const ::kfuse::Bounds kfuse_bounds1 = ::kfuse::bounds_of(cells(mesh));
-    const int kfuse_end1_0 = static_cast<int>(kfuse_bounds1.End[0]);
-    const int kfuse_end1_1 = static_cast<int>(kfuse_bounds1.End[1]);
-    const ::kfuse::Bounds kfuse_bounds2 = ::kfuse::bounds_of(nodes(mesh));
-    const int kfuse_end2_0 = static_cast<int>(kfuse_bounds2.End[0]);
-    const int kfuse_end2_1 = static_cast<int>(kfuse_bounds2.End[1]);
-    Kokkos::parallel_for("reset_energy+reset_yvel", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({static_cast<int>(kfuse_bounds1.Begin[0]), static_cast<int>(kfuse_bounds1.Begin[1])}, {std::max({kfuse_end1_0, kfuse_end2_0}), std::max({kfuse_end1_1, kfuse_end2_1})}), ::kfuse::make_fused<kfuse_fused_reset_energy_reset_yvel>(energy0, energy1, yvel0, yvel1, kfuse_end1_0, kfuse_end1_1, kfuse_end2_0, kfuse_end2_1));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("reset_energy+reset_yvel", "energy0,energy1,yvel0,yvel1", [&] { return ::kfuse::shadow_items(energy0, energy1, yvel0, yvel1); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("reset_energy+reset_yvel", ::kfuse::no_overlap({::kfuse::bytes_of(energy0, true), ::kfuse::bytes_of(energy1, false), ::kfuse::bytes_of(yvel0, true), ::kfuse::bytes_of(yvel1, false)}) && ::kfuse::related(::kfuse::bounds_of(nodes(mesh)), ::kfuse::bounds_of(cells(mesh)))))) {
+      const ::kfuse::Bounds kfuse_bounds1 = ::kfuse::bounds_of(cells(mesh));
+      const int kfuse_end1_0 = static_cast<int>(kfuse_bounds1.End[0]);
+      const int kfuse_end1_1 = static_cast<int>(kfuse_bounds1.End[1]);
+      const ::kfuse::Bounds kfuse_bounds2 = ::kfuse::bounds_of(nodes(mesh));
+      const int kfuse_end2_0 = static_cast<int>(kfuse_bounds2.End[0]);
+      const int kfuse_end2_1 = static_cast<int>(kfuse_bounds2.End[1]);
+      Kokkos::parallel_for("reset_energy+reset_yvel", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({static_cast<int>(kfuse_bounds1.Begin[0]), static_cast<int>(kfuse_bounds1.Begin[1])}, {std::max({kfuse_end1_0, kfuse_end2_0}), std::max({kfuse_end1_1, kfuse_end2_1})}), ::kfuse::make_fused<kfuse_fused_reset_energy_reset_yvel>(energy0, energy1, yvel0, yvel1, kfuse_end1_0, kfuse_end1_1, kfuse_end2_0, kfuse_end2_1));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "reset_energy", cells(mesh),
       KOKKOS_LAMBDA(const int j, const int k) { energy0(j, k) = 0.9 * energy1(j, k); });
   Kokkos::parallel_for(
       "reset_yvel", nodes(mesh),
       KOKKOS_LAMBDA(const int j, const int k) { yvel0(j, k) = yvel1(j, k) - energy0(j, k); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

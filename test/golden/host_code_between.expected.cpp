@@ -53,7 +53,8 @@ template <class T_u, class T_f> struct kfuse_fused_update_total {
 // kfuse-functor-end
 double step(Vector u, Vector f, Vector scratch, int N) {
   // kfuse-begin fused("update", "total") profile=test/golden/host_code_between.profile.json
-  const bool kfuse_fused_update_total_on = ::kfuse::use_fused("update+total", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(scratch, true)}));
+  auto kfuse_fused_update_total_shadow = ::kfuse::shadow_of("update+total", "u,f", [&] { return ::kfuse::shadow_items(u, f); });
+  const bool kfuse_fused_update_total_on = kfuse_fused_update_total_shadow.run_fused(::kfuse::use_fused("update+total", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(scratch, true)})));
   if (!kfuse_fused_update_total_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -72,6 +73,10 @@ double step(Vector u, Vector f, Vector scratch, int N) {
     Kokkos::parallel_reduce(
       "total", N, KOKKOS_LAMBDA(const int i, double &S) { S += u(i) * (1 + i % 3); }, Total);
 // kfuse-original-end
+  }
+  if (kfuse_fused_update_total_shadow.replay()) {
+    Kokkos::parallel_reduce("update+total", N, ::kfuse::make_fused<kfuse_fused_update_total>(u, f), Total);
+    kfuse_fused_update_total_shadow.compare();
   }
   // kfuse-end
   return Total;
@@ -107,7 +112,8 @@ template <class T_Q, class T_T> struct kfuse_fused_flux_apply {
 // kfuse-functor-end
 void heat(Grid T, Grid Q, int NX, int NY) {
   // kfuse-begin fused("flux", "apply") profile=test/golden/host_code_between.profile.json
-  const bool kfuse_fused_flux_apply_on = ::kfuse::use_fused("flux+apply", ::kfuse::no_overlap({::kfuse::bytes_of(Q, true), ::kfuse::bytes_of(T, true)}));
+  auto kfuse_fused_flux_apply_shadow = ::kfuse::shadow_of("flux+apply", "Q,T", [&] { return ::kfuse::shadow_items(Q, T); });
+  const bool kfuse_fused_flux_apply_on = kfuse_fused_flux_apply_shadow.run_fused(::kfuse::use_fused("flux+apply", ::kfuse::no_overlap({::kfuse::bytes_of(Q, true), ::kfuse::bytes_of(T, true)})));
   if (!kfuse_fused_flux_apply_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -125,6 +131,10 @@ void heat(Grid T, Grid Q, int NX, int NY) {
     Kokkos::parallel_for(
       "apply", Inner, KOKKOS_LAMBDA(const int i, const int j) { T(i, j) += 0.5 * Q(i, j); });
 // kfuse-original-end
+  }
+  if (kfuse_fused_flux_apply_shadow.replay()) {
+    Kokkos::parallel_for("flux+apply", Cells({0, 0}, {NX, NY}), ::kfuse::make_fused<kfuse_fused_flux_apply>(Q, T));
+    kfuse_fused_flux_apply_shadow.compare();
   }
   // kfuse-end
 }
@@ -194,7 +204,8 @@ struct kfuse_fused_prepare_advance {
 // kfuse-functor-end
 void retime(Vector u, Vector f, Clock clock, int N) {
   // kfuse-begin fused("prepare", "advance") profile=test/golden/host_code_between.profile.json
-  const bool kfuse_fused_prepare_advance_on = ::kfuse::use_fused("prepare+advance", ::kfuse::no_overlap({::kfuse::bytes_of(f, true), ::kfuse::bytes_of(u, true)}));
+  auto kfuse_fused_prepare_advance_shadow = ::kfuse::shadow_of("prepare+advance", "f,u", [&] { return ::kfuse::shadow_items(f, u); });
+  const bool kfuse_fused_prepare_advance_on = kfuse_fused_prepare_advance_shadow.run_fused(::kfuse::use_fused("prepare+advance", ::kfuse::no_overlap({::kfuse::bytes_of(f, true), ::kfuse::bytes_of(u, true)})));
   if (!kfuse_fused_prepare_advance_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -212,6 +223,11 @@ void retime(Vector u, Vector f, Clock clock, int N) {
     Kokkos::parallel_for(
       "advance", N, KOKKOS_LAMBDA(const int i) { u(i) += clock.dt * f(i); });
 // kfuse-original-end
+  }
+  if (kfuse_fused_prepare_advance_shadow.replay()) {
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+    Kokkos::parallel_for("prepare+advance", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_prepare_advance>(f, u, clock, ::kfuse::chunks_of(kfuse_policy)));
+    kfuse_fused_prepare_advance_shadow.compare();
   }
   // kfuse-end
 }

@@ -47,7 +47,8 @@ struct kfuse_fused_scale_shift {
 double step(Vector a, Vector b, Vector c, double k) {
   const int n = a.extent_int(0);
   // kfuse-begin fused("scale", "shift") profile=test/golden/host_reads_between.profile.json
-  const bool kfuse_fused_scale_shift_on = ::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(c, true)}));
+  auto kfuse_fused_scale_shift_shadow = ::kfuse::shadow_of("scale+shift", "b,c", [&] { return ::kfuse::shadow_items(b, c); });
+  const bool kfuse_fused_scale_shift_on = kfuse_fused_scale_shift_shadow.run_fused(::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(c, true)})));
   if (!kfuse_fused_scale_shift_on) {
 // kfuse-original-begin
     Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
@@ -65,6 +66,11 @@ double step(Vector a, Vector b, Vector c, double k) {
     Kokkos::parallel_for(
       "shift", n, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + first * a(i); });
 // kfuse-original-end
+  }
+  if (kfuse_fused_scale_shift_shadow.replay()) {
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(b, a, c, k, first, ::kfuse::chunks_of(kfuse_policy)));
+    kfuse_fused_scale_shift_shadow.compare();
   }
   // kfuse-end
   const double probe = b(n / 2);

@@ -65,12 +65,13 @@ int main(int argc, char **argv) {
     auto Half = Kokkos::subview(Wide, Kokkos::ALL(), Kokkos::make_pair(M, 2 * M));
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("fill", "transform", "store") profile=test/golden/layout_2d.profile.json
-      if (::kfuse::use_fused("fill+transform+store", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(Half, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("fill+transform+store", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_fill_transform_store>(A, B, Half, M, It, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("fill+transform+store", "A,B,Half", [&] { return ::kfuse::shadow_items(A, B, Half); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("fill+transform+store", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(Half, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("fill+transform+store", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_fill_transform_store>(A, B, Half, M, It, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for(
+          Kokkos::parallel_for(
           "fill", N, KOKKOS_LAMBDA(const int i) {
             for (int j = 0; j < M; ++j)
               A(i, j) = 0.25 * i - 0.5 * j + It;
@@ -86,6 +87,7 @@ int main(int argc, char **argv) {
               Half(i, j) = B(i, j) + A(i, j);
           });
 // kfuse-original-end
+        }
       }
       // kfuse-end
     }

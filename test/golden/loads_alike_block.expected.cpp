@@ -47,11 +47,12 @@ template <class T_list, class T_comp, class T_vol, class T_e> struct kfuse_fused
 void step(Kokkos::View<int *> list, const double *vol, double *comp, double *e, double *out,
           int n) {
   // kfuse-begin fused("compress", "energy") profile=test/golden/loads_alike_block.profile.json
-  if (::kfuse::use_fused("compress+energy", ::kfuse::no_overlap({::kfuse::bytes_of(list, false), ::kfuse::pointer_bytes(comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e, {0}, {static_cast<long long>(n)}, true)}))) {
-    Kokkos::parallel_for("compress+energy", n, ::kfuse::make_fused<kfuse_fused_compress_energy>(list, comp, vol, e));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("compress+energy", "list,comp,e", [&] { return ::kfuse::shadow_items(list, ::kfuse::pointer_bytes(comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e, {0}, {static_cast<long long>(n)}, true)); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("compress+energy", ::kfuse::no_overlap({::kfuse::bytes_of(list, false), ::kfuse::pointer_bytes(comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e, {0}, {static_cast<long long>(n)}, true)})))) {
+      Kokkos::parallel_for("compress+energy", n, ::kfuse::make_fused<kfuse_fused_compress_energy>(list, comp, vol, e));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "compress", n, KOKKOS_LAMBDA(const int k) {
         const int el = list(k);
         comp[k] = 2.0 / vol[el];
@@ -64,6 +65,7 @@ void step(Kokkos::View<int *> list, const double *vol, double *comp, double *e, 
         e[k] = x;
       });
 // kfuse-original-end
+    }
   }
   // kfuse-end
   Kokkos::parallel_for( // EXPECT-REMARK: kfuse-not-fusable

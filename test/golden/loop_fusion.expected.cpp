@@ -54,12 +54,13 @@ int main(int argc, char **argv) {
     Kokkos::View<double *> rowsum("rowsum", N);
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("relax", "accumulate") profile=test/golden/loop_fusion.profile.json
-      if (::kfuse::use_fused("relax+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(rowsum, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("relax+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_relax_accumulate>(A, B, rowsum, M, It, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("relax+accumulate", "A,B,rowsum", [&] { return ::kfuse::shadow_items(A, B, rowsum); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("relax+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(A, true), ::kfuse::bytes_of(B, true), ::kfuse::bytes_of(rowsum, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("relax+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_relax_accumulate>(A, B, rowsum, M, It, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for(
+          Kokkos::parallel_for(
           "relax", N, KOKKOS_LAMBDA(const int i) {
             for (int j = 0; j < M; ++j)
               A(i, j) = 0.5 * A(i, j) + 0.01 * (i + j) + It;
@@ -72,6 +73,7 @@ int main(int argc, char **argv) {
             }
           });
 // kfuse-original-end
+        }
       }
       // kfuse-end
     }

@@ -26,8 +26,8 @@ struct kfuse_fused_row_sum_row_max_norm_relative_repeated {
        const ::kfuse::stride_t<T_A, 0, 2> A_s0, const ::kfuse::stride_t<T_A, 1, 2> A_s1,
        double *KOKKOS_RESTRICT rowsum_, double *KOKKOS_RESTRICT rowmax_,
        double *KOKKOS_RESTRICT norm_, const T_M M) {
-    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
-      for (int It = 0; It < 3; ++It) {
+    for (int It = 0; It < 3; ++It) {
+      for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
         {
           const int i = kfuse_i0;
           double Acc = 0.0;
@@ -83,12 +83,13 @@ int main(int argc, char **argv) {
         "init", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, M}),
         KOKKOS_LAMBDA(const int i, const int j) { A(i, j) = double((i * 7 + j * 13) % 31) - 15.0; });
     // kfuse-begin fused("row_sum", "row_max", "norm", "relative") repeated profile=test/golden/loop_fusion_locals.profile.json
-    if (::kfuse::use_fused("row_sum+row_max+norm+relative(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(A, false), ::kfuse::bytes_of(rowsum, true), ::kfuse::bytes_of(rowmax, true), ::kfuse::bytes_of(norm, true)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-      Kokkos::parallel_for("row_sum+row_max+norm+relative(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_row_sum_row_max_norm_relative_repeated>(A, rowsum, rowmax, norm, M, ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("row_sum+row_max+norm+relative(repeated)", "A,rowsum,rowmax,norm", [&] { return ::kfuse::shadow_items(A, rowsum, rowmax, norm); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("row_sum+row_max+norm+relative(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(A, false), ::kfuse::bytes_of(rowsum, true), ::kfuse::bytes_of(rowmax, true), ::kfuse::bytes_of(norm, true)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("row_sum+row_max+norm+relative(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_row_sum_row_max_norm_relative_repeated>(A, rowsum, rowmax, norm, M, ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      for (int It = 0; It < 3; ++It) {
+        for (int It = 0; It < 3; ++It) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "row_sum", N, KOKKOS_LAMBDA(const int i) {
             double Acc = 0.0;
@@ -123,6 +124,7 @@ int main(int argc, char **argv) {
           });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     double Sum = 0;

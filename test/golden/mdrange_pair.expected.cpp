@@ -43,11 +43,12 @@ int main(int argc, char **argv) {
     Kokkos::View<double **> T("T", N, M), Q("Q", N, M);
     using Policy = Kokkos::MDRangePolicy<Kokkos::Rank<2>>;
     // kfuse-begin fused("heat", "flux") repeated profile=test/golden/mdrange_pair.profile.json
-    if (::kfuse::use_fused("heat+flux(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(T, true), ::kfuse::bytes_of(Q, true)}))) {
-      Kokkos::parallel_for("heat+flux(repeated)", Policy({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_heat_flux_repeated>(T, Q));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("heat+flux(repeated)", "T,Q", [&] { return ::kfuse::shadow_items(T, Q); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("heat+flux(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(T, true), ::kfuse::bytes_of(Q, true)})))) {
+        Kokkos::parallel_for("heat+flux(repeated)", Policy({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_heat_flux_repeated>(T, Q));
+      } else {
 // kfuse-original-begin
-      for (int It = 0; It < 3; ++It) {
+        for (int It = 0; It < 3; ++It) {
       Kokkos::parallel_for(
           "heat", Policy({0, 0}, {N, M}),
           KOKKOS_LAMBDA(const int i, const int j) { T(i, j) = 0.1 * i * j + It; });
@@ -56,6 +57,7 @@ int main(int argc, char **argv) {
           KOKKOS_LAMBDA(const int i, const int j) { Q(i, j) = Q(i, j) * 0.5 + T(i, j); });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     double Sum = 0;

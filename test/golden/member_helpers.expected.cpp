@@ -110,14 +110,16 @@ struct kfuse_fused_apply_curvature {
 double curvature(Vec p, Vec q, int n) {
   double pq = 0.0;
   // kfuse-begin fused("apply", "curvature") profile=test/golden/member_helpers.profile.json
-  if (::kfuse::use_fused("apply+curvature", ::kfuse::no_overlap({::kfuse::bytes_of(q, true), ::kfuse::bytes_of(p, false)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_reduce("apply+curvature", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_apply_curvature>(Laplacian{p, q, n}, Dot{p, q}, ::kfuse::reduction_chunks_of(kfuse_policy)), pq);
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("apply+curvature", "q,p,pq", [&] { return ::kfuse::shadow_items(q, p, ::kfuse::result_of(pq)); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("apply+curvature", ::kfuse::no_overlap({::kfuse::bytes_of(q, true), ::kfuse::bytes_of(p, false)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_reduce("apply+curvature", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_apply_curvature>(Laplacian{p, q, n}, Dot{p, q}, ::kfuse::reduction_chunks_of(kfuse_policy)), pq);
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("apply", Kokkos::RangePolicy<>(0, n), Laplacian{p, q, n});
+      Kokkos::parallel_for("apply", Kokkos::RangePolicy<>(0, n), Laplacian{p, q, n});
   Kokkos::parallel_reduce("curvature", Kokkos::RangePolicy<>(0, n), Dot{p, q}, pq);
 // kfuse-original-end
+    }
   }
   // kfuse-end
   return pq;
@@ -147,14 +149,16 @@ struct kfuse_fused_kick_drift {
 // kfuse-functor-end
 void motion(Vec x, Vec v, int n) {
   // kfuse-begin fused("kick", "drift") profile=test/golden/member_helpers.profile.json
-  if (::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(x, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(Motion{x, v, 0.125}, Motion::TagKick(), Motion{x, v, 0.125}, Motion::TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("kick+drift", "v,x", [&] { return ::kfuse::shadow_items(v, x); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(x, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(Motion{x, v, 0.125}, Motion::TagKick(), Motion{x, v, 0.125}, Motion::TagDrift(), ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("kick", Kokkos::RangePolicy<Motion::TagKick>(0, n), Motion{x, v, 0.125});
+      Kokkos::parallel_for("kick", Kokkos::RangePolicy<Motion::TagKick>(0, n), Motion{x, v, 0.125});
   Kokkos::parallel_for("drift", Kokkos::RangePolicy<Motion::TagDrift>(0, n), Motion{x, v, 0.125});
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -185,14 +189,16 @@ struct kfuse_fused_sum_loop_after_loop {
 // kfuse-functor-end
 void looping(Vec a, Vec b, Vec c, int n) {
   // kfuse-begin fused("sum_loop", "after_loop") profile=test/golden/member_helpers.profile.json
-  if (::kfuse::use_fused("sum_loop+after_loop", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("sum_loop+after_loop", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_sum_loop_after_loop>(SumLoop{a, b}, Relax{c}, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("sum_loop+after_loop", "b,a,c", [&] { return ::kfuse::shadow_items(b, a, c); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("sum_loop+after_loop", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("sum_loop+after_loop", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_sum_loop_after_loop>(SumLoop{a, b}, Relax{c}, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("sum_loop", Kokkos::RangePolicy<>(0, n), SumLoop{a, b}); // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for("sum_loop", Kokkos::RangePolicy<>(0, n), SumLoop{a, b}); // EXPECT-REMARK: kfuse-fused
   Kokkos::parallel_for("after_loop", Kokkos::RangePolicy<>(0, n), Relax{c});
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

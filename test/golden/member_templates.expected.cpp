@@ -51,14 +51,16 @@ template <class T> struct Field {
 
   void step() {
     // kfuse-begin fused("scale", "shift") profile=test/golden/member_templates.profile.json
-    if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(this->a, true), ::kfuse::bytes_of(this->b, true)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-      Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(*this, TagScale<true>(), TagShift<3>(), ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("scale+shift", "a,b", [&] { return ::kfuse::shadow_items(this->a, this->b); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(this->a, true), ::kfuse::bytes_of(this->b, true)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+        Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(*this, TagScale<true>(), TagShift<3>(), ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("scale", Kokkos::RangePolicy<TagScale<true>>(0, n), *this);
+        Kokkos::parallel_for("scale", Kokkos::RangePolicy<TagScale<true>>(0, n), *this);
     Kokkos::parallel_for("shift", Kokkos::RangePolicy<TagShift<3>>(0, n), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
     Kokkos::parallel_for("blur", Kokkos::RangePolicy<TagBlur>(0, n), *this);

@@ -40,14 +40,16 @@ template <class T_x> struct kfuse_fused_reset_sum {
 double reset_and_sum(Vector x, Fields fs, int N) {
   double Sum = 0;
   // kfuse-begin fused("reset", "sum") profile=test/golden/merged_member.profile.json
-  if (::kfuse::use_fused("reset+sum", ::kfuse::no_overlap({::kfuse::bytes_of(x, true)}) && ::kfuse::same_view(x, fs.y))) {
-    Kokkos::parallel_reduce("reset+sum", N, ::kfuse::make_fused<kfuse_fused_reset_sum>(x), Sum);
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("reset+sum", "x,fs.y,Sum", [&] { return ::kfuse::shadow_items(x, fs.y, ::kfuse::result_of(Sum)); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("reset+sum", ::kfuse::no_overlap({::kfuse::bytes_of(x, true)}) && ::kfuse::same_view(x, fs.y)))) {
+      Kokkos::parallel_reduce("reset+sum", N, ::kfuse::make_fused<kfuse_fused_reset_sum>(x), Sum);
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("reset", N, KOKKOS_LAMBDA(const int i) { x(i) = 0.5 * i; });
+      Kokkos::parallel_for("reset", N, KOKKOS_LAMBDA(const int i) { x(i) = 0.5 * i; });
   Kokkos::parallel_reduce(
       "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += fs.y(i) * (1 + i % 3); }, Sum);
 // kfuse-original-end
+    }
   }
   // kfuse-end
   return Sum;

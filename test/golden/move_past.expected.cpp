@@ -46,7 +46,8 @@ int main(int argc, char **argv) {
     int Steps = 0;
     for (int It = 0; It < 4; ++It) {
       // kfuse-begin fused("kick", "drift") profile=test/golden/move_past.profile.json
-      const bool kfuse_fused_kick_drift_on = ::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(vel, true), ::kfuse::bytes_of(pos, true)}));
+      auto kfuse_fused_kick_drift_shadow = ::kfuse::shadow_of("kick+drift", "vel,pos", [&] { return ::kfuse::shadow_items(vel, pos); });
+      const bool kfuse_fused_kick_drift_on = kfuse_fused_kick_drift_shadow.run_fused(::kfuse::use_fused("kick+drift", ::kfuse::no_overlap({::kfuse::bytes_of(vel, true), ::kfuse::bytes_of(pos, true)})));
       if (kfuse_fused_kick_drift_on) {
         const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
         Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(vel, pos, Dt, ::kfuse::chunks_of(kfuse_policy)));
@@ -65,6 +66,11 @@ int main(int argc, char **argv) {
         Kokkos::parallel_for(
           "drift", N, KOKKOS_LAMBDA(const int i) { pos(i) += Dt * vel(i); });
 // kfuse-original-end
+      }
+      if (kfuse_fused_kick_drift_shadow.replay()) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_kick_drift>(vel, pos, Dt, ::kfuse::chunks_of(kfuse_policy)));
+        kfuse_fused_kick_drift_shadow.compare();
       }
       // kfuse-end
     }

@@ -30,8 +30,8 @@ struct kfuse_fused_relax_smooth_repeated {
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
                                           double *KOKKOS_RESTRICT u_, double *KOKKOS_RESTRICT v_,
                                           const T_Steps Steps) {
-    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
-      for (int s = 0; s < Steps; ++s) {
+    for (int s = 0; s < Steps; ++s) {
+      for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
         {
           const int i = kfuse_i0;
           u_[i] = 0.5 * u_[i] + 0.25 * v_[i];
@@ -65,18 +65,20 @@ int main(int argc, char **argv) {
     if (Other)
       pu = w.data();
     // kfuse-begin fused("relax", "smooth") repeated profile=test/golden/pointer_into_view.profile.json
-    if (::kfuse::use_fused("relax+smooth(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(v, true)}) && ::kfuse::data_of(pu, u))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-      Kokkos::parallel_for("relax+smooth(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_relax_smooth_repeated>(u, v, Steps, ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("relax+smooth(repeated)", "u,v", [&] { return ::kfuse::shadow_items(u, v); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("relax+smooth(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(v, true)}) && ::kfuse::data_of(pu, u)))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("relax+smooth(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_relax_smooth_repeated>(u, v, Steps, ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      for (int s = 0; s < Steps; ++s) {
+        for (int s = 0; s < Steps; ++s) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "relax", N, KOKKOS_LAMBDA(const int i) { pu[i] = 0.5 * pu[i] + 0.25 * v(i); });
       Kokkos::parallel_for(
           "smooth", N, KOKKOS_LAMBDA(const int i) { v(i) = v(i) + 0.125 * u(i); });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     double Sum = 0;

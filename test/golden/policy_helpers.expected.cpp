@@ -74,11 +74,12 @@ void step(Grid &g) {
   auto e = g.e;
   auto p = g.p;
   // kfuse-begin fused("heat", "pressure", "relax") profile=test/golden/policy_helpers.profile.json
-  if (::kfuse::use_fused("heat+pressure+relax", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(rho, true), ::kfuse::bytes_of(p, true)}) && ::kfuse::bounds_of(interior(g)) == ::kfuse::bounds_of(cells(g)))) {
-    Kokkos::parallel_for("heat+pressure+relax", cells(g), ::kfuse::make_fused<kfuse_fused_heat_pressure_relax>(e, rho, p));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("heat+pressure+relax", "e,rho,p", [&] { return ::kfuse::shadow_items(e, rho, p); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("heat+pressure+relax", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(rho, true), ::kfuse::bytes_of(p, true)}) && ::kfuse::bounds_of(interior(g)) == ::kfuse::bounds_of(cells(g))))) {
+      Kokkos::parallel_for("heat+pressure+relax", cells(g), ::kfuse::make_fused<kfuse_fused_heat_pressure_relax>(e, rho, p));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "heat", cells(g), KOKKOS_LAMBDA(const int i, const int j) { e(i, j) += 0.01 * rho(i, j); });
   Kokkos::parallel_for(
       "pressure", cells(g),
@@ -87,6 +88,7 @@ void step(Grid &g) {
       "relax", interior(g),
       KOKKOS_LAMBDA(const int i, const int j) { rho(i, j) -= 0.001 * p(i, j); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

@@ -53,15 +53,17 @@ template <class T_a, class T_b, class T_dom> struct kfuse_fused_w_r {
 // kfuse-functor-end
 void chain(Kokkos::View<double *> a, Kokkos::View<double *> b, Dom dom, int n) {
   // kfuse-begin fused("w", "r") profile=test/golden/private_alias.profile.json
-  if (::kfuse::use_fused("w+r", ::kfuse::no_overlap({::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}) && ::kfuse::same_view(a, (dom.*kfuse_private_256911_member(kfuse_private_256911_Dom_m_a{}))))) {
-    Kokkos::parallel_for("w+r", n, ::kfuse::make_fused<kfuse_fused_w_r>(a, b, dom));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("w+r", "a,b,dom.m_a", [&] { return ::kfuse::shadow_items(a, b, (dom.*kfuse_private_256911_member(kfuse_private_256911_Dom_m_a{}))); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("w+r", ::kfuse::no_overlap({::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}) && ::kfuse::same_view(a, (dom.*kfuse_private_256911_member(kfuse_private_256911_Dom_m_a{})))))) {
+      Kokkos::parallel_for("w+r", n, ::kfuse::make_fused<kfuse_fused_w_r>(a, b, dom));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "w", n, KOKKOS_LAMBDA(const int i) { a(i) = 2.0 * b(i) + 1; });
   Kokkos::parallel_for(
       "r", n, KOKKOS_LAMBDA(const int i) { b(i) = dom.a(i) * 0.5; });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

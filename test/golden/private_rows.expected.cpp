@@ -98,12 +98,13 @@ void step(const md::NeighList &list, Kokkos::View<double *> x, Kokkos::View<doub
           Kokkos::View<double *> v, Kokkos::View<int *> marks, double dt) {
   const int n = x.extent_int(0);
   // kfuse-begin fused("force", "kick") profile=test/golden/private_rows.profile.json
-  if (::kfuse::use_fused("force+kick", ::kfuse::no_overlap({::kfuse::bytes_of((list.*kfuse_private_ba9235_member(kfuse_private_ba9235_md_NeighList_m_offsets{})), false), ::kfuse::bytes_of((list.*kfuse_private_ba9235_member(kfuse_private_ba9235_md_NeighList_m_entries{})), false), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(f, true), ::kfuse::bytes_of(v, true), ::kfuse::bytes_of(marks, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick>(list, x, f, v, marks, dt, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("force+kick", "list.m_offsets,list.m_entries,x,f,v,marks", [&] { return ::kfuse::shadow_items((list.*kfuse_private_ba9235_member(kfuse_private_ba9235_md_NeighList_m_offsets{})), (list.*kfuse_private_ba9235_member(kfuse_private_ba9235_md_NeighList_m_entries{})), x, f, v, marks); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("force+kick", ::kfuse::no_overlap({::kfuse::bytes_of((list.*kfuse_private_ba9235_member(kfuse_private_ba9235_md_NeighList_m_offsets{})), false), ::kfuse::bytes_of((list.*kfuse_private_ba9235_member(kfuse_private_ba9235_md_NeighList_m_entries{})), false), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(f, true), ::kfuse::bytes_of(v, true), ::kfuse::bytes_of(marks, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick>(list, x, f, v, marks, dt, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "force", n, KOKKOS_LAMBDA(const int i) {
         const md::Row r = list.row(i);
         double s = 0;
@@ -117,6 +118,7 @@ void step(const md::NeighList &list, Kokkos::View<double *> x, Kokkos::View<doub
         marks(i) = v(i) > 0 ? 1 : 0;
       });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

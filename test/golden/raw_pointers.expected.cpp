@@ -66,16 +66,18 @@ int main(int argc, char **argv) {
     double *qa = q;
     for (int It = 0; It < Steps; ++It) {
       // kfuse-begin fused("scale", "accumulate") profile=test/golden/raw_pointers.profile.json
-      if (::kfuse::use_fused("scale+accumulate", ::kfuse::no_overlap({::kfuse::pointer_bytes(q, {0}, {static_cast<long long>(N)}, true), ::kfuse::pointer_bytes(p, {0}, {static_cast<long long>(N)}, false), ::kfuse::pointer_bytes(r, {0}, {static_cast<long long>(N)}, true)}) && ::kfuse::same_pointer(q, qa))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("scale+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_accumulate>(q, p, r, It, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("scale+accumulate", "q,r", [&] { return ::kfuse::shadow_items(::kfuse::pointer_bytes(q, {0}, {static_cast<long long>(N)}, true), ::kfuse::pointer_bytes(r, {0}, {static_cast<long long>(N)}, true)); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("scale+accumulate", ::kfuse::no_overlap({::kfuse::pointer_bytes(q, {0}, {static_cast<long long>(N)}, true), ::kfuse::pointer_bytes(p, {0}, {static_cast<long long>(N)}, false), ::kfuse::pointer_bytes(r, {0}, {static_cast<long long>(N)}, true)}) && ::kfuse::same_pointer(q, qa)))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("scale+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_accumulate>(q, p, r, It, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "scale", N, KOKKOS_LAMBDA(const int i) { q[i] = 2.0 * p[i] + It; });
       Kokkos::parallel_for(
           "accumulate", N, KOKKOS_LAMBDA(const int i) { r[i] += 0.5 * qa[i]; });
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Kokkos::parallel_for(

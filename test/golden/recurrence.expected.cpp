@@ -74,12 +74,13 @@ int main(int argc, char **argv) {
         });
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("forward", "backward") profile=test/golden/recurrence.profile.json
-      if (::kfuse::use_fused("forward+backward", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true), ::kfuse::bytes_of(d, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("forward+backward", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_forward_backward>(b, a, c, d, M, It, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("forward+backward", "b,a,c,d", [&] { return ::kfuse::shadow_items(b, a, c, d); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("forward+backward", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, false), ::kfuse::bytes_of(c, true), ::kfuse::bytes_of(d, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("forward+backward", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_forward_backward>(b, a, c, d, M, It, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "forward", N, KOKKOS_LAMBDA(const int i) {
             b(i, 0) = a(i, 0);
             for (int j = 1; j < M; ++j) {
@@ -97,6 +98,7 @@ int main(int argc, char **argv) {
               d(i, j) = d(i, j + 1) - b(i, j);
           });
 // kfuse-original-end
+        }
       }
       // kfuse-end
     }

@@ -42,11 +42,12 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 5; ++It) {
       long Hits = 0;
       // kfuse-begin fused("step", "mix", "count") profile=test/golden/reduction_end.profile.json
-      if (::kfuse::use_fused("step+mix+count", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(v, true)}))) {
-        Kokkos::parallel_reduce("step+mix+count", Kokkos::RangePolicy<>(0, N), ::kfuse::make_fused<kfuse_fused_step_mix_count>(u, v, It), Hits);
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("step+mix+count", "u,v,Hits", [&] { return ::kfuse::shadow_items(u, v, ::kfuse::result_of(Hits)); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("step+mix+count", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(v, true)})))) {
+          Kokkos::parallel_reduce("step+mix+count", Kokkos::RangePolicy<>(0, N), ::kfuse::make_fused<kfuse_fused_step_mix_count>(u, v, It), Hits);
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for(
+          Kokkos::parallel_for(
           "step", Kokkos::RangePolicy<>(0, N),
           KOKKOS_LAMBDA(const int i) { u(i) = (u(i) * 31 + i + It) % 1009; });
       Kokkos::parallel_for(
@@ -56,6 +57,7 @@ int main(int argc, char **argv) {
           "count", Kokkos::RangePolicy<>(0, N),
           KOKKOS_LAMBDA(const int i, long &H) { H += (v(i) & 1) + u(i) % 7; }, Hits);
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Total += Hits;

@@ -138,7 +138,8 @@ int main(int argc, char **argv) {
     double Norm = -1, Peak = -1, Spread = -1, Total = 0;
     for (int s = 0; s < Steps; ++s) {
       // kfuse-begin fused("scale", "norm", "peak", "shift", "spread", "again") profile=test/golden/reduction_under_if.profile.json
-      const bool kfuse_fused_scale_norm_peak_shift_spread_again_on = ::kfuse::use_fused("scale+norm+peak+shift+spread+again", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(c, true)}));
+      auto kfuse_fused_scale_norm_peak_shift_spread_again_shadow = ::kfuse::shadow_of("scale+norm+peak+shift+spread+again", "b,a,c", [&] { return ::kfuse::shadow_items(b, a, c); });
+      const bool kfuse_fused_scale_norm_peak_shift_spread_again_on = kfuse_fused_scale_norm_peak_shift_spread_again_shadow.run_fused(::kfuse::use_fused("scale+norm+peak+shift+spread+again", ::kfuse::no_overlap({::kfuse::bytes_of(b, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(c, true)})));
       if (kfuse_fused_scale_norm_peak_shift_spread_again_on) {
         const bool kfuse_if2 = (Flags & 1);
         const bool kfuse_if3 = (s % 2 == 0 && (Flags & 2));
@@ -191,19 +192,31 @@ int main(int argc, char **argv) {
           "again", N, KOKKOS_LAMBDA(const int i) { a(i) = 0.25 * a(i) + c(i); });
 // kfuse-original-end
       }
+      if (kfuse_fused_scale_norm_peak_shift_spread_again_shadow.replay()) {
+        const bool kfuse_if2 = (Flags & 1);
+        const bool kfuse_if3 = (s % 2 == 0 && (Flags & 2));
+        const bool kfuse_if5 = (Flags & 2);
+        kfuse_fused_scale_norm_peak_shift_spread_again_values kfuse_results;
+        Kokkos::parallel_reduce("scale+norm+peak+shift+spread+again", N, ::kfuse::make_fused<kfuse_fused_scale_norm_peak_shift_spread_again>(b, a, c, kfuse_if2, kfuse_if3, kfuse_if5), kfuse_results);
+        if (kfuse_if2) Norm = kfuse_results.r0;
+        if (kfuse_if3) Peak = kfuse_results.r1;
+        if (kfuse_if5) Spread = kfuse_results.r2;
+        kfuse_fused_scale_norm_peak_shift_spread_again_shadow.compare();
+      }
       // kfuse-end
       if (Flags & 1)
         Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-not-fusable
             "mass", N, KOKKOS_LAMBDA(const int i, double &v) { v += a(i); }, Mass);
       // kfuse-begin fused("tail", "tail_max") profile=test/golden/reduction_under_if.profile.json
-      if (::kfuse::use_fused("tail+tail_max", ::kfuse::no_overlap({::kfuse::bytes_of(c, true)}))) {
-        const bool kfuse_if2 = (Flags & 2);
-        std::decay_t<decltype(Peak)> kfuse_result{};
-        Kokkos::parallel_reduce("tail+tail_max", N, ::kfuse::make_fused<kfuse_fused_tail_tail_max>(c, kfuse_if2), Kokkos::Max<double>(kfuse_result));
-        if (kfuse_if2) Peak = kfuse_result;
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("tail+tail_max", "c,Peak", [&] { return ::kfuse::shadow_items(c, ::kfuse::result_of(Peak)); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("tail+tail_max", ::kfuse::no_overlap({::kfuse::bytes_of(c, true)})))) {
+          const bool kfuse_if2 = (Flags & 2);
+          std::decay_t<decltype(Peak)> kfuse_result{};
+          Kokkos::parallel_reduce("tail+tail_max", N, ::kfuse::make_fused<kfuse_fused_tail_tail_max>(c, kfuse_if2), Kokkos::Max<double>(kfuse_result));
+          if (kfuse_if2) Peak = kfuse_result;
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "tail", N, KOKKOS_LAMBDA(const int i) { c(i) *= 0.5; });
       if (Flags & 2)
         Kokkos::parallel_reduce(
@@ -214,6 +227,7 @@ int main(int argc, char **argv) {
             },
             Kokkos::Max<double>(Peak));
 // kfuse-original-end
+        }
       }
       // kfuse-end
     }

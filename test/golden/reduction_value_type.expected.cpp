@@ -67,7 +67,8 @@ struct kfuse_fused_courant_smallest {
 // kfuse-functor-end
 Smallest time_step(Vector ss, Vector vdov, Vector area, Vector dt, int N, double qqc) {
   // kfuse-begin fused("courant", "smallest") profile=test/golden/reduction_value_type.profile.json
-  const bool kfuse_fused_courant_smallest_on = ::kfuse::use_fused("courant+smallest", ::kfuse::no_overlap({::kfuse::bytes_of(dt, true), ::kfuse::bytes_of(area, false), ::kfuse::bytes_of(ss, false), ::kfuse::bytes_of(vdov, false)}));
+  auto kfuse_fused_courant_smallest_shadow = ::kfuse::shadow_of("courant+smallest", "dt,area,ss,vdov", [&] { return ::kfuse::shadow_items(dt, area, ss, vdov); });
+  const bool kfuse_fused_courant_smallest_on = kfuse_fused_courant_smallest_shadow.run_fused(::kfuse::use_fused("courant+smallest", ::kfuse::no_overlap({::kfuse::bytes_of(dt, true), ::kfuse::bytes_of(area, false), ::kfuse::bytes_of(ss, false), ::kfuse::bytes_of(vdov, false)})));
   if (!kfuse_fused_courant_smallest_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -93,6 +94,10 @@ Smallest time_step(Vector ss, Vector vdov, Vector area, Vector dt, int N, double
       },
       found);
 // kfuse-original-end
+  }
+  if (kfuse_fused_courant_smallest_shadow.replay()) {
+    Kokkos::parallel_reduce("courant+smallest", N, ::kfuse::make_fused<kfuse_fused_courant_smallest>(dt, area, ss, vdov, qqc), found);
+    kfuse_fused_courant_smallest_shadow.compare();
   }
   // kfuse-end
   return found;
@@ -162,7 +167,8 @@ template <class T_vdov, class T_dt> struct kfuse_fused_hydro_again_largest {
 Smallest limits(Vector vdov, Vector dt, int N, double &largest) {
   Smallest hydro;
   // kfuse-begin fused("hydro", "again", "largest") profile=test/golden/reduction_value_type.profile.json
-  const bool kfuse_fused_hydro_again_largest_on = ::kfuse::use_fused("hydro+again+largest", ::kfuse::no_overlap({::kfuse::bytes_of(vdov, false), ::kfuse::bytes_of(dt, false)}));
+  auto kfuse_fused_hydro_again_largest_shadow = ::kfuse::shadow_of("hydro+again+largest", "vdov,dt", [&] { return ::kfuse::shadow_items(vdov, dt); });
+  const bool kfuse_fused_hydro_again_largest_on = kfuse_fused_hydro_again_largest_shadow.run_fused(::kfuse::use_fused("hydro+again+largest", ::kfuse::no_overlap({::kfuse::bytes_of(vdov, false), ::kfuse::bytes_of(dt, false)})));
   if (!kfuse_fused_hydro_again_largest_on) {
 // kfuse-original-begin
     Kokkos::parallel_reduce(
@@ -202,6 +208,14 @@ Smallest limits(Vector vdov, Vector dt, int N, double &largest) {
       },
       Kokkos::Max<double>(largest));
 // kfuse-original-end
+  }
+  if (kfuse_fused_hydro_again_largest_shadow.replay()) {
+    kfuse_fused_hydro_again_largest_values kfuse_results;
+    Kokkos::parallel_reduce("hydro+again+largest", N, ::kfuse::make_fused<kfuse_fused_hydro_again_largest>(vdov, dt), kfuse_results);
+    hydro = kfuse_results.r0;
+    courant = kfuse_results.r1;
+    largest = kfuse_results.r2;
+    kfuse_fused_hydro_again_largest_shadow.compare();
   }
   // kfuse-end
   return hydro.val < courant.val ? hydro : courant;

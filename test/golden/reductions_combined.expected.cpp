@@ -98,7 +98,8 @@ struct kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again {
 void diagnostics(Vector e, Vector v, Counts n, int N, double &Energy, double &Peak, int &Fewest,
                  double &Growth, double &Again) {
   // kfuse-begin fused("kinetic", "energy", "peak", "fewest", "growth", "energy_again") profile=test/golden/reductions_combined.profile.json
-  const bool kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_on = ::kfuse::use_fused("kinetic+energy+peak+fewest+growth+energy_again", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(v, false), ::kfuse::bytes_of(n, false)}));
+  auto kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_shadow = ::kfuse::shadow_of("kinetic+energy+peak+fewest+growth+energy_again", "e,v,n", [&] { return ::kfuse::shadow_items(e, v, n); });
+  const bool kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_on = kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_shadow.run_fused(::kfuse::use_fused("kinetic+energy+peak+fewest+growth+energy_again", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(v, false), ::kfuse::bytes_of(n, false)})));
   if (!kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -160,6 +161,16 @@ void diagnostics(Vector e, Vector v, Counts n, int N, double &Energy, double &Pe
     Kokkos::parallel_reduce(
       "energy_again", N, KOKKOS_LAMBDA(const int j, double &T) { T += e(j); }, Same);
 // kfuse-original-end
+  }
+  if (kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_shadow.replay()) {
+    kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_values kfuse_results;
+    Kokkos::parallel_reduce("kinetic+energy+peak+fewest+growth+energy_again", N, ::kfuse::make_fused<kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again>(e, v, n), kfuse_results);
+    Sum = kfuse_results.r0;
+    Max = kfuse_results.r1;
+    Min = kfuse_results.r2;
+    Prod = kfuse_results.r3;
+    Same = kfuse_results.r0;
+    kfuse_fused_kinetic_energy_peak_fewest_growth_energy_again_shadow.compare();
   }
   // kfuse-end
   Energy = Sum;

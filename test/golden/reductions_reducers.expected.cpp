@@ -102,16 +102,17 @@ int main(int argc, char **argv) {
       MaxLoc::value_type Hi;
       int Positive = 0;
       // kfuse-begin fused("shift", "sum", "lowest", "highest", "positive") profile=test/golden/reductions_reducers.profile.json
-      if (::kfuse::use_fused("shift+sum+lowest+highest+positive", ::kfuse::no_overlap({::kfuse::bytes_of(x, true)}))) {
-        kfuse_fused_shift_sum_lowest_highest_positive_values kfuse_results;
-        Kokkos::parallel_reduce("shift+sum+lowest+highest+positive", N, ::kfuse::make_fused<kfuse_fused_shift_sum_lowest_highest_positive>(x, It), kfuse_results);
-        Sum = kfuse_results.r0;
-        Lo = kfuse_results.r1;
-        Hi = kfuse_results.r2;
-        Positive = kfuse_results.r3;
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("shift+sum+lowest+highest+positive", "x,Sum,Positive", [&] { return ::kfuse::shadow_items(x, ::kfuse::result_of(Sum), ::kfuse::result_of(Positive)); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("shift+sum+lowest+highest+positive", ::kfuse::no_overlap({::kfuse::bytes_of(x, true)})))) {
+          kfuse_fused_shift_sum_lowest_highest_positive_values kfuse_results;
+          Kokkos::parallel_reduce("shift+sum+lowest+highest+positive", N, ::kfuse::make_fused<kfuse_fused_shift_sum_lowest_highest_positive>(x, It), kfuse_results);
+          Sum = kfuse_results.r0;
+          Lo = kfuse_results.r1;
+          Hi = kfuse_results.r2;
+          Positive = kfuse_results.r3;
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for("shift", N, KOKKOS_LAMBDA(const int i) { x(i) += 0.5 * It; });
+          Kokkos::parallel_for("shift", N, KOKKOS_LAMBDA(const int i) { x(i) += 0.5 * It; });
       Kokkos::parallel_reduce(
           "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += x(i); }, Sum);
       Kokkos::parallel_reduce(
@@ -136,6 +137,7 @@ int main(int argc, char **argv) {
           "positive", N, KOKKOS_LAMBDA(const int i, int &P) { P = P && x(i) > 0; },
           Kokkos::LAnd<int>(Positive));
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Total += Sum + Lo.val + Hi.val;

@@ -82,29 +82,33 @@ int main(int argc, char **argv) {
     double Norm = 0;
     for (int It = 0; It < Steps; ++It) { // EXPECT-REMARK: kfuse-not-fusable
       // kfuse-begin fused("bump", "norm") profile=test/golden/refuse_temporal_map.profile.json
-      if (::kfuse::use_fused("bump+norm", ::kfuse::no_overlap({::kfuse::bytes_of(x, true)}))) {
-        Kokkos::parallel_reduce("bump+norm", N, ::kfuse::make_fused<kfuse_fused_bump_norm>(x, It), Norm);
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("bump+norm", "x,Norm", [&] { return ::kfuse::shadow_items(x, ::kfuse::result_of(Norm)); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("bump+norm", ::kfuse::no_overlap({::kfuse::bytes_of(x, true)})))) {
+          Kokkos::parallel_reduce("bump+norm", N, ::kfuse::make_fused<kfuse_fused_bump_norm>(x, It), Norm);
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "bump", N, KOKKOS_LAMBDA(const int i) { x(i) = 0.5 * x(i) + It; });
       Kokkos::parallel_reduce(
           "norm", N, KOKKOS_LAMBDA(const int i, double &Acc) { Acc += x(i) * x(i); }, Norm);
 // kfuse-original-end
+        }
       }
       // kfuse-end
     }
     Kokkos::View<double *> w("w", N);
     for (int It = 0; It < Steps; ++It) { // EXPECT-REMARK: kfuse-not-fusable
       // kfuse-begin fused("damp", "accumulate") profile=test/golden/refuse_temporal_map.profile.json
-      if (::kfuse::use_fused("damp+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(w, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("damp+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_damp_accumulate>(Damp{x}, Accumulate{x, w}, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("damp+accumulate", "x,w", [&] { return ::kfuse::shadow_items(x, w); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("damp+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(w, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("damp+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_damp_accumulate>(Damp{x}, Accumulate{x, w}, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for("damp", N, Damp{x}); // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for("damp", N, Damp{x}); // EXPECT-REMARK: kfuse-fused
       Kokkos::parallel_for("accumulate", N, Accumulate{x, w});
 // kfuse-original-end
+        }
       }
       // kfuse-end
     }

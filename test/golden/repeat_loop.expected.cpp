@@ -20,10 +20,12 @@ struct kfuse_fused_relax_repeated {
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
                                           double *KOKKOS_RESTRICT u_,
                                           const double *KOKKOS_RESTRICT w_, const T_Steps Steps) {
-    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
-      for (int It = 0; It < Steps; ++It) {
-        const int i = kfuse_i0;
-        u_[i] = 0.5 * u_[i] + w_[i + 1] + It;
+    for (int It = 0; It < Steps; ++It) {
+      for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+        {
+          const int i = kfuse_i0;
+          u_[i] = 0.5 * u_[i] + w_[i + 1] + It;
+        }
       }
     }
   }
@@ -63,29 +65,33 @@ int main(int argc, char **argv) {
     Kokkos::parallel_for(
         "init", N, KOKKOS_LAMBDA(const int i) { w(i) = 0.25 * i; });
     // kfuse-begin fused("relax") repeated profile=test/golden/repeat_loop.profile.json
-    if (::kfuse::use_fused("relax(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-      Kokkos::parallel_for("relax(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_relax_repeated>(u, w, Steps, ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("relax(repeated)", "u,w", [&] { return ::kfuse::shadow_items(u, w); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("relax(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("relax(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_relax_repeated>(u, w, Steps, ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      for (int It = 0; It < Steps; ++It) {
+        for (int It = 0; It < Steps; ++It) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "relax", N, KOKKOS_LAMBDA(const int i) { u(i) = 0.5 * u(i) + w(i + 1) + It; });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     // kfuse-begin fused("count") repeated profile=test/golden/repeat_loop.profile.json
-    if (::kfuse::use_fused("count(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(m, true)}))) {
-      Kokkos::parallel_for("count(repeated)", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_count_repeated>(m, Steps));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("count(repeated)", "m", [&] { return ::kfuse::shadow_items(m); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("count(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(m, true)})))) {
+        Kokkos::parallel_for("count(repeated)", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, M}), ::kfuse::make_fused<kfuse_fused_count_repeated>(m, Steps));
+      } else {
 // kfuse-original-begin
-      for (int S = 1; S <= 2 * Steps; S += 2) {
+        for (int S = 1; S <= 2 * Steps; S += 2) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "count", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, M}),
           KOKKOS_LAMBDA(const int i, const int j) { m(i, j) = 3 * m(i, j) + i * S - j; });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     double Sum = 0;

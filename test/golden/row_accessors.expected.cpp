@@ -155,12 +155,13 @@ int main(int argc, char **argv) {
     const double Dt = 0.01;
     for (int It = 0; It < Steps; ++It) {
       // kfuse-begin fused("force", "kick", "probe") profile=test/golden/row_accessors.profile.json
-      if (::kfuse::use_fused("force+kick+probe", ::kfuse::no_overlap({::kfuse::bytes_of(List.Offsets, false), ::kfuse::bytes_of(List.Entries, false), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(f, true), ::kfuse::bytes_of(v, true), ::kfuse::bytes_of(marks, true), ::kfuse::bytes_of(out, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("force+kick+probe", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick_probe>(List, x, f, v, marks, out, Dt, K, N, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("force+kick+probe", "List.Offsets,List.Entries,x,f,v,marks,out", [&] { return ::kfuse::shadow_items(List.Offsets, List.Entries, x, f, v, marks, out); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("force+kick+probe", ::kfuse::no_overlap({::kfuse::bytes_of(List.Offsets, false), ::kfuse::bytes_of(List.Entries, false), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(f, true), ::kfuse::bytes_of(v, true), ::kfuse::bytes_of(marks, true), ::kfuse::bytes_of(out, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("force+kick+probe", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick_probe>(List, x, f, v, marks, out, Dt, K, N, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "force", N, KOKKOS_LAMBDA(const int i) {
             const Row Neigh = List.row(i);
             double F = 0.0;
@@ -180,19 +181,22 @@ int main(int argc, char **argv) {
             out(i) += R(0);
           });
 // kfuse-original-end
+        }
       }
       // kfuse-end
       // kfuse-begin fused("drift", "relink") profile=test/golden/row_accessors.profile.json
-      if (::kfuse::use_fused("drift+relink", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(v, false), ::kfuse::bytes_of(List.Entries, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("drift+relink", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_drift_relink>(x, v, List, Dt, N, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("drift+relink", "x,v,List.Entries,List.Offsets", [&] { return ::kfuse::shadow_items(x, v, List.Entries, List.Offsets); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("drift+relink", ::kfuse::no_overlap({::kfuse::bytes_of(x, true), ::kfuse::bytes_of(v, false), ::kfuse::bytes_of(List.Entries, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("drift+relink", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_drift_relink>(x, v, List, Dt, N, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for(
+          Kokkos::parallel_for(
           "drift", N, KOKKOS_LAMBDA(const int i) { x(i) += Dt * v(i); });
       Kokkos::parallel_for(
           "relink", N, KOKKOS_LAMBDA(const int i) { List.Entries(i) = (i + 3) % N; });
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Kokkos::parallel_for(

@@ -55,14 +55,16 @@ template <class ListT> struct Force {
   KOKKOS_INLINE_FUNCTION void operator()(const int i) const { v(i) += Dt * f(i); }
   void step(int n) {
     // kfuse-begin fused("force", "kick") profile=test/golden/row_accessors_functor.profile.json
-    if (::kfuse::use_fused("force+kick", ::kfuse::no_overlap({::kfuse::bytes_of(this->L.Offsets, false), ::kfuse::bytes_of(this->L.Entries, false), ::kfuse::bytes_of(this->x, false), ::kfuse::bytes_of(this->f, true), ::kfuse::bytes_of(this->v, true)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-      Kokkos::parallel_for("force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick>(*this, Tag<true>(), ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("force+kick", "L.Offsets,L.Entries,x,f,v", [&] { return ::kfuse::shadow_items(this->L.Offsets, this->L.Entries, this->x, this->f, this->v); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("force+kick", ::kfuse::no_overlap({::kfuse::bytes_of(this->L.Offsets, false), ::kfuse::bytes_of(this->L.Entries, false), ::kfuse::bytes_of(this->x, false), ::kfuse::bytes_of(this->f, true), ::kfuse::bytes_of(this->v, true)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+        Kokkos::parallel_for("force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_force_kick>(*this, Tag<true>(), ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("force", Kokkos::RangePolicy<Tag<true>>(0, n), *this); // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for("force", Kokkos::RangePolicy<Tag<true>>(0, n), *this); // EXPECT-REMARK: kfuse-fused
     Kokkos::parallel_for("kick", Kokkos::RangePolicy<>(0, n), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
   }

@@ -115,7 +115,8 @@ int main(int argc, char **argv) {
     for (int It = 0; It < 3; ++It) {
       double Largest = 0.0;
       // kfuse-begin fused("col_stats", "col_hist", "scaled", "combined", "normalise") profile=test/golden/statement_schedule.profile.json
-      const bool kfuse_fused_col_stats_col_hist_scaled_combined_normalise_on = ::kfuse::use_fused("col_stats+col_hist+scaled+combined+normalise", ::kfuse::no_overlap({::kfuse::bytes_of(A, false), ::kfuse::bytes_of(H, true), ::kfuse::bytes_of(Bin, false), ::kfuse::bytes_of(T, true), ::kfuse::bytes_of(W, true), ::kfuse::bytes_of(Norm, true), ::kfuse::bytes_of(U, true)}));
+      auto kfuse_fused_col_stats_col_hist_scaled_combined_normalise_shadow = ::kfuse::shadow_of("col_stats+col_hist+scaled+combined+normalise", "A,H,Bin,T,W,Norm,U", [&] { return ::kfuse::shadow_items(A, H, Bin, T, W, Norm, U); });
+      const bool kfuse_fused_col_stats_col_hist_scaled_combined_normalise_on = kfuse_fused_col_stats_col_hist_scaled_combined_normalise_shadow.run_fused(::kfuse::use_fused("col_stats+col_hist+scaled+combined+normalise", ::kfuse::no_overlap({::kfuse::bytes_of(A, false), ::kfuse::bytes_of(H, true), ::kfuse::bytes_of(Bin, false), ::kfuse::bytes_of(T, true), ::kfuse::bytes_of(W, true), ::kfuse::bytes_of(Norm, true), ::kfuse::bytes_of(U, true)})));
       if (kfuse_fused_col_stats_col_hist_scaled_combined_normalise_on) {
         Kokkos::parallel_reduce("col_stats+col_hist+scaled+combined+normalise", N, ::kfuse::make_fused<kfuse_fused_col_stats_col_hist_scaled_combined_normalise>(A, H, Bin, T, W, Norm, U, M, B, It), Kokkos::Max<double>(Largest));
       } else {
@@ -174,6 +175,10 @@ int main(int argc, char **argv) {
               U(i, j) /= Norm(i);
           });
 // kfuse-original-end
+      }
+      if (kfuse_fused_col_stats_col_hist_scaled_combined_normalise_shadow.replay()) {
+        Kokkos::parallel_reduce("col_stats+col_hist+scaled+combined+normalise", N, ::kfuse::make_fused<kfuse_fused_col_stats_col_hist_scaled_combined_normalise>(A, H, Bin, T, W, Norm, U, M, B, It), Kokkos::Max<double>(Largest));
+        kfuse_fused_col_stats_col_hist_scaled_combined_normalise_shadow.compare();
       }
       // kfuse-end
       Kokkos::parallel_for(

@@ -68,11 +68,12 @@ int main(int argc, char **argv) {
     double Dot = 0.0;
     for (int It = 0; It < Iterations; ++It) {
       // kfuse-begin fused("copy", "mul", "add", "triad", "dot") profile=profiles/stream.json
-      if (::kfuse::use_fused("copy+mul+add+triad+dot", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}))) {
-        Kokkos::parallel_reduce("copy+mul+add+triad+dot", N, ::kfuse::make_fused<kfuse_fused_copy_mul_add_triad_dot>(c, a, b, Scalar), Dot);
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("copy+mul+add+triad+dot", "c,a,b,Dot", [&] { return ::kfuse::shadow_items(c, a, b, ::kfuse::result_of(Dot)); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("copy+mul+add+triad+dot", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)})))) {
+          Kokkos::parallel_reduce("copy+mul+add+triad+dot", N, ::kfuse::make_fused<kfuse_fused_copy_mul_add_triad_dot>(c, a, b, Scalar), Dot);
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for(
+          Kokkos::parallel_for(
           "copy", N, KOKKOS_LAMBDA(const int i) { c(i) = a(i); });
       Kokkos::parallel_for(
           "mul", N, KOKKOS_LAMBDA(const int i) { b(i) = Scalar * c(i); });
@@ -84,6 +85,7 @@ int main(int argc, char **argv) {
           "dot", N,
           KOKKOS_LAMBDA(const int i, double &Sum) { Sum += a(i) * b(i); }, Dot);
 // kfuse-original-end
+        }
       }
       // kfuse-end
     }

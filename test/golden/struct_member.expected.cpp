@@ -54,12 +54,13 @@ int main(int argc, char **argv) {
                 Kokkos::View<double *>("pressure", N + 1)};
     for (int It = 0; It < 3; ++It) {
       // kfuse-begin fused("init", "ideal_gas", "shift") profile=test/golden/struct_member.profile.json
-      if (::kfuse::use_fused("init+ideal_gas+shift", ::kfuse::no_overlap({::kfuse::bytes_of(field.density, true), ::kfuse::bytes_of(field.energy, true), ::kfuse::bytes_of(field.pressure, true)}))) {
-        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-        Kokkos::parallel_for("init+ideal_gas+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_init_ideal_gas_shift>(field, It, ::kfuse::chunks_of(kfuse_policy)));
-      } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("init+ideal_gas+shift", "field.density,field.energy,field.pressure", [&] { return ::kfuse::shadow_items(field.density, field.energy, field.pressure); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(::kfuse::use_fused("init+ideal_gas+shift", ::kfuse::no_overlap({::kfuse::bytes_of(field.density, true), ::kfuse::bytes_of(field.energy, true), ::kfuse::bytes_of(field.pressure, true)})))) {
+          const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+          Kokkos::parallel_for("init+ideal_gas+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_init_ideal_gas_shift>(field, It, ::kfuse::chunks_of(kfuse_policy)));
+        } else {
 // kfuse-original-begin
-        Kokkos::parallel_for(
+          Kokkos::parallel_for(
           "init", N, KOKKOS_LAMBDA(const int i) {
             field.density(i) = 1.0 + 0.001 * i;
             field.energy(i) = 2.5 + It;
@@ -71,6 +72,7 @@ int main(int argc, char **argv) {
       Kokkos::parallel_for(
           "shift", N, KOKKOS_LAMBDA(const int i) { field.energy(i) = field.pressure(i) * 0.5; });
 // kfuse-original-end
+        }
       }
       // kfuse-end
       Kokkos::parallel_for(

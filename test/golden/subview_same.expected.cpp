@@ -38,16 +38,18 @@ template <class T_part, class T_out, class T_kfuse_chunks> struct kfuse_fused_sc
 void step(Vector whole, Vector out, int N) {
   Vector part = Kokkos::subview(whole, Kokkos::make_pair(0, N));
   // kfuse-begin fused("scale", "shift") profile=test/golden/subview_same.profile.json
-  if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(part, true), ::kfuse::bytes_of(out, true)}) && ::kfuse::same_view(part, whole))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-    Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(part, out, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("scale+shift", "part,out,whole", [&] { return ::kfuse::shadow_items(part, out, whole); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(part, true), ::kfuse::bytes_of(out, true)}) && ::kfuse::same_view(part, whole)))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(part, out, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "scale", N, KOKKOS_LAMBDA(const int i) { part(i) = 2.0 * part(i) + 1.0; });
   Kokkos::parallel_for(
       "shift", N, KOKKOS_LAMBDA(const int i) { out(i) = whole(i) - 0.5 * out(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -107,18 +109,20 @@ int main(int argc, char **argv) {
       step(whole, out, N);
     double Sum = 0, OutSum = 0;
     // kfuse-begin fused("sum", "outsum") profile=test/golden/subview_same.profile.json
-    if (::kfuse::use_fused("sum+outsum", ::kfuse::no_overlap({::kfuse::bytes_of(whole, false), ::kfuse::bytes_of(out, false)}))) {
-      kfuse_fused_sum_outsum_values kfuse_results;
-      Kokkos::parallel_reduce("sum+outsum", N, ::kfuse::make_fused<kfuse_fused_sum_outsum>(whole, out), kfuse_results);
-      Sum = kfuse_results.r0;
-      OutSum = kfuse_results.r1;
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("sum+outsum", "whole,out,Sum,OutSum", [&] { return ::kfuse::shadow_items(whole, out, ::kfuse::result_of(Sum), ::kfuse::result_of(OutSum)); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("sum+outsum", ::kfuse::no_overlap({::kfuse::bytes_of(whole, false), ::kfuse::bytes_of(out, false)})))) {
+        kfuse_fused_sum_outsum_values kfuse_results;
+        Kokkos::parallel_reduce("sum+outsum", N, ::kfuse::make_fused<kfuse_fused_sum_outsum>(whole, out), kfuse_results);
+        Sum = kfuse_results.r0;
+        OutSum = kfuse_results.r1;
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_reduce(
+        Kokkos::parallel_reduce(
         "sum", N, KOKKOS_LAMBDA(const int i, double &S) { S += whole(i) * (1 + i % 7); }, Sum);
     Kokkos::parallel_reduce(
         "outsum", N, KOKKOS_LAMBDA(const int i, double &S) { S += out(i) * (1 + i % 5); }, OutSum);
 // kfuse-original-end
+      }
     }
     // kfuse-end
     std::printf("checksum=%.17g out=%.17g\n", Sum, OutSum);

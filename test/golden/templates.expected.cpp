@@ -44,14 +44,16 @@ struct kfuse_fused_residual_update {
 // kfuse-functor-end
 template <class V> void relax(V u, V r, V w, int n) {
   // kfuse-begin fused("residual", "update") profile=test/golden/templates.profile.json
-  if (::kfuse::use_fused("residual+update", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("residual+update", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_residual_update>(r, u, w, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("residual+update", "r,u,w", [&] { return ::kfuse::shadow_items(r, u, w); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("residual+update", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(w, false)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("residual+update", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_residual_update>(r, u, w, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("residual", n, KOKKOS_LAMBDA(const int i) { r(i) = u(i) * 0.5 - w(i); });
+      Kokkos::parallel_for("residual", n, KOKKOS_LAMBDA(const int i) { r(i) = u(i) * 0.5 - w(i); });
   Kokkos::parallel_for("update", n, KOKKOS_LAMBDA(const int i) { u(i) += 0.25 * r(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -89,14 +91,16 @@ struct kfuse_fused_double_a_copy_b {
 // kfuse-functor-end
 template <class Real> void scale_twice(Kokkos::View<Real *> a, Kokkos::View<Real *> b, int n) {
   // kfuse-begin fused("double_a", "copy_b") profile=test/golden/templates.profile.json
-  if (::kfuse::use_fused("double_a+copy_b", ::kfuse::no_overlap({::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("double_a+copy_b", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_double_a_copy_b>(a, b, ::kfuse::type_is<Real>(), ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("double_a+copy_b", "a,b", [&] { return ::kfuse::shadow_items(a, b); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("double_a+copy_b", ::kfuse::no_overlap({::kfuse::bytes_of(a, true), ::kfuse::bytes_of(b, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("double_a+copy_b", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_double_a_copy_b>(a, b, ::kfuse::type_is<Real>(), ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for("double_a", n, KOKKOS_LAMBDA(const int i) { a(i) *= Real(2); }); // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for("double_a", n, KOKKOS_LAMBDA(const int i) { a(i) *= Real(2); }); // EXPECT-REMARK: kfuse-fused
   Kokkos::parallel_for("copy_b", n, KOKKOS_LAMBDA(const int i) { b(i) = a(i) + 1; });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -138,12 +142,13 @@ struct kfuse_fused_spread_k_shift_k {
 template <int K, class Real>
 void spread(Kokkos::View<Real *> b, Kokkos::View<Real *> c, int n) {
   // kfuse-begin fused("spread_k", "shift_k") profile=test/golden/templates.profile.json
-  if (::kfuse::use_fused("spread_k+shift_k", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(b, false)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-    Kokkos::parallel_for("spread_k+shift_k", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_spread_k_shift_k>(c, b, ::kfuse::value_is<decltype(K), K>(), ::kfuse::type_is<Real>(), ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("spread_k+shift_k", "c,b", [&] { return ::kfuse::shadow_items(c, b); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("spread_k+shift_k", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(b, false)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+      Kokkos::parallel_for("spread_k+shift_k", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_spread_k_shift_k>(c, b, ::kfuse::value_is<decltype(K), K>(), ::kfuse::type_is<Real>(), ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "spread_k", n, KOKKOS_LAMBDA(const int i) { c(i) = b(i) * K; });
   Kokkos::parallel_for(
       "shift_k", n, KOKKOS_LAMBDA(const int i) {
@@ -151,6 +156,7 @@ void spread(Kokkos::View<Real *> b, Kokkos::View<Real *> c, int n) {
         c(i) += half;
       });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }
@@ -184,14 +190,16 @@ template <class Real> struct Smoother {
   KOKKOS_INLINE_FUNCTION void operator()(TagDecay, const int i) const { u(i) -= 0.5 * s(i); }
   void step() {
     // kfuse-begin fused("spread", "decay") profile=test/golden/templates.profile.json
-    if (::kfuse::use_fused("spread+decay", ::kfuse::no_overlap({::kfuse::bytes_of(this->s, true), ::kfuse::bytes_of(this->u, true)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
-      Kokkos::parallel_for("spread+decay", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_spread_decay>(*this, TagSpread(), TagDecay(), ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("spread+decay", "s,u", [&] { return ::kfuse::shadow_items(this->s, this->u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("spread+decay", ::kfuse::no_overlap({::kfuse::bytes_of(this->s, true), ::kfuse::bytes_of(this->u, true)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+        Kokkos::parallel_for("spread+decay", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_spread_decay>(*this, TagSpread(), TagDecay(), ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_for("spread", Kokkos::RangePolicy<TagSpread>(0, n), *this);
+        Kokkos::parallel_for("spread", Kokkos::RangePolicy<TagSpread>(0, n), *this);
     Kokkos::parallel_for("decay", Kokkos::RangePolicy<TagDecay>(0, n), *this);
 // kfuse-original-end
+      }
     }
     // kfuse-end
   }

@@ -77,10 +77,12 @@ struct kfuse_fused_shifted_repeated {
   KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
                                           double *KOKKOS_RESTRICT s_,
                                           const double *KOKKOS_RESTRICT t_, const T_Steps Steps) {
-    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
-      for (int It = 0; It < Steps; ++It) {
-        const int i = kfuse_i0;
-        s_[i + 2] = s_[i + 2] * t_[i] + It;
+    for (int It = 0; It < Steps; ++It) {
+      for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+        {
+          const int i = kfuse_i0;
+          s_[i + 2] = s_[i + 2] * t_[i] + It;
+        }
       }
     }
   }
@@ -107,11 +109,12 @@ int main(int argc, char **argv) {
           }
         });
     // kfuse-begin fused("transpose", "increment") repeated profile=test/golden/temporal_maps.profile.json
-    if (::kfuse::use_fused("transpose+increment(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(B, true), ::kfuse::bytes_of(A, true)}))) {
-      Kokkos::parallel_for("transpose+increment(repeated)", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, N}), ::kfuse::make_fused<kfuse_fused_transpose_increment_repeated>(B, A, Steps));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("transpose+increment(repeated)", "B,A", [&] { return ::kfuse::shadow_items(B, A); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("transpose+increment(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(B, true), ::kfuse::bytes_of(A, true)})))) {
+        Kokkos::parallel_for("transpose+increment(repeated)", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, N}), ::kfuse::make_fused<kfuse_fused_transpose_increment_repeated>(B, A, Steps));
+      } else {
 // kfuse-original-begin
-      for (int It = 0; It < Steps; ++It) {
+        for (int It = 0; It < Steps; ++It) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "transpose", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, N}),
           KOKKOS_LAMBDA(const int i, const int j) { B(i, j) += A(j, i); });
@@ -120,32 +123,37 @@ int main(int argc, char **argv) {
           KOKKOS_LAMBDA(const int i, const int j) { A(j, i) += 1.0 + It; });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     // kfuse-begin fused("scale_transposed") repeated profile=test/golden/temporal_maps.profile.json
-    if (::kfuse::use_fused("scale_transposed(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(C, true), ::kfuse::bytes_of(B, false)}))) {
-      Kokkos::parallel_for("scale_transposed(repeated)", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, N}), ::kfuse::make_fused<kfuse_fused_scale_transposed_repeated>(C, B, Steps));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("scale_transposed(repeated)", "C,B", [&] { return ::kfuse::shadow_items(C, B); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("scale_transposed(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(C, true), ::kfuse::bytes_of(B, false)})))) {
+        Kokkos::parallel_for("scale_transposed(repeated)", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, N}), ::kfuse::make_fused<kfuse_fused_scale_transposed_repeated>(C, B, Steps));
+      } else {
 // kfuse-original-begin
-      for (int It = 0; It < Steps; ++It) {
+        for (int It = 0; It < Steps; ++It) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "scale_transposed", Kokkos::MDRangePolicy<Kokkos::Rank<2>>({0, 0}, {N, N}),
           KOKKOS_LAMBDA(const int i, const int j) { C(j, i) = 0.5 * C(j, i) + B(i, j); });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     // kfuse-begin fused("shifted") repeated profile=test/golden/temporal_maps.profile.json
-    if (::kfuse::use_fused("shifted(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(s, true), ::kfuse::bytes_of(t, false)}))) {
-      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-      Kokkos::parallel_for("shifted(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_shifted_repeated>(s, t, Steps, ::kfuse::chunks_of(kfuse_policy)));
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("shifted(repeated)", "s,t", [&] { return ::kfuse::shadow_items(s, t); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("shifted(repeated)", ::kfuse::no_overlap({::kfuse::bytes_of(s, true), ::kfuse::bytes_of(t, false)})))) {
+        const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+        Kokkos::parallel_for("shifted(repeated)", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_shifted_repeated>(s, t, Steps, ::kfuse::chunks_of(kfuse_policy)));
+      } else {
 // kfuse-original-begin
-      for (int It = 0; It < Steps; ++It) {
+        for (int It = 0; It < Steps; ++It) {
       Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "shifted", N, KOKKOS_LAMBDA(const int i) { s(i + 2) = s(i + 2) * t(i) + It; });
     }
 // kfuse-original-end
+      }
     }
     // kfuse-end
     double Sum = 0;

@@ -92,7 +92,8 @@ struct kfuse_fused_predict_correct {
 double step(Vector x, Vector v, Vector f, double dt, Timer &timer, Log &log) {
   const int n = x.extent_int(0);
   // kfuse-begin fused("predict", "correct") profile=test/golden/timer_between.profile.json
-  const bool kfuse_fused_predict_correct_on = ::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(x, true)}));
+  auto kfuse_fused_predict_correct_shadow = ::kfuse::shadow_of("predict+correct", "v,f,x", [&] { return ::kfuse::shadow_items(v, f, x); });
+  const bool kfuse_fused_predict_correct_on = kfuse_fused_predict_correct_shadow.run_fused(::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(x, true)})));
   if (!kfuse_fused_predict_correct_on) {
 // kfuse-original-begin
     Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
@@ -112,6 +113,11 @@ double step(Vector x, Vector v, Vector f, double dt, Timer &timer, Log &log) {
     Kokkos::parallel_for(
       "correct", n, KOKKOS_LAMBDA(const int i) { x(i) += global / n * v(i); });
 // kfuse-original-end
+  }
+  if (kfuse_fused_predict_correct_shadow.replay()) {
+    const auto kfuse_policy = Kokkos::RangePolicy<>(0, n);
+    Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_predict_correct>(v, f, x, dt, global, n, ::kfuse::chunks_of(kfuse_policy)));
+    kfuse_fused_predict_correct_shadow.compare();
   }
   // kfuse-end
   log.note(0, global);

@@ -68,7 +68,8 @@ struct kfuse_fused_normalise_residual {
 /// One relaxation sweep.
 double sweep(Field u, Field r, int N) {
   // kfuse-begin fused("scale", "shift", "norm") profile=test/golden/two_groups.profile.json
-  const bool kfuse_fused_scale_shift_norm_on = ::kfuse::use_fused("scale+shift+norm", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}));
+  auto kfuse_fused_scale_shift_norm_shadow = ::kfuse::shadow_of("scale+shift+norm", "r,u", [&] { return ::kfuse::shadow_items(r, u); });
+  const bool kfuse_fused_scale_shift_norm_on = kfuse_fused_scale_shift_norm_shadow.run_fused(::kfuse::use_fused("scale+shift+norm", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)})));
   if (!kfuse_fused_scale_shift_norm_on) {
 // kfuse-original-begin
     Kokkos::parallel_for(
@@ -88,18 +89,24 @@ double sweep(Field u, Field r, int N) {
       "norm", N, KOKKOS_LAMBDA(const int i, double &S) { S += u(i) * u(i); }, Norm);
 // kfuse-original-end
   }
+  if (kfuse_fused_scale_shift_norm_shadow.replay()) {
+    Kokkos::parallel_reduce("scale+shift+norm", N, ::kfuse::make_fused<kfuse_fused_scale_shift_norm>(r, u), Norm);
+    kfuse_fused_scale_shift_norm_shadow.compare();
+  }
   // kfuse-end
   // kfuse-begin fused("normalise", "residual") profile=test/golden/two_groups.profile.json
-  if (::kfuse::use_fused("normalise+residual", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(r, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-    Kokkos::parallel_for("normalise+residual", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_normalise_residual>(u, r, Norm, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("normalise+residual", "u,r", [&] { return ::kfuse::shadow_items(u, r); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("normalise+residual", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(r, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("normalise+residual", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_normalise_residual>(u, r, Norm, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for( // EXPECT-REMARK: kfuse-unsafe-dependence
+      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-unsafe-dependence
       "normalise", N, KOKKOS_LAMBDA(const int i) { u(i) /= Norm; });
   Kokkos::parallel_for(
       "residual", N, KOKKOS_LAMBDA(const int i) { r(i) = u(i) - r(i); });
 // kfuse-original-end
+    }
   }
   // kfuse-end
   return Norm;
@@ -134,16 +141,18 @@ template <class T_r, class T_u, class T_kfuse_chunks> struct kfuse_fused_scale_s
 // Same labels, another function.
 void smooth(Field u, Field r, int N) {
   // kfuse-begin fused("scale", "shift") profile=test/golden/two_groups.profile.json
-  if (::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)}))) {
-    const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
-    Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(r, u, ::kfuse::chunks_of(kfuse_policy)));
-  } else {
+  for (auto kfuse_shadow = ::kfuse::shadow_of("scale+shift", "r,u", [&] { return ::kfuse::shadow_items(r, u); }); kfuse_shadow.next();) {
+    if (kfuse_shadow.run_fused(::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(r, true), ::kfuse::bytes_of(u, true)})))) {
+      const auto kfuse_policy = Kokkos::RangePolicy<>(0, N);
+      Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_scale_shift>(r, u, ::kfuse::chunks_of(kfuse_policy)));
+    } else {
 // kfuse-original-begin
-    Kokkos::parallel_for(
+      Kokkos::parallel_for(
       "scale", N, KOKKOS_LAMBDA(const int i) { r(i) = 0.25 * u(i); });
   Kokkos::parallel_for(
       "shift", N, KOKKOS_LAMBDA(const int i) { u(i) = r(i) + 0.5; });
 // kfuse-original-end
+    }
   }
   // kfuse-end
 }

@@ -111,6 +111,34 @@ TEST(FusionPlannerTest, ALaunchAfterItselfIsExplainedByWhatLaunchesItAgain) {
       << Plan.Refusals[0].Reason;
 }
 
+TEST(FusionPlannerTest, AtomicUpdatesCommuteOnlyWithinOneOperation) {
+  Planned P = plan(R"cpp(
+  Kokkos::parallel_for("add1", N, KOKKOS_LAMBDA(int f) {
+    const int c = idx(f);
+    double *p = &a(c);
+    Kokkos::atomic_add(p, 1.0);
+  });
+  Kokkos::parallel_for("add2", N, KOKKOS_LAMBDA(int f) { Kokkos::atomic_fetch_add(&a(idx(f)), 2.0); });
+  Kokkos::parallel_for("max", N, KOKKOS_LAMBDA(int f) { Kokkos::atomic_fetch_max(&a(idx(f)), 2.0); });
+  Kokkos::parallel_for("read", N, KOKKOS_LAMBDA(int i) { b(i) = a(i); });
+)cpp");
+  const std::vector<KernelModel> &S = P.Model.Sites;
+  ASSERT_EQ(S.size(), 4u);
+  SourcePos Pos;
+  // Adds with adds: no dependence (the scatter is refused as not
+  // profitable, after legality).
+  EXPECT_EQ(FusionPlanner::dependenceBetween(S[0], S[1], Pos), "");
+  EXPECT_NE(FusionPlanner::dependenceBetween(S[1], S[2], Pos).find("do not commute"),
+            std::string::npos);
+  EXPECT_NE(FusionPlanner::dependenceBetween(S[2], S[3], Pos).find("updated atomically"),
+            std::string::npos);
+  // The remarks name the dependence where there is one, not the scatter.
+  for (const Refusal &R : P.Plan.Refusals)
+    if (R.Reason.find("'add2' with 'max'") != std::string::npos ||
+        R.Reason.find("'max' with 'read'") != std::string::npos)
+      EXPECT_EQ(R.Check, "kfuse-unsafe-dependence") << R.Reason;
+}
+
 TEST(FusionPlannerTest, CodeBetweenRemarksNameBothObstacles) {
   // 'k1' may move down past the declaration of 'pap' (which 'k2' uses),
   // not past the host's read of 'a'; 'k3' may not move up past either.

@@ -425,6 +425,14 @@ Value *ahead_result(const char *Chain, Bounds Range, Tuple *&Captures) {
   return W ? W->template result_ahead<Tuple, Value>(Range, Captures) : nullptr;
 }
 
+/// Runs the pending first kernel of \p Chain, if any, and keeps it
+/// pending (the shadow check runs it fused after).
+inline void replay_pending(const char *Chain) {
+  if (Window *W = window_for(Chain))
+    if (W->Pending)
+      W->Pending->launch();
+}
+
 /// Runs the pending first kernel of \p Chain, if any.
 inline void flush(const char *Chain) {
   if (Window *W = window_for(Chain))
@@ -684,5 +692,9 @@ inline bool same_or_apart_bytes(const ViewBytes &A, const ViewBytes &B) {
 }
 
 } // namespace kfuse
+
+// The shadow check (KFUSE_SHADOW=1) of fused groups, which may run a pending
+// launch again.
+#include "Shadow.hpp"
 
 #endif // KFUSE_RUNTIME_DEFER_HPP

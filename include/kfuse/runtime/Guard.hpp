@@ -500,7 +500,8 @@ inline bool use_fused(const char *Label, bool Holds) {
 
 } // namespace kfuse
 
-// Launches deferred to fuse across functions use the guard too.
+// Launches deferred to fuse across functions use the guard too (and
+// Defer.hpp includes the shadow check, Shadow.hpp).
 #include "Defer.hpp"
 
 #endif // KFUSE_RUNTIME_GUARD_HPP

@@ -252,7 +252,12 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
     return planner::name(B) + " is a scan";
   if (B.Kind == LaunchKind::Reduce &&
       (!B.Reduction || !B.Reduction->ScalarVariable || B.Reduction->AccumulatorType.empty()))
-    return planner::name(B) + " reduces into something other than a number";
+    return planner::name(B) + " reduces into " +
+           (B.Reduction && !B.Reduction->ResultArgText.empty()
+                ? "'" + B.Reduction->ResultArgText + "'"
+                : std::string("a result kfuse does not see")) +
+           ", which is not a number variable given as it is or to a Sum, Prod, Min or Max "
+           "reducer in the launch (across functions, kfuse fuses reductions only into those)";
   // A functor object is kept as it is; the second's site names its class,
   // or else the first's site names the second's (and launches both).
   // The site launching both names each work tag.

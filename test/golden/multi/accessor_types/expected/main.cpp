@@ -75,20 +75,23 @@ void density(const Cells &cells, Field rho, double volume) {
 void pressure(Field rho, Field p, double k) {
   // kfuse-begin fused-across("density", "pressure") profile=test/golden/multi/accessor_types/profile.json
   {
-    // 'density' (test/golden/multi/accessor_types/main.cpp:44) may be pending: then both run here as one.
+    // 'density' (test/golden/multi/accessor_types/main.cpp:44) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = rho.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_density_085e1e68<Kokkos::View<double *>, Cells, double>>(
         "kfuse_chain_085e1e68_e89984f4", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("density+pressure", ::kfuse::apart(kfuse_first->rho, true, p, true) &&
-          ::kfuse::same_or_apart(kfuse_first->rho, rho))) {
-      Kokkos::parallel_for("density+pressure", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { p(i) = k * rho(i) * rho(i); }));
-      ::kfuse::discard("kfuse_chain_085e1e68_e89984f4");
-    } else {
-      ::kfuse::flush("kfuse_chain_085e1e68_e89984f4");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("density+pressure", "rho,p,rho", [&] { return ::kfuse::shadow_items(kfuse_first->rho, p, rho); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("density+pressure", ::kfuse::apart(kfuse_first->rho, true, p, true) &&
+            ::kfuse::same_or_apart(kfuse_first->rho, rho)))) {
+        Kokkos::parallel_for("density+pressure", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { p(i) = k * rho(i) * rho(i); }));
+        ::kfuse::discard("kfuse_chain_085e1e68_e89984f4");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_085e1e68_e89984f4");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "pressure", rho.extent(0), KOKKOS_LAMBDA(const int i) { p(i) = k * rho(i) * rho(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -70,22 +70,24 @@ void initial_integrate(Atoms &a, double dt) {
   auto f = a.f;
   // kfuse-begin fused-across("final_integrate", "initial_integrate") profile=test/golden/multi/back_edge/profile.json
   {
-    // 'final_integrate' (test/golden/multi/back_edge/integrate.cpp:23) may be pending: then both run here as one.
+    // 'final_integrate' (test/golden/multi/back_edge/integrate.cpp:23) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, a.n);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_final_integrate_a3880831<Kokkos::View<double *[3]>, Kokkos::View<double *[3]>, double>>(
         "kfuse_chain_a3880831_41902cef", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("final_integrate+initial_integrate", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(x, true)}) &&
-          ::kfuse::same_view(kfuse_first->v, v) &&
-          ::kfuse::same_view(kfuse_first->f, f))) {
-      if (::kfuse::same_bits(kfuse_first->dt, dt))
-        Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-      else
-        Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
-      ::kfuse::discard("kfuse_chain_a3880831_41902cef");
-    } else {
-      ::kfuse::flush("kfuse_chain_a3880831_41902cef");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("final_integrate+initial_integrate", "v,f,v,f,x", [&] { return ::kfuse::shadow_items(kfuse_first->v, kfuse_first->f, v, f, x); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("final_integrate+initial_integrate", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(f, false), ::kfuse::bytes_of(x, true)}) &&
+            ::kfuse::same_view(kfuse_first->v, v) &&
+            ::kfuse::same_view(kfuse_first->f, f)))) {
+        if (::kfuse::same_bits(kfuse_first->dt, dt))
+          Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+        else
+          Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_a3880831_41902cef>(*kfuse_first, v, f, x, dt, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+        ::kfuse::discard("kfuse_chain_a3880831_41902cef");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_a3880831_41902cef");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "initial_integrate", Kokkos::RangePolicy<>(0, a.n), KOKKOS_LAMBDA(const int i) {
         for (int d = 0; d < 3; ++d) {
           v(i, d) += 0.5 * dt * f(i, d);
@@ -93,6 +95,7 @@ void initial_integrate(Atoms &a, double dt) {
         }
       });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

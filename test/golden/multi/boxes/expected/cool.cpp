@@ -54,22 +54,25 @@ void cool(const Grid &grid) {
   auto c = grid.c;
   // kfuse-begin fused-across("heat", "cool") profile=test/golden/multi/boxes/profile.json
   {
-    // 'heat' (test/golden/multi/boxes/heat.cpp:6) may be pending: then both run here as one.
+    // 'heat' (test/golden/multi/boxes/heat.cpp:6) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = interior(grid);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_heat_22b80cd3<Grid, double>>(
         "kfuse_chain_22b80cd3_c26f5fb6", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("heat+cool", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(kfuse_first->g.b, true), ::kfuse::bytes_of(kfuse_first->g.a, false)}) &&
-          ::kfuse::same_view(kfuse_first->g.b, b))) {
-      Kokkos::parallel_for("heat+cool", kfuse_policy, ::kfuse::make_fused<kfuse_fused_22b80cd3_c26f5fb6>(*kfuse_first, c));
-      ::kfuse::discard("kfuse_chain_22b80cd3_c26f5fb6");
-    } else {
-      ::kfuse::flush("kfuse_chain_22b80cd3_c26f5fb6");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("heat+cool", "g.b,g.a,c,b", [&] { return ::kfuse::shadow_items(kfuse_first->g.b, kfuse_first->g.a, c, b); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("heat+cool", ::kfuse::no_overlap({::kfuse::bytes_of(c, true), ::kfuse::bytes_of(kfuse_first->g.b, true), ::kfuse::bytes_of(kfuse_first->g.a, false)}) &&
+            ::kfuse::same_view(kfuse_first->g.b, b)))) {
+        Kokkos::parallel_for("heat+cool", kfuse_policy, ::kfuse::make_fused<kfuse_fused_22b80cd3_c26f5fb6>(*kfuse_first, c));
+        ::kfuse::discard("kfuse_chain_22b80cd3_c26f5fb6");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_22b80cd3_c26f5fb6");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "cool", interior(grid), KOKKOS_LAMBDA(const int j, const int k) {
         c(j, k) += 0.25 * b(j, k);
       });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -94,20 +94,23 @@ struct kfuse_fused_1474dcd2_68dac915 {
 void force(Field xn, Field f, double k) {
   // kfuse-begin fused-across("predict", "force") profile=test/golden/multi/branch_first/profile.json
   {
-    // 'predict' (test/golden/multi/branch_first/main.cpp:24) may be pending: then both run here as one.
+    // 'predict' (test/golden/multi/branch_first/main.cpp:24) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = xn.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_predict_1474dcd2<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_1474dcd2_68dac915", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("predict+force", ::kfuse::no_overlap({::kfuse::bytes_of(f, true), ::kfuse::bytes_of(kfuse_first->xn, true), ::kfuse::bytes_of(kfuse_first->x, false), ::kfuse::bytes_of(kfuse_first->v, false)}) &&
-          ::kfuse::same_view(kfuse_first->xn, xn))) {
-      Kokkos::parallel_for("predict+force", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_1474dcd2_68dac915>(*kfuse_first, f, k, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_1474dcd2_68dac915");
-    } else {
-      ::kfuse::flush("kfuse_chain_1474dcd2_68dac915");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("predict+force", "xn,x,v,f,xn", [&] { return ::kfuse::shadow_items(kfuse_first->xn, kfuse_first->x, kfuse_first->v, f, xn); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("predict+force", ::kfuse::no_overlap({::kfuse::bytes_of(f, true), ::kfuse::bytes_of(kfuse_first->xn, true), ::kfuse::bytes_of(kfuse_first->x, false), ::kfuse::bytes_of(kfuse_first->v, false)}) &&
+            ::kfuse::same_view(kfuse_first->xn, xn)))) {
+        Kokkos::parallel_for("predict+force", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_1474dcd2_68dac915>(*kfuse_first, f, k, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_1474dcd2_68dac915");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_1474dcd2_68dac915");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "force", xn.extent(0), KOKKOS_LAMBDA(const int i) { f(i) = -k * xn(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -48,21 +48,24 @@ void sweep(Grid &g) {
   auto w = g.w;
   // kfuse-begin fused-across("relax", "sweep") profile=test/golden/multi/callee_flush/profile.json
   {
-    // 'relax' (test/golden/multi/callee_flush/grid.cpp:16) may be pending: then both run here as one.
+    // 'relax' (test/golden/multi/callee_flush/grid.cpp:16) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = g.n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_relax_d85bee3d<Kokkos::View<double *>, Kokkos::View<double *>>>(
         "kfuse_chain_d85bee3d_845267c9", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("relax+sweep", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
-          ::kfuse::same_view(kfuse_first->u, u) &&
-          ::kfuse::same_view(kfuse_first->w, w))) {
-      Kokkos::parallel_for("relax+sweep", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_d85bee3d_845267c9>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_d85bee3d_845267c9");
-    } else {
-      ::kfuse::flush("kfuse_chain_d85bee3d_845267c9");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("relax+sweep", "u,w,w,u", [&] { return ::kfuse::shadow_items(kfuse_first->u, kfuse_first->w, w, u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("relax+sweep", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
+            ::kfuse::same_view(kfuse_first->u, u) &&
+            ::kfuse::same_view(kfuse_first->w, w)))) {
+        Kokkos::parallel_for("relax+sweep", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_d85bee3d_845267c9>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_d85bee3d_845267c9");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_d85bee3d_845267c9");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "sweep", g.n, KOKKOS_LAMBDA(const int i) { w(i) += 0.25 * u(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -119,20 +119,23 @@ int main(int argc, char **argv) {
       kfuse_window_16377287_0f5ea943.disarm(); // kfuse-line 76a69a43
       // kfuse-begin fused-across("damp", "accumulate") profile=test/golden/multi/caller_launches/profile.json
       {
-        // 'damp' (test/golden/multi/caller_launches/physics.cpp:17) may be pending: then both run here as one.
+        // 'damp' (test/golden/multi/caller_launches/physics.cpp:17) may be pending: then both run here as one
+        // (and, where the shadow check runs, after the two as they are written).
         const auto kfuse_policy = n;
         auto *kfuse_first = ::kfuse::pending<kfuse_part_damp_16377287<Kokkos::View<double *>>>(
             "kfuse_chain_16377287_0f5ea943", ::kfuse::bounds_of(kfuse_policy));
-        if (kfuse_first && ::kfuse::use_fused("damp+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(acc, true), ::kfuse::bytes_of(kfuse_first->w, true)}) &&
-              ::kfuse::same_view(kfuse_first->w, w))) {
-          Kokkos::parallel_for("damp+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_16377287_0f5ea943>(*kfuse_first, acc, ::kfuse::chunks_of(kfuse_policy)));
-          ::kfuse::discard("kfuse_chain_16377287_0f5ea943");
-        } else {
-          ::kfuse::flush("kfuse_chain_16377287_0f5ea943");
+        for (auto kfuse_shadow = ::kfuse::shadow_of("damp+accumulate", "w,acc,w", [&] { return ::kfuse::shadow_items(kfuse_first->w, acc, w); }); kfuse_shadow.next();) {
+          if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("damp+accumulate", ::kfuse::no_overlap({::kfuse::bytes_of(acc, true), ::kfuse::bytes_of(kfuse_first->w, true)}) &&
+                ::kfuse::same_view(kfuse_first->w, w)))) {
+            Kokkos::parallel_for("damp+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_16377287_0f5ea943>(*kfuse_first, acc, ::kfuse::chunks_of(kfuse_policy)));
+            ::kfuse::discard("kfuse_chain_16377287_0f5ea943");
+          } else {
+            kfuse_shadow.flush("kfuse_chain_16377287_0f5ea943");
 // kfuse-original-begin
-          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+            Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
           "accumulate", n, KOKKOS_LAMBDA(const int i) { acc(i) += w(i); });
 // kfuse-original-end
+          }
         }
       }
       // kfuse-end

@@ -49,20 +49,23 @@ struct kfuse_fused_f125938e_f0cb5498 {
 void relax(Field u, Field w, int n) {
   // kfuse-begin fused-across("predict", "relax") profile=test/golden/multi/caller_launches/profile.json
   {
-    // 'predict' (test/golden/multi/caller_launches/main.cpp:35) may be pending: then both run here as one.
+    // 'predict' (test/golden/multi/caller_launches/main.cpp:35) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_predict_f125938e<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_f125938e_f0cb5498", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("predict+relax", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true), ::kfuse::bytes_of(kfuse_first->x, false), ::kfuse::bytes_of(kfuse_first->v, false)}) &&
-          ::kfuse::same_view(kfuse_first->u, u))) {
-      Kokkos::parallel_for("predict+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_f125938e_f0cb5498>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_f125938e_f0cb5498");
-    } else {
-      ::kfuse::flush("kfuse_chain_f125938e_f0cb5498");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("predict+relax", "u,x,v,w,u", [&] { return ::kfuse::shadow_items(kfuse_first->u, kfuse_first->x, kfuse_first->v, w, u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("predict+relax", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true), ::kfuse::bytes_of(kfuse_first->x, false), ::kfuse::bytes_of(kfuse_first->v, false)}) &&
+            ::kfuse::same_view(kfuse_first->u, u)))) {
+        Kokkos::parallel_for("predict+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_f125938e_f0cb5498>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_f125938e_f0cb5498");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_f125938e_f0cb5498");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", n, KOKKOS_LAMBDA(const int i) { w(i) = 0.5 * (u(i) + w(i)); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

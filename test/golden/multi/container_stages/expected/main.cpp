@@ -51,22 +51,25 @@ static void rhs(Vec u, Vec k, double c) {
 static void stage(Vec y, Vec u, Vec k, double a) {
   // kfuse-begin fused-across("rhs", "stage") profile=test/golden/multi/container_stages/profile.json
   {
-    // 'rhs' (test/golden/multi/container_stages/main.cpp:31) may be pending: then both run here as one.
+    // 'rhs' (test/golden/multi/container_stages/main.cpp:31) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = u.extent(0);
     auto *kfuse_first = ::kfuse::pending<Rhs>(
         "kfuse_chain_8da3575b_70272b27", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("rhs+stage", ::kfuse::apart(kfuse_first->k, true, y, true) &&
-          ::kfuse::apart(kfuse_first->k, true, u, false) &&
-          ::kfuse::same_or_apart(kfuse_first->k, k) &&
-          ::kfuse::same_or_apart(kfuse_first->u, y))) {
-      Kokkos::parallel_for("rhs+stage", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { y(i) = u(i) + a * k(i); }));
-      ::kfuse::discard("kfuse_chain_8da3575b_70272b27");
-    } else {
-      ::kfuse::flush("kfuse_chain_8da3575b_70272b27");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("rhs+stage", "k,u,y,u,k", [&] { return ::kfuse::shadow_items(kfuse_first->k, kfuse_first->u, y, u, k); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("rhs+stage", ::kfuse::apart(kfuse_first->k, true, y, true) &&
+            ::kfuse::apart(kfuse_first->k, true, u, false) &&
+            ::kfuse::same_or_apart(kfuse_first->k, k) &&
+            ::kfuse::same_or_apart(kfuse_first->u, y)))) {
+        Kokkos::parallel_for("rhs+stage", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { y(i) = u(i) + a * k(i); }));
+        ::kfuse::discard("kfuse_chain_8da3575b_70272b27");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_8da3575b_70272b27");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "stage", u.extent(0), KOKKOS_LAMBDA(const int i) { y(i) = u(i) + a * k(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -9,24 +9,27 @@
 void Integrate::initial() {
   // kfuse-begin fused-across("Integrate::final_half", "Integrate::initial") profile=test/golden/multi/declared_later/profile.json
   {
-    // 'Integrate::final_half' (test/golden/multi/declared_later/integrate.cpp:26) may be pending: then both run here as one.
+    // 'Integrate::final_half' (test/golden/multi/declared_later/integrate.cpp:26) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = Kokkos::RangePolicy<TagInitial>(0, nlocal);
     const auto kfuse_second = *this;
     auto *kfuse_first = ::kfuse::pending<Integrate>(
         "kfuse_chain_0c00495f_6d4a80fd", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("Integrate::final_half+Integrate::initial", ::kfuse::same_or_apart(kfuse_first->v, kfuse_second.v) &&
-          ::kfuse::apart(kfuse_first->v, true, kfuse_second.f, false) &&
-          ::kfuse::apart(kfuse_first->v, true, kfuse_second.x, true) &&
-          ::kfuse::apart(kfuse_first->f, false, kfuse_second.v, true) &&
-          ::kfuse::apart(kfuse_first->f, false, kfuse_second.x, true))) {
-      Kokkos::parallel_for("Integrate::final_half+Integrate::initial", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<Integrate::TagFinal>(*kfuse_first), ::kfuse::tagged<Integrate::TagInitial>(kfuse_second)));
-      ::kfuse::discard("kfuse_chain_0c00495f_6d4a80fd");
-    } else {
-      ::kfuse::flush("kfuse_chain_0c00495f_6d4a80fd");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("Integrate::final_half+Integrate::initial", "v,f,v,f,x", [&] { return ::kfuse::shadow_items(kfuse_first->v, kfuse_first->f, kfuse_second.v, kfuse_second.f, kfuse_second.x); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("Integrate::final_half+Integrate::initial", ::kfuse::same_or_apart(kfuse_first->v, kfuse_second.v) &&
+            ::kfuse::apart(kfuse_first->v, true, kfuse_second.f, false) &&
+            ::kfuse::apart(kfuse_first->v, true, kfuse_second.x, true) &&
+            ::kfuse::apart(kfuse_first->f, false, kfuse_second.v, true) &&
+            ::kfuse::apart(kfuse_first->f, false, kfuse_second.x, true)))) {
+        Kokkos::parallel_for("Integrate::final_half+Integrate::initial", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<Integrate::TagFinal>(*kfuse_first), ::kfuse::tagged<Integrate::TagInitial>(kfuse_second)));
+        ::kfuse::discard("kfuse_chain_0c00495f_6d4a80fd");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_0c00495f_6d4a80fd");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       Kokkos::RangePolicy<TagInitial>(0, nlocal), *this);
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

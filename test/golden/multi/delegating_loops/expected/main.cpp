@@ -75,22 +75,25 @@ void forces_again(Pairs pairs, int n) {
 void kick(Field f, Field v, double dt) {
   // kfuse-begin fused-across("forces", "kick") profile=test/golden/multi/delegating_loops/profile.json
   {
-    // 'forces' (test/golden/multi/delegating_loops/main.cpp:51) may be pending: then both run here as one.
+    // 'forces' (test/golden/multi/delegating_loops/main.cpp:51) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = f.extent(0);
     auto *kfuse_first = ::kfuse::pending<Pairs>(
         "kfuse_chain_5fbaf2d0_05043e7b", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("forces+kick", ::kfuse::apart(kfuse_first->neighbours, false, v, true) &&
-          ::kfuse::apart(kfuse_first->x, false, v, true) &&
-          ::kfuse::apart(kfuse_first->f, true, v, true) &&
-          ::kfuse::same_or_apart(kfuse_first->f, f))) {
-      Kokkos::parallel_for("forces+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<TagPairs<0>>(*kfuse_first), KOKKOS_LAMBDA(const int i) { v(i) += dt * f(i); }));
-      ::kfuse::discard("kfuse_chain_5fbaf2d0_05043e7b");
-    } else {
-      ::kfuse::flush("kfuse_chain_5fbaf2d0_05043e7b");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("forces+kick", "neighbours,x,f,v,f", [&] { return ::kfuse::shadow_items(kfuse_first->neighbours, kfuse_first->x, kfuse_first->f, v, f); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("forces+kick", ::kfuse::apart(kfuse_first->neighbours, false, v, true) &&
+            ::kfuse::apart(kfuse_first->x, false, v, true) &&
+            ::kfuse::apart(kfuse_first->f, true, v, true) &&
+            ::kfuse::same_or_apart(kfuse_first->f, f)))) {
+        Kokkos::parallel_for("forces+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<TagPairs<0>>(*kfuse_first), KOKKOS_LAMBDA(const int i) { v(i) += dt * f(i); }));
+        ::kfuse::discard("kfuse_chain_5fbaf2d0_05043e7b");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_5fbaf2d0_05043e7b");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "kick", f.extent(0), KOKKOS_LAMBDA(const int i) { v(i) += dt * f(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

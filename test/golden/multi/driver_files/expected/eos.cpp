@@ -54,19 +54,21 @@ double eos(State &s) {
   double pmax = 0.0;
   // kfuse-begin fused-across("predict", "eos") profile=test/golden/multi/driver_files/profile.json
   {
-    // 'predict' (test/golden/multi/driver_files/update.cpp:8) may be pending: then both run here as one.
+    // 'predict' (test/golden/multi/driver_files/update.cpp:8) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_predict_b203e763<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_b203e763_0ab0dbbd", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("predict+eos", ::kfuse::no_overlap({::kfuse::bytes_of(p, true), ::kfuse::bytes_of(kfuse_first->rho, true), ::kfuse::bytes_of(kfuse_first->e, true), ::kfuse::bytes_of(kfuse_first->u, false)}) &&
-          ::kfuse::same_view(kfuse_first->e, e) &&
-          ::kfuse::same_view(kfuse_first->rho, rho))) {
-      Kokkos::parallel_reduce("predict+eos", kfuse_policy, ::kfuse::make_fused<kfuse_fused_b203e763_0ab0dbbd>(*kfuse_first, p), Kokkos::Max<double>(pmax));
-      ::kfuse::discard("kfuse_chain_b203e763_0ab0dbbd");
-    } else {
-      ::kfuse::flush("kfuse_chain_b203e763_0ab0dbbd");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("predict+eos", "e,u,rho,p,rho,e,pmax", [&] { return ::kfuse::shadow_items(kfuse_first->e, kfuse_first->u, kfuse_first->rho, p, rho, e, ::kfuse::result_of(pmax)); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("predict+eos", ::kfuse::no_overlap({::kfuse::bytes_of(p, true), ::kfuse::bytes_of(kfuse_first->rho, true), ::kfuse::bytes_of(kfuse_first->e, true), ::kfuse::bytes_of(kfuse_first->u, false)}) &&
+            ::kfuse::same_view(kfuse_first->e, e) &&
+            ::kfuse::same_view(kfuse_first->rho, rho)))) {
+        Kokkos::parallel_reduce("predict+eos", kfuse_policy, ::kfuse::make_fused<kfuse_fused_b203e763_0ab0dbbd>(*kfuse_first, p), Kokkos::Max<double>(pmax));
+        ::kfuse::discard("kfuse_chain_b203e763_0ab0dbbd");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_b203e763_0ab0dbbd");
 // kfuse-original-begin
-      Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
       "eos", Kokkos::RangePolicy<>(0, s.n),
       KOKKOS_LAMBDA(const int i, double &m) {
         p(i) = 0.4 * rho(i) * e(i);
@@ -74,6 +76,7 @@ double eos(State &s) {
       },
       Kokkos::Max<double>(pmax));
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
@@ -128,21 +131,24 @@ void smooth(State &s) {
   auto e = s.e;
   // kfuse-begin fused-across("advect", "smooth") profile=test/golden/multi/driver_files/profile.json
   {
-    // 'advect' (test/golden/multi/driver_files/update.cpp:18) may be pending: then both run here as one.
+    // 'advect' (test/golden/multi/driver_files/update.cpp:18) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_advect_ddb8fa38<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_ddb8fa38_e384644b", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("advect+smooth", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(kfuse_first->u, true), ::kfuse::bytes_of(kfuse_first->p, false)}))) {
-      Kokkos::parallel_for("advect+smooth", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ddb8fa38_e384644b>(*kfuse_first, e, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_ddb8fa38_e384644b");
-    } else {
-      ::kfuse::flush("kfuse_chain_ddb8fa38_e384644b");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("advect+smooth", "u,p,e", [&] { return ::kfuse::shadow_items(kfuse_first->u, kfuse_first->p, e); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("advect+smooth", ::kfuse::no_overlap({::kfuse::bytes_of(e, true), ::kfuse::bytes_of(kfuse_first->u, true), ::kfuse::bytes_of(kfuse_first->p, false)})))) {
+        Kokkos::parallel_for("advect+smooth", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ddb8fa38_e384644b>(*kfuse_first, e, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_ddb8fa38_e384644b");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_ddb8fa38_e384644b");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "smooth", Kokkos::RangePolicy<>(0, s.n), KOKKOS_LAMBDA(const int i) {
         e(i) *= 0.999;
       });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

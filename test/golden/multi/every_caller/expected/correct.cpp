@@ -58,26 +58,29 @@ void correct(State &s, double dt) {
   auto rho = s.rho;
   // kfuse-begin fused-across("predict", "correct") profile=test/golden/multi/every_caller/profile.json
   {
-    // 'predict' (test/golden/multi/every_caller/predict.cpp:7) may be pending: then both run here as one.
+    // 'predict' (test/golden/multi/every_caller/predict.cpp:7) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_predict_64014f8c<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_64014f8c_226413a2", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->e, true), ::kfuse::bytes_of(rho, false)}) &&
-          ::kfuse::same_view(kfuse_first->e, e) &&
-          ::kfuse::same_view(kfuse_first->u, u))) {
-      if (::kfuse::same_bits(kfuse_first->dt, dt))
-        Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-      else
-        Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
-      ::kfuse::discard("kfuse_chain_64014f8c_226413a2");
-    } else {
-      ::kfuse::flush("kfuse_chain_64014f8c_226413a2");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("predict+correct", "e,u,u,e,rho", [&] { return ::kfuse::shadow_items(kfuse_first->e, kfuse_first->u, u, e, rho); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->e, true), ::kfuse::bytes_of(rho, false)}) &&
+            ::kfuse::same_view(kfuse_first->e, e) &&
+            ::kfuse::same_view(kfuse_first->u, u)))) {
+        if (::kfuse::same_bits(kfuse_first->dt, dt))
+          Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+        else
+          Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_64014f8c_226413a2>(*kfuse_first, u, rho, dt, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+        ::kfuse::discard("kfuse_chain_64014f8c_226413a2");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_64014f8c_226413a2");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "correct", Kokkos::RangePolicy<>(0, s.n), KOKKOS_LAMBDA(const int i) {
         u(i) -= dt * 0.01 * e(i) / rho(i);
       });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

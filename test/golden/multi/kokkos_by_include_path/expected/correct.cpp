@@ -46,20 +46,23 @@ struct kfuse_fused_bc44a2e6_a60ae802 {
 void correct(Field u, Field w) {
   // kfuse-begin fused-across("predict", "correct") profile=test/golden/multi/kokkos_by_include_path/profile.json
   {
-    // 'predict' (test/golden/multi/kokkos_by_include_path/predict.cpp:4) may be pending: then both run here as one.
+    // 'predict' (test/golden/multi/kokkos_by_include_path/predict.cpp:4) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = u.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_predict_bc44a2e6<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_bc44a2e6_a60ae802", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true), ::kfuse::bytes_of(kfuse_first->v, false)}) &&
-          ::kfuse::same_view(kfuse_first->u, u))) {
-      Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_bc44a2e6_a60ae802>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_bc44a2e6_a60ae802");
-    } else {
-      ::kfuse::flush("kfuse_chain_bc44a2e6_a60ae802");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("predict+correct", "u,v,w,u", [&] { return ::kfuse::shadow_items(kfuse_first->u, kfuse_first->v, w, u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true), ::kfuse::bytes_of(kfuse_first->v, false)}) &&
+            ::kfuse::same_view(kfuse_first->u, u)))) {
+        Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_bc44a2e6_a60ae802>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_bc44a2e6_a60ae802");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_bc44a2e6_a60ae802");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "correct", u.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 0.5 * (w(i) + u(i)); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -38,21 +38,24 @@ void smooth(Vec a, Vec b, double w) {
 void accumulate(Vec b, Vec c) {
   // kfuse-begin fused-across("smooth", "accumulate") profile=test/golden/multi/objects_compose/profile.json
   {
-    // 'smooth' (test/golden/multi/objects_compose/kernels.cpp:18) may be pending: then both run here as one.
+    // 'smooth' (test/golden/multi/objects_compose/kernels.cpp:18) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = b.extent(0);
     auto *kfuse_first = ::kfuse::pending<Smooth>(
         "kfuse_chain_e559e049_5132ed09", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("smooth+accumulate", ::kfuse::apart(kfuse_first->b, true, c, true) &&
-          ::kfuse::same_or_apart(kfuse_first->b, b) &&
-          ::kfuse::apart(kfuse_first->a, false, c, true))) {
-      Kokkos::parallel_for("smooth+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<Smooth::TagHalf>(*kfuse_first), KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); }));
-      ::kfuse::discard("kfuse_chain_e559e049_5132ed09");
-    } else {
-      ::kfuse::flush("kfuse_chain_e559e049_5132ed09");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("smooth+accumulate", "b,a,c,b", [&] { return ::kfuse::shadow_items(kfuse_first->b, kfuse_first->a, c, b); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("smooth+accumulate", ::kfuse::apart(kfuse_first->b, true, c, true) &&
+            ::kfuse::same_or_apart(kfuse_first->b, b) &&
+            ::kfuse::apart(kfuse_first->a, false, c, true)))) {
+        Kokkos::parallel_for("smooth+accumulate", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<Smooth::TagHalf>(*kfuse_first), KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); }));
+        ::kfuse::discard("kfuse_chain_e559e049_5132ed09");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_e559e049_5132ed09");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "accumulate", b.extent(0), KOKKOS_LAMBDA(const int i) { c(i) += 0.25 * b(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

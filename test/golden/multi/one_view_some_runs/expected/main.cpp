@@ -54,20 +54,23 @@ static double dot(Vec a, Vec b, int n) {
   double s = 0.0;
   // kfuse-begin fused-across("update", "dot") profile=test/golden/multi/one_view_some_runs/profile.json
   {
-    // 'update' (test/golden/multi/one_view_some_runs/main.cpp:22) may be pending: then both run here as one.
+    // 'update' (test/golden/multi/one_view_some_runs/main.cpp:22) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_update_341aeee3<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_341aeee3_7ee087be", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("update+dot", ::kfuse::same_or_apart(kfuse_first->z, a) &&
-          ::kfuse::same_or_apart(kfuse_first->z, b))) {
-      Kokkos::parallel_reduce("update+dot", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i, double &t) { t += a(i) * b(i); }), s);
-      ::kfuse::discard("kfuse_chain_341aeee3_7ee087be");
-    } else {
-      ::kfuse::flush("kfuse_chain_341aeee3_7ee087be");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("update+dot", "z,x,y,a,b,s", [&] { return ::kfuse::shadow_items(kfuse_first->z, kfuse_first->x, kfuse_first->y, a, b, ::kfuse::result_of(s)); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("update+dot", ::kfuse::same_or_apart(kfuse_first->z, a) &&
+            ::kfuse::same_or_apart(kfuse_first->z, b)))) {
+        Kokkos::parallel_reduce("update+dot", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i, double &t) { t += a(i) * b(i); }), s);
+        ::kfuse::discard("kfuse_chain_341aeee3_7ee087be");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_341aeee3_7ee087be");
 // kfuse-original-begin
-      Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
       "dot", n, KOKKOS_LAMBDA(const int i, double &t) { t += a(i) * b(i); }, s);
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -44,26 +44,29 @@ template struct kfuse_private_members<kfuse_private_sim_Mesh_m_v, decltype(&::si
 void relax(const Mesh &mesh) {
   // kfuse-begin fused-across("advance", "relax") profile=test/golden/multi/private_members/profile.json
   {
-    // 'advance' (test/golden/multi/private_members/advance.cpp:7) may be pending: then both run here as one.
+    // 'advance' (test/golden/multi/private_members/advance.cpp:7) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = mesh.size();
     auto *kfuse_first = ::kfuse::pending<kfuse_part_advance_89f34cfc<sim::Mesh, double>>(
         "kfuse_chain_89f34cfc_2234a91c", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("advance+relax", ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{})), true, (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), true) &&
-          ::kfuse::same_or_apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{}))) &&
-          ::kfuse::same_or_apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{}))) &&
-          ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), false, (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), true))) {
-      Kokkos::parallel_for("advance+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) {
-        mesh.u(i) = 0.5 * (mesh.u(i) + mesh.v(i));
-      }));
-      ::kfuse::discard("kfuse_chain_89f34cfc_2234a91c");
-    } else {
-      ::kfuse::flush("kfuse_chain_89f34cfc_2234a91c");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("advance+relax", "mesh.m_v,mesh.m_u,mesh.m_w,mesh.m_u,mesh.m_v", [&] { return ::kfuse::shadow_items((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{})), (kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), (kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{}))); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("advance+relax", ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{})), true, (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), true) &&
+            ::kfuse::same_or_apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_v{}))) &&
+            ::kfuse::same_or_apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{}))) &&
+            ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), false, (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), true)))) {
+        Kokkos::parallel_for("advance+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) {
+          mesh.u(i) = 0.5 * (mesh.u(i) + mesh.v(i));
+        }));
+        ::kfuse::discard("kfuse_chain_89f34cfc_2234a91c");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_89f34cfc_2234a91c");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", mesh.size(), KOKKOS_LAMBDA(const int i) {
         mesh.u(i) = 0.5 * (mesh.u(i) + mesh.v(i));
       });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
@@ -104,21 +107,24 @@ void smooth(const Mesh &mesh) {
 void damp(const Mesh &mesh, Kokkos::View<double *> out) {
   // kfuse-begin fused-across("smooth", "damp") profile=test/golden/multi/private_members/profile.json
   {
-    // 'smooth' (test/golden/multi/private_members/relax.cpp:18) may be pending: then both run here as one.
+    // 'smooth' (test/golden/multi/private_members/relax.cpp:18) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = mesh.size();
     auto *kfuse_first = ::kfuse::pending<kfuse_part_smooth_e38818de<sim::Mesh>>(
         "kfuse_chain_e38818de_04ebe44f", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("smooth+damp", ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), true, out, true) &&
-          ::kfuse::same_or_apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{}))) &&
-          ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), false, out, true))) {
-      Kokkos::parallel_for("smooth+damp", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { out(i) = 0.9 * mesh.w(i); }));
-      ::kfuse::discard("kfuse_chain_e38818de_04ebe44f");
-    } else {
-      ::kfuse::flush("kfuse_chain_e38818de_04ebe44f");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("smooth+damp", "mesh.m_w,mesh.m_u,out,mesh.m_w", [&] { return ::kfuse::shadow_items((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), (kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), out, (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{}))); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("smooth+damp", ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), true, out, true) &&
+            ::kfuse::same_or_apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{})), (mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_w{}))) &&
+            ::kfuse::apart((kfuse_first->mesh.*kfuse_private_member(kfuse_private_sim_Mesh_m_u{})), false, out, true)))) {
+        Kokkos::parallel_for("smooth+damp", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { out(i) = 0.9 * mesh.w(i); }));
+        ::kfuse::discard("kfuse_chain_e38818de_04ebe44f");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_e38818de_04ebe44f");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "damp", mesh.size(), KOKKOS_LAMBDA(const int i) { out(i) = 0.9 * mesh.w(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -82,20 +82,23 @@ struct kfuse_fused_f7805c33_091bd313 {
 void correct(double *p_new, const double *e_new, const double *bvc, int n) {
   // kfuse-begin fused-across("predict", "correct") profile=test/golden/multi/raw_pointers_across/profile.json
   {
-    // 'predict' (test/golden/multi/raw_pointers_across/main.cpp:19) may be pending: then both run here as one.
+    // 'predict' (test/golden/multi/raw_pointers_across/main.cpp:19) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_predict_f7805c33<double *, const double *, const double *>>(
         "kfuse_chain_f7805c33_091bd313", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::pointer_bytes(p_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(bvc, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(kfuse_first->e_old, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(kfuse_first->work, {0}, {static_cast<long long>(n)}, false)}) &&
-          ::kfuse::same_pointer(kfuse_first->e_new, e_new))) {
-      Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_f7805c33_091bd313>(*kfuse_first, p_new, bvc, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_f7805c33_091bd313");
-    } else {
-      ::kfuse::flush("kfuse_chain_f7805c33_091bd313");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("predict+correct", "e_new,p_new", [&] { return ::kfuse::shadow_items(::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(p_new, {0}, {static_cast<long long>(n)}, true)); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("predict+correct", ::kfuse::no_overlap({::kfuse::pointer_bytes(p_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(bvc, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(kfuse_first->e_old, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(kfuse_first->work, {0}, {static_cast<long long>(n)}, false)}) &&
+            ::kfuse::same_pointer(kfuse_first->e_new, e_new)))) {
+        Kokkos::parallel_for("predict+correct", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_f7805c33_091bd313>(*kfuse_first, p_new, bvc, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_f7805c33_091bd313");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_f7805c33_091bd313");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "correct", n, KOKKOS_LAMBDA(const int i) { p_new[i] = bvc[i] * e_new[i] + 1.0; });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -82,20 +82,23 @@ struct kfuse_fused_b0273150_28545b70 {
 void mirror(Kokkos::View<double *> u, Kokkos::View<double *> z) {
   // kfuse-begin fused-across("grow", "mirror") profile=test/golden/multi/reference_between/profile.json
   {
-    // 'grow' (test/golden/multi/reference_between/kernels.cpp:22) may be pending: then both run here as one.
+    // 'grow' (test/golden/multi/reference_between/kernels.cpp:22) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = u.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_grow_b0273150<Kokkos::View<double *>, double>>(
         "kfuse_chain_b0273150_28545b70", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("grow+mirror", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
-          ::kfuse::same_view(kfuse_first->u, u))) {
-      Kokkos::parallel_for("grow+mirror", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_b0273150_28545b70>(*kfuse_first, z, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_b0273150_28545b70");
-    } else {
-      ::kfuse::flush("kfuse_chain_b0273150_28545b70");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("grow+mirror", "u,z,u", [&] { return ::kfuse::shadow_items(kfuse_first->u, z, u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("grow+mirror", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
+            ::kfuse::same_view(kfuse_first->u, u)))) {
+        Kokkos::parallel_for("grow+mirror", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_b0273150_28545b70>(*kfuse_first, z, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_b0273150_28545b70");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_b0273150_28545b70");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "mirror", u.extent(0), KOKKOS_LAMBDA(const int i) { z(i) = -u(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
@@ -179,20 +182,23 @@ struct kfuse_fused_e00fb8ab_55c6b444 {
 void halve_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
   // kfuse-begin fused-across("produce_noting", "halve_into") profile=test/golden/multi/reference_between/profile.json
   {
-    // 'produce_noting' (test/golden/multi/reference_between/kernels.cpp:42) may be pending: then both run here as one.
+    // 'produce_noting' (test/golden/multi/reference_between/kernels.cpp:42) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = v.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_produce_noting_e00fb8ab<Kokkos::View<double *>, double>>(
         "kfuse_chain_e00fb8ab_55c6b444", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("produce_noting+halve_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
-          ::kfuse::same_view(kfuse_first->v, v))) {
-      Kokkos::parallel_for("produce_noting+halve_into", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_e00fb8ab_55c6b444>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_e00fb8ab_55c6b444");
-    } else {
-      ::kfuse::flush("kfuse_chain_e00fb8ab_55c6b444");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("produce_noting+halve_into", "v,w,v", [&] { return ::kfuse::shadow_items(kfuse_first->v, w, v); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("produce_noting+halve_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
+            ::kfuse::same_view(kfuse_first->v, v)))) {
+        Kokkos::parallel_for("produce_noting+halve_into", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_e00fb8ab_55c6b444>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_e00fb8ab_55c6b444");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_e00fb8ab_55c6b444");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "halve_into", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 0.5 * v(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
@@ -280,20 +286,23 @@ struct kfuse_fused_cc267098_57054254 {
 void quarter_into(Kokkos::View<double *> v, Kokkos::View<double *> w) {
   // kfuse-begin fused-across("stamp", "quarter_into") profile=test/golden/multi/reference_between/profile.json
   {
-    // 'stamp' (test/golden/multi/reference_between/kernels.cpp:67) may be pending: then both run here as one.
+    // 'stamp' (test/golden/multi/reference_between/kernels.cpp:67) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = v.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_stamp_cc267098<Kokkos::View<double *>, double>>(
         "kfuse_chain_cc267098_57054254", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("stamp+quarter_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
-          ::kfuse::same_view(kfuse_first->v, v))) {
-      Kokkos::parallel_for("stamp+quarter_into", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_cc267098_57054254>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_cc267098_57054254");
-    } else {
-      ::kfuse::flush("kfuse_chain_cc267098_57054254");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("stamp+quarter_into", "v,w,v", [&] { return ::kfuse::shadow_items(kfuse_first->v, w, v); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("stamp+quarter_into", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->v, true)}) &&
+            ::kfuse::same_view(kfuse_first->v, v)))) {
+        Kokkos::parallel_for("stamp+quarter_into", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_cc267098_57054254>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_cc267098_57054254");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_cc267098_57054254");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "quarter_into", v.extent(0), KOKKOS_LAMBDA(const int i) { w(i) = 0.25 * v(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

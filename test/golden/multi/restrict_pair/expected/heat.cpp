@@ -90,21 +90,24 @@ double norm(ConstVec u, double weight) {
   double total = 0;
   // kfuse-begin fused-across("damp", "norm") profile=test/golden/multi/restrict_pair/profile.json
   {
-    // 'damp' (test/golden/multi/restrict_pair/relax.cpp:15) may be pending: then both run here as one.
+    // 'damp' (test/golden/multi/restrict_pair/relax.cpp:15) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = u.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_damp_e5b648c3<Kokkos::View<double *>, double>>(
         "kfuse_chain_e5b648c3_77ae8a39", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("damp+norm", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_first->u, true)}) &&
-          ::kfuse::same_view(kfuse_first->u, u))) {
-      Kokkos::parallel_reduce("damp+norm", kfuse_policy, ::kfuse::make_fused<kfuse_fused_e5b648c3_77ae8a39>(*kfuse_first, weight), total);
-      ::kfuse::discard("kfuse_chain_e5b648c3_77ae8a39");
-    } else {
-      ::kfuse::flush("kfuse_chain_e5b648c3_77ae8a39");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("damp+norm", "u,u,total", [&] { return ::kfuse::shadow_items(kfuse_first->u, u, ::kfuse::result_of(total)); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("damp+norm", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_first->u, true)}) &&
+            ::kfuse::same_view(kfuse_first->u, u)))) {
+        Kokkos::parallel_reduce("damp+norm", kfuse_policy, ::kfuse::make_fused<kfuse_fused_e5b648c3_77ae8a39>(*kfuse_first, weight), total);
+        ::kfuse::discard("kfuse_chain_e5b648c3_77ae8a39");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_e5b648c3_77ae8a39");
 // kfuse-original-begin
-      Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_reduce( // EXPECT-REMARK: kfuse-fused
       "norm", u.extent(0),
       KOKKOS_LAMBDA(const int i, double &sum) { sum += weight * u(i) * (1 + i % 4); }, total);
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

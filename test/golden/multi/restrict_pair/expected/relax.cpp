@@ -74,28 +74,31 @@ struct kfuse_fused_c2161a6b_37a51f88 {
 void relax(ConstVec t, Vec u, Mat q, double scale) {
   // kfuse-begin fused-across("heat", "relax") profile=test/golden/multi/restrict_pair/profile.json
   {
-    // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) may be pending: then both run here as one.
+    // 'heat' (test/golden/multi/restrict_pair/heat.cpp:4) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = t.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_heat_c2161a6b<Kokkos::View<const double *>, Kokkos::View<double *>, Kokkos::View<double **, Kokkos::LayoutLeft>, double, int>>(
         "kfuse_chain_c2161a6b_37a51f88", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_first->t, true), ::kfuse::bytes_of(q, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->w, false)}) &&
-          ::kfuse::same_view(kfuse_first->t, t) &&
-          ::kfuse::same_view(kfuse_first->q, q))) {
-      if (::kfuse::same_bits(kfuse_first->scale, scale))
-        Kokkos::parallel_for("heat+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-      else
-        Kokkos::parallel_for("heat+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
-      ::kfuse::discard("kfuse_chain_c2161a6b_37a51f88");
-    } else {
-      ::kfuse::flush("kfuse_chain_c2161a6b_37a51f88");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("heat+relax", "w,t,q,t,q,u", [&] { return ::kfuse::shadow_items(kfuse_first->w, kfuse_first->t, kfuse_first->q, t, q, u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("heat+relax", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_first->t, true), ::kfuse::bytes_of(q, true), ::kfuse::bytes_of(u, true), ::kfuse::bytes_of(kfuse_first->w, false)}) &&
+            ::kfuse::same_view(kfuse_first->t, t) &&
+            ::kfuse::same_view(kfuse_first->q, q)))) {
+        if (::kfuse::same_bits(kfuse_first->scale, scale))
+          Kokkos::parallel_for("heat+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+        else
+          Kokkos::parallel_for("heat+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_c2161a6b_37a51f88>(*kfuse_first, q, u, scale, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+        ::kfuse::discard("kfuse_chain_c2161a6b_37a51f88");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_c2161a6b_37a51f88");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", t.extent(0), KOKKOS_LAMBDA(const int i) {
         const double u_ = scale * t(i) + q(i, 0); // named like a pointer of the fused body
         u(i) = u_;
         q(i, 1) = u(i) * 0.5;
       });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

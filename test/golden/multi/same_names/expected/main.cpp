@@ -85,19 +85,22 @@ struct kfuse_fused_4d43fde3_cd7a2965 {
 static void difference(Field d, Field y, int n) {
   // kfuse-begin fused-across("scale", "difference") profile=test/golden/multi/same_names/profile.json
   {
-    // 'scale' (test/golden/multi/same_names/main.cpp:21) may be pending: then both run here as one.
+    // 'scale' (test/golden/multi/same_names/main.cpp:21) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = n - 1;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_scale_4d43fde3<Kokkos::View<double *>, Kokkos::View<double *>>>(
         "kfuse_chain_4d43fde3_cd7a2965", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("scale+difference", ::kfuse::no_overlap({::kfuse::bytes_of(d, true), ::kfuse::bytes_of(y, false), ::kfuse::bytes_of(kfuse_first->y, true), ::kfuse::bytes_of(kfuse_first->x, false)}))) {
-      Kokkos::parallel_for("scale+difference", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_4d43fde3_cd7a2965>(*kfuse_first, d, y, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_4d43fde3_cd7a2965");
-    } else {
-      ::kfuse::flush("kfuse_chain_4d43fde3_cd7a2965");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("scale+difference", "y,x,d,y", [&] { return ::kfuse::shadow_items(kfuse_first->y, kfuse_first->x, d, y); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("scale+difference", ::kfuse::no_overlap({::kfuse::bytes_of(d, true), ::kfuse::bytes_of(y, false), ::kfuse::bytes_of(kfuse_first->y, true), ::kfuse::bytes_of(kfuse_first->x, false)})))) {
+        Kokkos::parallel_for("scale+difference", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_4d43fde3_cd7a2965>(*kfuse_first, d, y, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_4d43fde3_cd7a2965");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_4d43fde3_cd7a2965");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "difference", n - 1, KOKKOS_LAMBDA(const int i) { d(i) = y(i + 1) - y(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -100,16 +100,18 @@ int main(int argc, char **argv) {
     auto r = s.rate;
     u = s.u;
     // kfuse-begin fused("sum", "rate") profile=test/golden/multi/second_members/profile.json
-    if (::kfuse::use_fused("sum+rate", ::kfuse::no_overlap({::kfuse::bytes_of(u, false), ::kfuse::bytes_of(r, false)}))) {
-      kfuse_fused_sum_rate_values kfuse_results;
-      Kokkos::parallel_reduce("sum+rate", n, ::kfuse::make_fused<kfuse_fused_sum_rate>(u, r), kfuse_results);
-      sum = kfuse_results.r0;
-      rate = kfuse_results.r1;
-    } else {
+    for (auto kfuse_shadow = ::kfuse::shadow_of("sum+rate", "u,r,sum,rate", [&] { return ::kfuse::shadow_items(u, r, ::kfuse::result_of(sum), ::kfuse::result_of(rate)); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(::kfuse::use_fused("sum+rate", ::kfuse::no_overlap({::kfuse::bytes_of(u, false), ::kfuse::bytes_of(r, false)})))) {
+        kfuse_fused_sum_rate_values kfuse_results;
+        Kokkos::parallel_reduce("sum+rate", n, ::kfuse::make_fused<kfuse_fused_sum_rate>(u, r), kfuse_results);
+        sum = kfuse_results.r0;
+        rate = kfuse_results.r1;
+      } else {
 // kfuse-original-begin
-      Kokkos::parallel_reduce("sum", n, KOKKOS_LAMBDA(const int i, double &a) { a += u(i) * (i + 1); }, sum);
+        Kokkos::parallel_reduce("sum", n, KOKKOS_LAMBDA(const int i, double &a) { a += u(i) * (i + 1); }, sum);
     Kokkos::parallel_reduce("rate", n, KOKKOS_LAMBDA(const int i, double &a) { a += r(i); }, rate);
 // kfuse-original-end
+      }
     }
     // kfuse-end
     std::printf("sum=%.12g rate=%.12g\n", sum, rate);

@@ -62,25 +62,28 @@ struct kfuse_fused_0c00495f_6d4a80fd {
 void Integrate::initial() {
   // kfuse-begin fused-across("Integrate::final_half", "Integrate::initial") profile=test/golden/multi/tagged_members/profile.json
   {
-    // 'Integrate::final_half' (test/golden/multi/tagged_members/integrate.cpp:24) may be pending: then both run here as one.
+    // 'Integrate::final_half' (test/golden/multi/tagged_members/integrate.cpp:24) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = Kokkos::RangePolicy<TagInitial>(0, nlocal);
     const auto kfuse_second = *this;
     auto *kfuse_first = ::kfuse::pending<Integrate>(
         "kfuse_chain_0c00495f_6d4a80fd", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("Integrate::final_half+Integrate::initial", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_second.v, true), ::kfuse::bytes_of(kfuse_second.f, false), ::kfuse::bytes_of(kfuse_second.x, true)}) &&
-          ::kfuse::same_view(kfuse_first->v, kfuse_second.v) &&
-          ::kfuse::same_view(kfuse_first->f, kfuse_second.f))) {
-      if (::kfuse::same_bits(kfuse_first->dtf, kfuse_second.dtf))
-        Kokkos::parallel_for("Integrate::final_half+Integrate::initial", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_0c00495f_6d4a80fd>(*kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-      else
-        Kokkos::parallel_for("Integrate::final_half+Integrate::initial", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_0c00495f_6d4a80fd>(*kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
-      ::kfuse::discard("kfuse_chain_0c00495f_6d4a80fd");
-    } else {
-      ::kfuse::flush("kfuse_chain_0c00495f_6d4a80fd");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("Integrate::final_half+Integrate::initial", "v,f,v,f,x", [&] { return ::kfuse::shadow_items(kfuse_first->v, kfuse_first->f, kfuse_second.v, kfuse_second.f, kfuse_second.x); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("Integrate::final_half+Integrate::initial", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_second.v, true), ::kfuse::bytes_of(kfuse_second.f, false), ::kfuse::bytes_of(kfuse_second.x, true)}) &&
+            ::kfuse::same_view(kfuse_first->v, kfuse_second.v) &&
+            ::kfuse::same_view(kfuse_first->f, kfuse_second.f)))) {
+        if (::kfuse::same_bits(kfuse_first->dtf, kfuse_second.dtf))
+          Kokkos::parallel_for("Integrate::final_half+Integrate::initial", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_0c00495f_6d4a80fd>(*kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+        else
+          Kokkos::parallel_for("Integrate::final_half+Integrate::initial", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_0c00495f_6d4a80fd>(*kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+        ::kfuse::discard("kfuse_chain_0c00495f_6d4a80fd");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_0c00495f_6d4a80fd");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       Kokkos::RangePolicy<TagInitial>(0, nlocal), *this);
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

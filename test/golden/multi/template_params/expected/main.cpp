@@ -76,25 +76,28 @@ public:
     auto w = this->w;
     // kfuse-begin fused-across("relax", "smooth") profile=test/golden/multi/template_params/profile.json
     {
-      // 'relax' (test/golden/multi/template_params/main.cpp:36) may be pending: then both run here as one.
+      // 'relax' (test/golden/multi/template_params/main.cpp:36) may be pending: then both run here as one
+      // (and, where the shadow check runs, after the two as they are written).
       const auto kfuse_policy = n_;
       auto *kfuse_first = ::kfuse::pending<kfuse_part_relax_94faddad<Kokkos::View<double *>, Kokkos::View<double *>, double, ::kfuse::type_is<double>, ::kfuse::value_is<int, 4>>>(
           "kfuse_chain_94faddad_a6715942", ::kfuse::bounds_of(kfuse_policy));
-      if (kfuse_first && ::kfuse::use_fused("relax+smooth", ::kfuse::apart(kfuse_first->w, true, u, true) &&
-            ::kfuse::same_or_apart(kfuse_first->w, w) &&
-            ::kfuse::same_or_apart(kfuse_first->u, u))) {
-        Kokkos::parallel_for("relax+smooth", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) {
-          u(i) = w(i) / Real(Width) + Real(0.75) * w(i);
-        }));
-        ::kfuse::discard("kfuse_chain_94faddad_a6715942");
-      } else {
-        ::kfuse::flush("kfuse_chain_94faddad_a6715942");
+      for (auto kfuse_shadow = ::kfuse::shadow_of("relax+smooth", "w,u,u,w", [&] { return ::kfuse::shadow_items(kfuse_first->w, kfuse_first->u, u, w); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("relax+smooth", ::kfuse::apart(kfuse_first->w, true, u, true) &&
+              ::kfuse::same_or_apart(kfuse_first->w, w) &&
+              ::kfuse::same_or_apart(kfuse_first->u, u)))) {
+          Kokkos::parallel_for("relax+smooth", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) {
+            u(i) = w(i) / Real(Width) + Real(0.75) * w(i);
+          }));
+          ::kfuse::discard("kfuse_chain_94faddad_a6715942");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_94faddad_a6715942");
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
         "smooth", n_, KOKKOS_LAMBDA(const int i) {
           u(i) = w(i) / Real(Width) + Real(0.75) * w(i);
         });
 // kfuse-original-end
+        }
       }
     }
     // kfuse-end
@@ -155,21 +158,24 @@ template <int C> static void scale(Kokkos::View<double *> a, Kokkos::View<double
 template <class T> static void shift(Kokkos::View<double *> b, Kokkos::View<double *> c, int n) {
   // kfuse-begin fused-across("scale", "shift") profile=test/golden/multi/template_params/profile.json
   {
-    // 'scale' (test/golden/multi/template_params/main.cpp:69) may be pending: then both run here as one.
+    // 'scale' (test/golden/multi/template_params/main.cpp:69) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_scale_66291d83<Kokkos::View<double *>, Kokkos::View<double *>, ::kfuse::value_is<int, 2>>>(
         "kfuse_chain_66291d83_8d6f7af4", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::apart(kfuse_first->b, true, c, true) &&
-          ::kfuse::same_or_apart(kfuse_first->b, b) &&
-          ::kfuse::apart(kfuse_first->a, false, c, true))) {
-      Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + T(3) + 0.25 * c(i); }));
-      ::kfuse::discard("kfuse_chain_66291d83_8d6f7af4");
-    } else {
-      ::kfuse::flush("kfuse_chain_66291d83_8d6f7af4");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("scale+shift", "b,a,c,b", [&] { return ::kfuse::shadow_items(kfuse_first->b, kfuse_first->a, c, b); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::apart(kfuse_first->b, true, c, true) &&
+            ::kfuse::same_or_apart(kfuse_first->b, b) &&
+            ::kfuse::apart(kfuse_first->a, false, c, true)))) {
+        Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + T(3) + 0.25 * c(i); }));
+        ::kfuse::discard("kfuse_chain_66291d83_8d6f7af4");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_66291d83_8d6f7af4");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "shift", n, KOKKOS_LAMBDA(const int i) { c(i) = b(i) + T(3) + 0.25 * c(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

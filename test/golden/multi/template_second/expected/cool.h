@@ -28,20 +28,23 @@ public:
     q = s.q;
     // kfuse-begin fused-across("heat", "cool") profile=test/golden/multi/template_second/profile.json
     {
-      // 'heat' (test/golden/multi/template_second/heat.cpp:5) may be pending: then both run here as one.
+      // 'heat' (test/golden/multi/template_second/heat.cpp:5) may be pending: then both run here as one
+      // (and, where the shadow check runs, after the two as they are written).
       const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
       const auto kfuse_second = *this;
       auto *kfuse_first = ::kfuse::pending<kfuse_part_heat_986f9170<Kokkos::View<double *>, double>>(
           "kfuse_chain_986f9170_41166ae4", ::kfuse::bounds_of(kfuse_policy));
-      if (kfuse_first && ::kfuse::use_fused("heat+cool", ::kfuse::same_or_apart(kfuse_first->t, kfuse_second.t) &&
-            ::kfuse::apart(kfuse_first->t, true, kfuse_second.q, true))) {
-        Kokkos::parallel_for("heat+cool", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, kfuse_second));
-        ::kfuse::discard("kfuse_chain_986f9170_41166ae4");
-      } else {
-        ::kfuse::flush("kfuse_chain_986f9170_41166ae4");
+      for (auto kfuse_shadow = ::kfuse::shadow_of("heat+cool", "t,t,q", [&] { return ::kfuse::shadow_items(kfuse_first->t, kfuse_second.t, kfuse_second.q); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("heat+cool", ::kfuse::same_or_apart(kfuse_first->t, kfuse_second.t) &&
+              ::kfuse::apart(kfuse_first->t, true, kfuse_second.q, true)))) {
+          Kokkos::parallel_for("heat+cool", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, kfuse_second));
+          ::kfuse::discard("kfuse_chain_986f9170_41166ae4");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_986f9170_41166ae4");
 // kfuse-original-begin
-        Kokkos::parallel_for("cool", Kokkos::RangePolicy<>(0, s.n), *this);
+          Kokkos::parallel_for("cool", Kokkos::RangePolicy<>(0, s.n), *this);
 // kfuse-original-end
+        }
       }
     }
     // kfuse-end // EXPECT-REMARK: kfuse-fused

@@ -60,21 +60,24 @@ public:
     auto b = m_b;
     // kfuse-begin fused-across("scale", "shift") profile=test/golden/multi/template_types/profile.json
     {
-      // 'scale' (test/golden/multi/template_types/main.cpp:29) may be pending: then both run here as one.
+      // 'scale' (test/golden/multi/template_types/main.cpp:29) may be pending: then both run here as one
+      // (and, where the shadow check runs, after the two as they are written).
       const auto kfuse_policy = m_n;
       auto *kfuse_first = ::kfuse::pending<kfuse_part_scale_23137a0b<Kokkos::View<float *>, Kokkos::View<float *>, float>>(
           "kfuse_chain_23137a0b_d94cc074", ::kfuse::bounds_of(kfuse_policy));
-      if (kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::apart(kfuse_first->b, true, a, true) &&
-            ::kfuse::same_or_apart(kfuse_first->b, b) &&
-            ::kfuse::same_or_apart(kfuse_first->a, a))) {
-        Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { a(i) = b(i) * 0.5f + o; }));
-        ::kfuse::discard("kfuse_chain_23137a0b_d94cc074");
-      } else {
-        ::kfuse::flush("kfuse_chain_23137a0b_d94cc074");
+      for (auto kfuse_shadow = ::kfuse::shadow_of("scale+shift", "b,a,a,b", [&] { return ::kfuse::shadow_items(kfuse_first->b, kfuse_first->a, a, b); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::apart(kfuse_first->b, true, a, true) &&
+              ::kfuse::same_or_apart(kfuse_first->b, b) &&
+              ::kfuse::same_or_apart(kfuse_first->a, a)))) {
+          Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { a(i) = b(i) * 0.5f + o; }));
+          ::kfuse::discard("kfuse_chain_23137a0b_d94cc074");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_23137a0b_d94cc074");
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
         "shift", m_n, KOKKOS_LAMBDA(const int i) { a(i) = b(i) * 0.5f + o; });
 // kfuse-original-end
+        }
       }
     }
     // kfuse-end

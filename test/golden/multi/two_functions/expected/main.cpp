@@ -77,20 +77,23 @@ void shift(Vec y, Vec z) {
   const double offset = 1.0;
   // kfuse-begin fused-across("scale", "shift") profile=test/golden/multi/two_functions/profile.json
   {
-    // 'scale' (test/golden/multi/two_functions/main.cpp:13) may be pending: then both run here as one.
+    // 'scale' (test/golden/multi/two_functions/main.cpp:13) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = y.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_scale_33f2e6a7<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_33f2e6a7_f9d5da2a", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->y, true), ::kfuse::bytes_of(kfuse_first->x, false)}) &&
-          ::kfuse::same_view(kfuse_first->y, y))) {
-      Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_33f2e6a7_f9d5da2a>(*kfuse_first, z, offset, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_33f2e6a7_f9d5da2a");
-    } else {
-      ::kfuse::flush("kfuse_chain_33f2e6a7_f9d5da2a");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("scale+shift", "y,x,z,y", [&] { return ::kfuse::shadow_items(kfuse_first->y, kfuse_first->x, z, y); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("scale+shift", ::kfuse::no_overlap({::kfuse::bytes_of(z, true), ::kfuse::bytes_of(kfuse_first->y, true), ::kfuse::bytes_of(kfuse_first->x, false)}) &&
+            ::kfuse::same_view(kfuse_first->y, y)))) {
+        Kokkos::parallel_for("scale+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_33f2e6a7_f9d5da2a>(*kfuse_first, z, offset, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_33f2e6a7_f9d5da2a");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_33f2e6a7_f9d5da2a");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "shift", y.extent(0), KOKKOS_LAMBDA(const int i) { z(i) = y(i) + offset; });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end

@@ -70,21 +70,24 @@ void force(State &s) {
   auto f = s.f;
   // kfuse-begin fused-across("push", "force") profile=test/golden/multi/virtual_between/profile.json
   {
-    // 'push' (test/golden/multi/virtual_between/kernels.cpp:7) may be pending: then both run here as one.
+    // 'push' (test/golden/multi/virtual_between/kernels.cpp:7) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = s.n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_push_38cbbada<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_38cbbada_c74bfa22", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("push+force", ::kfuse::no_overlap({::kfuse::bytes_of(f, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
-          ::kfuse::same_view(kfuse_first->u, u) &&
-          ::kfuse::same_view(kfuse_first->f, f))) {
-      Kokkos::parallel_for("push+force", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_38cbbada_c74bfa22>(*kfuse_first, f, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_38cbbada_c74bfa22");
-    } else {
-      ::kfuse::flush("kfuse_chain_38cbbada_c74bfa22");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("push+force", "u,f,f,u", [&] { return ::kfuse::shadow_items(kfuse_first->u, kfuse_first->f, f, u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("push+force", ::kfuse::no_overlap({::kfuse::bytes_of(f, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
+            ::kfuse::same_view(kfuse_first->u, u) &&
+            ::kfuse::same_view(kfuse_first->f, f)))) {
+        Kokkos::parallel_for("push+force", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_38cbbada_c74bfa22>(*kfuse_first, f, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_38cbbada_c74bfa22");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_38cbbada_c74bfa22");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "force", s.n, KOKKOS_LAMBDA(const int i) { f(i) = -0.5 * u(i) + 0.01 * (i % 7); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
@@ -134,21 +137,24 @@ void relax(State &s) {
   auto w = s.w;
   // kfuse-begin fused-across("smooth", "relax") profile=test/golden/multi/virtual_between/profile.json
   {
-    // 'smooth' (test/golden/multi/virtual_between/kernels.cpp:28) may be pending: then both run here as one.
+    // 'smooth' (test/golden/multi/virtual_between/kernels.cpp:28) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
     const auto kfuse_policy = s.n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_smooth_b7de95e5<Kokkos::View<double *>, Kokkos::View<double *>>>(
         "kfuse_chain_b7de95e5_b4ab9963", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("smooth+relax", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
-          ::kfuse::same_view(kfuse_first->u, u) &&
-          ::kfuse::same_view(kfuse_first->w, w))) {
-      Kokkos::parallel_for("smooth+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_b7de95e5_b4ab9963>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
-      ::kfuse::discard("kfuse_chain_b7de95e5_b4ab9963");
-    } else {
-      ::kfuse::flush("kfuse_chain_b7de95e5_b4ab9963");
+    for (auto kfuse_shadow = ::kfuse::shadow_of("smooth+relax", "u,w,w,u", [&] { return ::kfuse::shadow_items(kfuse_first->u, kfuse_first->w, w, u); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("smooth+relax", ::kfuse::no_overlap({::kfuse::bytes_of(w, true), ::kfuse::bytes_of(kfuse_first->u, true)}) &&
+            ::kfuse::same_view(kfuse_first->u, u) &&
+            ::kfuse::same_view(kfuse_first->w, w)))) {
+        Kokkos::parallel_for("smooth+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_b7de95e5_b4ab9963>(*kfuse_first, w, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_b7de95e5_b4ab9963");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_b7de95e5_b4ab9963");
 // kfuse-original-begin
-      Kokkos::parallel_for(
+        Kokkos::parallel_for(
       "relax", s.n, KOKKOS_LAMBDA(const int i) { w(i) = 0.9 * w(i) + 0.1 * u(i); });
 // kfuse-original-end
+      }
     }
   }
   // kfuse-end
