@@ -294,17 +294,24 @@ std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel
   return Out;
 }
 
+/// At the site of \p B: its policy, its functor object, and \p A, the first
+/// kernel of \p C, where it is pending over that range (`kfuse_first`).
+void pendingFirst(const CrossChain &C, const KernelModel &A, const KernelModel &B,
+                  const std::function<void(const std::string &)> &Emit) {
+  Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
+  if (B.Functor.Kind == FunctorModel::Form::Object)
+    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
+  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
+  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+}
+
 /// The opening of a site that takes \p A, the first kernel of \p C, when it
 /// is pending over \p B's range, and runs \p Launch (labelled \p Label)
 /// where \p Guard holds; the site writes what runs otherwise (`} else`).
 void takePending(const CrossChain &C, const KernelModel &A, const KernelModel &B,
                  const std::string &Label, const std::string &Guard, const std::string &Launch,
                  const std::function<void(const std::string &)> &Emit) {
-  Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
-  if (B.Functor.Kind == FunctorModel::Form::Object)
-    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
-  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
-  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  pendingFirst(C, A, B, Emit);
   Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " + Guard + ")) {");
   Emit("    " + Launch);
   Emit("    ::kfuse::discard(\"" + C.Key + "\");");
@@ -364,24 +371,13 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
   Emit("{");
   Emit("  // '" + quoted(A) + "' (" + place(A) + ") may be pending: then both run here as one");
   Emit("  // (and, where the shadow check runs, after the two as they are written).");
-  Emit("  const auto kfuse_policy = " + B.Policy.Text + ";");
-  if (SecondObject)
-    Emit("  const auto kfuse_second = " + B.Functor.Text + ";");
-  Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, A) + ">(");
-  Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
+  pendingFirst(C, A, B, Emit);
   Emit("  for (auto kfuse_shadow = " +
        shadowOf(A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "", Label) +
        "; kfuse_shadow.next();) {");
-  // (The guard's lines, two deeper.)
-  std::string Deeper;
-  for (char Ch : Guard)
-    Deeper += Ch == '\n' ? std::string("\n  ") : std::string(1, Ch);
   Emit("    if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
-       Deeper + "))) {");
-  std::string LaunchDeeper;
-  for (char Ch : Launch)
-    LaunchDeeper += Ch == '\n' ? std::string("\n  ") : std::string(1, Ch);
-  Emit("      " + LaunchDeeper);
+       planner::deeper(Guard, "  ") + "))) {");
+  Emit("      " + planner::deeper(Launch, "  "));
   Emit("      ::kfuse::discard(\"" + C.Key + "\");");
   Emit("    } else {");
   Emit("      kfuse_shadow.flush(\"" + C.Key + "\");");

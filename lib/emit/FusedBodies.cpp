@@ -459,8 +459,7 @@ std::vector<std::string> FusedBodies::bodies(bool WithRepeat) {
   if (Repeats) {
     // Each launch index runs every iteration of the host loop in turn,
     // the loop's launches in order in each.
-    const TextRange &H = Sites[Group.Sites.front()].Repeat->Header;
-    Out.push_back("    " + Text.substr(H.Offset, H.Length).str() + " {");
+    Out.push_back("    " + repeatHeader() + " {");
   }
   const std::vector<StatementSchedule> &Schedules = Group.Schedules;
   for (size_t K = 0; K < Group.Sites.size(); ++K) {

@@ -198,15 +198,11 @@ struct Emitter : emit::FusedFunctor {
           }) &&
           !llvm::is_contained(Group.HostViews, Alias) && !pointerNamed(Alias))
         Add(Alias, guarded(Alias));
+    // Every View the kernels hold, used or not, that code here can name.
     for (size_t S : Group.Sites)
       for (const KernelModel::HeldView &H : Sites[S].Held)
-        if (H.DeclOffset < At &&
-            !llvm::is_contained(Group.HostViews, H.Text)) {
-          std::string Name = llvm::StringRef(H.Text).starts_with("this->") ? H.Text.substr(6)
-                                                                          : H.Text;
-          if (!llvm::is_contained(Names, Name))
-            Add(Name, selfComposition() && Name == H.Text ? "this->" + Name : H.Text);
-        }
+        if (H.DeclOffset < At && !llvm::is_contained(Group.HostViews, H.Text))
+          Add(llvm::StringRef(H.Text).starts_with("this->") ? H.Text.substr(6) : H.Text, H.Text);
     if (WithResults)
       for (size_t S : Group.Sites)
         if (const std::optional<ReductionModel> &R = Sites[S].Reduction;
@@ -368,13 +364,6 @@ struct Emitter : emit::FusedFunctor {
       return "\n" + std::string(Markers::OriginalBegin) + Indent + "  " + More +
              Text.slice(From, To).str() + Markers::OriginalEnd;
     };
-    // \p Code's lines after the first, \p More deeper.
-    auto Indented = [](const std::string &Code, const std::string &More) {
-      std::string Out;
-      for (char C : Code)
-        Out += C == '\n' ? "\n" + More : std::string(1, C);
-      return Out;
-    };
     std::string &Out = Code.Replacement;
     Out = std::string(Markers::Begin) + " fused(" + llvm::join(Quoted, ", ") + ")" +
           (Group.Repeats ? " repeated" : "") +
@@ -385,7 +374,7 @@ struct Emitter : emit::FusedFunctor {
       // launches, then the fused one on the same inputs.
       Emit("for (auto kfuse_shadow = " + shadow(Begin, true) + "; kfuse_shadow.next();) {");
       Emit("  if (kfuse_shadow.run_fused(" + Guard + ")) {");
-      Emit("    " + Indented(Launch, "  "));
+      Emit("    " + planner::deeper(Launch, "  "));
       Emit("  } else {");
       Out += Original(Begin, End, "  ");
       Out += "\n" + Indent + "  }";

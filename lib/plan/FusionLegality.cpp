@@ -116,12 +116,10 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
       const ViewAccess *Other = nullptr;
       const KernelModel *OtherK = nullptr;
       std::string Family;
-      bool Commute = true;
       for (auto [K, V] : All)
         for (const ViewAccess &Acc : V->Accesses) {
           std::string Op = atomicOperation(Acc);
           if (Op.empty() || (Other && Op != Family)) {
-            Commute = false;
             Pos = Acc.Pos;
             if (!Other || Op.empty())
               return "'" + V->Name + "' is updated atomically in " + name(*K) + " by '" +
@@ -137,8 +135,7 @@ std::string FusionPlanner::dependenceBetween(const KernelModel &A,
             Family = Op;
           }
         }
-      if (Commute)
-        continue;
+      continue;
     }
     if (AnyAtomic(InA) || AnyAtomic(InB)) {
       bool InFirst = AnyAtomic(InA);

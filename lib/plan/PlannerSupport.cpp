@@ -483,6 +483,16 @@ std::string pointerElementType(llvm::StringRef ValueType, const std::string &Vie
 
 /// \p Code laid out by clang-format (LLVM style): the functor holds copies
 /// of the kernel bodies, re-indented, and long parameter lists.
+std::string deeper(llvm::StringRef Code, llvm::StringRef More) {
+  std::string Out;
+  for (char C : Code) {
+    Out += C;
+    if (C == '\n')
+      Out += More;
+  }
+  return Out;
+}
+
 std::string formatted(const std::string &Code) {
   clang::format::FormatStyle Style = clang::format::getLLVMStyle();
   Style.ColumnLimit = 100;

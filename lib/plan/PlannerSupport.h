@@ -171,6 +171,9 @@ std::string pointerElementType(llvm::StringRef ValueType, const std::string &Vie
 /// \p Code laid out by clang-format (LLVM style, 100 columns), as kfuse
 /// writes fused functors.
 std::string formatted(const std::string &Code);
+/// \p Code with its lines after the first indented by \p More: code written
+/// for one place, nested deeper.
+std::string deeper(llvm::StringRef Code, llvm::StringRef More);
 /// The identifiers of \p Code.
 std::set<std::string> identifiersOf(llvm::StringRef Code);
 
