@@ -8,7 +8,9 @@
 #   2. its output is the host build's: for a golden case planned for its
 #      profile's backend, the expected file; for an example planned for CUDA,
 #      the output of `fuse --backend=Cuda` through a host (g++) database;
-#   3. the fused file compiles with nvcc_wrapper (compile only).
+#   3. the fused file compiles with nvcc -cuda (its front end, the device
+#      compilation to SASS; the host half is g++'s, which the golden and
+#      example tests already compile), at -O0 to keep the test short.
 # A fused output that nvcc rejects fails the test.
 #
 # Usage: cuda_compile.sh KFUSE SOURCE_DIR HOST_KOKKOS_INCLUDE CACHE_DIR ARCH
@@ -79,12 +81,15 @@ one() { # KIND REL PROFILE
   diff -u "$expected" "$fused" > "$out.diff" ||
     { cat "$out.diff"; echo "FAIL [$name]: fused on CUDA differs from the host build's"; return 1; }
   # shellcheck disable=SC2086
-  (cd "$TMP" && "$NVCCW" $CUDA_FLAGS -c "$fused" -o "$out.o") > "$out.nvcc.log" 2>&1 ||
+  (cd "$TMP" && "$NVCC" -x cu $NVCC_FLAGS -cuda "$fused" -o "$out.ii" && rm -f "$out.ii") > "$out.nvcc.log" 2>&1 ||
     { head -40 "$out.nvcc.log"; echo "FAIL [$name]: the fused code does not compile with nvcc"; return 1; }
   echo "ok [$kind $name]: fused $(grep -c "kfuse-fused\]" "$out.cuda.log" || true) group(s), same as host, compiles for CUDA ($SM)"
 }
 export -f one
-export KFUSE SRC TMP NVCCW CUDA_FLAGS SM
+# What nvcc_wrapper adds, for nvcc itself (-cuda stops before the host compile).
+NVCC=$(command -v nvcc)
+NVCC_FLAGS="-ccbin ${CXX:-g++} -DKOKKOS_DEPENDENCE -isystem $KOKKOS/include -I$SRC/include -I$SRC/examples/common -O0 -std=c++17 --expt-extended-lambda --expt-relaxed-constexpr -Wext-lambda-captures-this -arch=$SM"
+export KFUSE SRC TMP NVCCW CUDA_FLAGS SM NVCC NVCC_FLAGS
 mkdir -p "$TMP/out"
 start=$(date +%s)
 status=0
