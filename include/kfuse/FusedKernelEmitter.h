@@ -30,6 +30,10 @@ struct EmitOptions {
 struct Markers {
   static constexpr const char *Begin = "// kfuse-begin";
   static constexpr const char *End = "// kfuse-end";
+  /// Follows End where the launch's line went on after it (`{ launch; }`
+  /// on one line): the rest of that line, which the comment would
+  /// swallow, starts the next line; `revert` joins the two again.
+  static constexpr const char *LineGoesOn = " (the line goes on below)\n";
   static constexpr const char *OriginalBegin = "// kfuse-original-begin\n";
   static constexpr const char *OriginalEnd = "\n// kfuse-original-end";
   /// Around code between launches that stays in place (exact bytes).

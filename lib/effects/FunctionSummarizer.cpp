@@ -22,6 +22,15 @@ namespace kfuse {
 using namespace summary;
 namespace {
 
+/// How messages name \p FD: a template's instance as the template
+/// (`Stream::triad`, not `Stream<float>::triad` where the run may have used
+/// another instance).
+std::string displayName(const FunctionDecl *FD) {
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    return Pattern->getQualifiedNameAsString();
+  return FD->getQualifiedNameAsString();
+}
+
 class Summarizer {
 public:
   Summarizer(ASTContext &Ctx, const std::vector<KernelModel> &Sites,
@@ -33,7 +42,7 @@ public:
   FunctionSummary unsummarized(const CXXMethodDecl *MD) {
     FunctionSummary S;
     S.Usr = usrOf(MD);
-    S.Name = MD->getQualifiedNameAsString();
+    S.Name = displayName(MD);
     S.File = ProjectPath(MD->getLocation());
     S.Pos = positionOf(MD->getLocation(), Ctx);
     S.Method = true;
@@ -57,7 +66,7 @@ public:
     resolveThroughInstances(FD);
     FunctionSummary S;
     S.Usr = usrOf(FD);
-    S.Name = FD->getQualifiedNameAsString();
+    S.Name = displayName(FD);
     S.File = ProjectPath(FD->getLocation());
     for (const ParmVarDecl *P : FD->parameters()) {
       S.Params.push_back(P->getNameAsString());
@@ -228,8 +237,10 @@ private:
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       F.CopiesHandles = llvm::all_of(DS->decls(), [](const Decl *D) {
         const auto *VD = dyn_cast<VarDecl>(D);
-        return VD && !VD->getType()->isReferenceType() && isKokkosView(VD->getType()) &&
-               VD->getInit() && namesOnly(VD->getInit());
+        if (!VD || VD->getType()->isReferenceType() || !VD->getInit())
+          return false;
+        return isKokkosView(VD->getType()) ? namesOnly(VD->getInit())
+                                           : buildsFromHandles(VD->getInit());
       });
     else
       F.AssignsHandle = assignsHandle(S);

@@ -145,6 +145,64 @@ bool handlesOnly(QualType T, unsigned Depth) {
   return true;
 }
 
+bool buildsFromHandles(const Expr *Init, unsigned Depth) {
+  if (!Init || Depth > 3)
+    return false;
+  Init = Init->IgnoreParenImpCasts();
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
+    Init = Cleanups->getSubExpr()->IgnoreParenImpCasts();
+  if (!handlesOnly(Init->getType()))
+    return false;
+  // A handle or a literal; never a number read from a variable (it might
+  // be a reduction's result).
+  auto Handle = [](const Expr *A) {
+    A = A->IgnoreParenImpCasts();
+    if (isa<CXXDefaultArgExpr>(A))
+      return true;
+    if (isa<IntegerLiteral>(A) || isa<FloatingLiteral>(A) || isa<CXXBoolLiteralExpr>(A))
+      return true;
+    return isKokkosView(A->getType().getNonReferenceType()) && namesOnly(A);
+  };
+  if (const auto *List = dyn_cast<InitListExpr>(Init))
+    return llvm::all_of(List->inits(), Handle);
+  const auto *C = dyn_cast<CXXConstructExpr>(Init);
+  if (!C)
+    return false;
+  if (!llvm::all_of(C->arguments(), Handle))
+    return false;
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  if (Ctor->isTrivial() || (Ctor->isImplicit() && Ctor->isCopyOrMoveConstructor()))
+    return true;
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor->hasBody(Def) || !Def)
+    return false;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  if (!Body || !Body->body_empty())
+    return false;
+  // Each member from a parameter, a literal or a handle; each base built
+  // so too.
+  for (const CXXCtorInitializer *I : cast<CXXConstructorDecl>(Def)->inits()) {
+    const Expr *E = I->getInit()->IgnoreParenImpCasts();
+    if (I->isBaseInitializer()) {
+      if (!buildsFromHandles(E, Depth + 1))
+        return false;
+      continue;
+    }
+    if (!I->isMemberInitializer() || isa<CXXDefaultInitExpr>(E))
+      return false;
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1 && isKokkosView(Copy->getType()))
+      E = Copy->getArg(0)->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    bool Param = Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
+                 cast<ParmVarDecl>(Ref->getDecl())->getDeclContext() == Def;
+    if (!Param && !isa<IntegerLiteral>(E) && !isa<FloatingLiteral>(E) &&
+        !isa<CXXBoolLiteralExpr>(E))
+      return false;
+  }
+  return true;
+}
+
 bool getterCall(const Expr *E) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;

@@ -43,6 +43,13 @@ bool namesOnly(const clang::Expr *E);
 /// it): copying one copies handles, it touches no element.
 bool handlesOnly(clang::QualType T, unsigned Depth = 0);
 
+/// True if \p Init builds an object of View handles and numbers from View
+/// handles and literals only (`Shift f(b, c)`, `Shift f{b, c}`): an
+/// aggregate, or a constructor of the project with an empty body whose
+/// initializers copy its parameters or literals (so do its bases'). It
+/// touches no element and reads no number.
+bool buildsFromHandles(const clang::Expr *Init, unsigned Depth = 0);
+
 /// True if \p E is a call of a getter of the project (non-virtual, no
 /// arguments, a body of `return m;` for a data member m of its type) on
 /// an object named as namesOnly allows (`neighbor->get_neigh_list()`).

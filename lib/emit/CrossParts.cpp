@@ -43,8 +43,8 @@ std::vector<Member> membersOf(const KernelModel &A) {
   for (const ViewUse &V : A.Views) {
     if (V.Local)
       continue;
-    if (V.Root.empty())
-      Out.push_back({V.Name, V.PortableType});
+    if (V.Root.empty()) // (a bound functor's member as its body names it)
+      Out.push_back({V.Member.empty() ? V.Name : V.Member, V.PortableType});
     else if (llvm::none_of(Out, [&](const Member &M) { return M.Name == V.Root; }))
       Out.push_back({V.Root, V.RootClass, true}); // the captured object, whole
   }
@@ -298,8 +298,8 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
   return Checks.empty() ? "true" : llvm::join(Checks, " &&\n" + Indent);
 }
 
-std::string shadowOf(const KernelModel &A, const KernelModel &B, const std::string &First,
-                     const std::string &Second, const std::string &Label) {
+std::string shadowOf(const std::vector<std::pair<const KernelModel *, std::string>> &Kernels,
+                     const std::string &Label) {
   std::vector<std::string> Names, Args;
   auto Add = [&](const std::string &Name, const std::string &Arg) {
     if (llvm::is_contained(Args, Arg))
@@ -308,20 +308,22 @@ std::string shadowOf(const KernelModel &A, const KernelModel &B, const std::stri
     Args.push_back(Arg);
   };
   emit::PrivateMembers Private(PrivatePrefix);
-  for (auto [K, Prefix] : {std::pair{&A, &First}, std::pair{&B, &Second}})
+  const KernelModel &Last = *Kernels.back().first;
+  for (const auto &[K, Prefix] : Kernels)
     for (const ViewUse &V : K->Views) {
       if (V.Local || !planner::guardNames(V))
         continue;
-      std::string Named = Private.name(V, *Prefix + (V.Member.empty() ? V.Name : V.Member));
+      std::string Named = Private.name(V, Prefix + (V.Member.empty() ? V.Name : V.Member));
       if (!V.Pointer)
         Add(V.Name, Named);
       else if (planner::writes(V.Mode)) // the bytes it reaches over the range
-        Add(V.Name, planner::guardBytes(*K, V, Named, true, &B.Policy));
+        Add(V.Name, planner::guardBytes(*K, V, Named, true, &Last.Policy));
     }
-  if (Second.empty() && B.Functor.Kind == FunctorModel::Form::Lambda)
-    for (const KernelModel::HeldView &H : B.Held)
-      Add(H.Text, H.Text);
-  if (const std::optional<ReductionModel> &R = B.Reduction;
+  for (const auto &[K, Prefix] : Kernels)
+    if (Prefix.empty() && K->Functor.Kind == FunctorModel::Form::Lambda)
+      for (const KernelModel::HeldView &H : K->Held)
+        Add(H.Text, H.Text);
+  if (const std::optional<ReductionModel> &R = Last.Reduction;
       R && (R->ResultIsView || R->ScalarVariable))
     Add(R->ResultText, "::kfuse::result_of(" + R->ResultText + ")");
   return "::kfuse::shadow_of(\"" + Label + "\", \"" + llvm::join(Names, ",") +

@@ -59,6 +59,14 @@ std::string Rewriter::apply(llvm::StringRef FileText, const FusionPlan &Plan,
     Out += FileText.slice(Pos, Offset).str();
     Out += Text;
     Pos = Offset + Length;
+    // A region ends in a line comment: code after the launch on its line
+    // (the brace of a one-line function) goes to the next line.
+    llvm::StringRef After = FileText.drop_front(Pos);
+    After = After.take_front(After.find('\n'));
+    After = After.trim(" \t\r");
+    if (llvm::StringRef(Text).ends_with(Markers::End) && !After.empty() &&
+        !After.starts_with("//"))
+      Out += Markers::LineGoesOn;
   }
   Out += FileText.drop_front(Pos).str();
   return Out;
@@ -167,6 +175,7 @@ llvm::Expected<std::string> Rewriter::revert(llvm::StringRef FileText) {
     if (!Found)
       return Broken();
     Rest = Region.drop_front(End + llvm::StringRef(Markers::End).size());
+    Rest.consume_front(Markers::LineGoesOn);
   }
   Out += Rest.str();
   return Out;

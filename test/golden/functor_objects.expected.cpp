@@ -185,15 +185,91 @@ void tagged(Vec x, Vec v, int n) {
   // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_part_after_struct_1fe91703
+// 'after_struct' (test/golden/functor_objects.cpp:66) as a functor: deferred, it runs fused
+// with 'changed' (test/golden/functor_objects.cpp:72) when 'main' calls their functions in turn.
+template <class T_c> struct kfuse_part_after_struct_1fe91703 {
+  T_c c;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { c(i) += 1.0; }
+};
+// kfuse-functor-end
 void through_struct(Fields s, Vec c, int n) {
   Kokkos::parallel_for("from_struct", n, Scale(s.a, s.b, 1.5)); // EXPECT-REMARK: kfuse-not-fusable
-  Kokkos::parallel_for("after_struct", n, KOKKOS_LAMBDA(const int i) { c(i) += 1.0; });
+  // kfuse-begin deferred("after_struct") until "changed" profile=test/golden/functor_objects.profile.json
+  if (::kfuse::deferring("kfuse_chain_1fe91703_94412f8d")) {
+    // Runs later: fused with 'changed' (test/golden/functor_objects.cpp:72), or on its own.
+    const auto kfuse_policy = n;
+    ::kfuse::defer("kfuse_chain_1fe91703_94412f8d", ::kfuse::bounds_of(kfuse_policy),
+                   ::kfuse::make_fused<kfuse_part_after_struct_1fe91703>(c),
+                   [=](const auto &kfuse_part) {
+                     Kokkos::parallel_for("after_struct", kfuse_policy, kfuse_part);
+                   });
+  } else {
+    ::kfuse::flush("kfuse_chain_1fe91703_94412f8d"); // one pending from an outer call runs first
+// kfuse-original-begin
+    Kokkos::parallel_for("after_struct", n, KOKKOS_LAMBDA(const int i) { c(i) += 1.0; });
+// kfuse-original-end
+  }
+  // kfuse-end
 }
 
+// kfuse-functor-begin kfuse_fused_1fe91703_94412f8d
+// 'after_struct' (test/golden/functor_objects.cpp:66) then 'changed'
+// (test/golden/functor_objects.cpp:72), fused across functions: one body over raw pointers, the
+// first's Views and values read from its deferred functor.
+template <class T_kfuse_first, class T_kfuse_second, class T_kfuse_chunks>
+struct kfuse_fused_1fe91703_94412f8d {
+  T_kfuse_first kfuse_first;
+  T_kfuse_second kfuse_second;
+  // The indices each call runs (one on a device, a chunk on the host).
+  T_kfuse_chunks kfuse_chunks;
+  // Raw pointers as parameters: compilers honour restrict there, not on members.
+  KOKKOS_INLINE_FUNCTION static void body(const int kfuse_begin, const int kfuse_end,
+                                          double *KOKKOS_RESTRICT out_,
+                                          const double *KOKKOS_RESTRICT in_,
+                                          const decltype(T_kfuse_second::s) s) {
+    for (int kfuse_i0 = kfuse_begin; kfuse_i0 < kfuse_end; ++kfuse_i0) {
+      {
+        const int i = kfuse_i0;
+        out_[i] += 1.0;
+      }
+      {
+        const int i = kfuse_i0;
+        out_[i] = s * in_[i];
+      }
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const int kfuse_chunk) const {
+    body(kfuse_chunks.begin(kfuse_chunk), kfuse_chunks.end(kfuse_chunk), kfuse_second.out.data(),
+         kfuse_second.in.data(), kfuse_second.s);
+  }
+};
+// kfuse-functor-end
 void changed(Vec a, Vec b, Vec c, int n) {
   Scale g(a, b, 1.0);
   g.out = c;
-  Kokkos::parallel_for("changed", n, g); // EXPECT-REMARK: kfuse-not-fusable
+  // kfuse-begin fused-across("after_struct", "changed") profile=test/golden/functor_objects.profile.json
+  {
+    // 'after_struct' (test/golden/functor_objects.cpp:66) may be pending: then both run here as one
+    // (and, where the shadow check runs, after the two as they are written).
+    const auto kfuse_policy = n;
+    const auto kfuse_second = g;
+    auto *kfuse_first = ::kfuse::pending<kfuse_part_after_struct_1fe91703<Kokkos::View<double *>>>(
+        "kfuse_chain_1fe91703_94412f8d", ::kfuse::bounds_of(kfuse_policy));
+    for (auto kfuse_shadow = ::kfuse::shadow_of("after_struct+changed", "c,out,in", [&] { return ::kfuse::shadow_items(kfuse_first->c, kfuse_second.out, kfuse_second.in); }); kfuse_shadow.next();) {
+      if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused("after_struct+changed", ::kfuse::no_overlap({::kfuse::bytes_of(kfuse_second.out, true), ::kfuse::bytes_of(kfuse_second.in, false)}) &&
+            ::kfuse::same_view(kfuse_first->c, kfuse_second.out)))) {
+        Kokkos::parallel_for("after_struct+changed", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_1fe91703_94412f8d>(*kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy)));
+        ::kfuse::discard("kfuse_chain_1fe91703_94412f8d");
+      } else {
+        kfuse_shadow.flush("kfuse_chain_1fe91703_94412f8d");
+// kfuse-original-begin
+        Kokkos::parallel_for("changed", n, g);
+// kfuse-original-end
+      }
+    }
+  }
+  // kfuse-end // EXPECT-REMARK: kfuse-not-fusable
   Kokkos::parallel_for("after_changed", n, KOKKOS_LAMBDA(const int i) { b(i) += c(i); });
 }
 
@@ -239,8 +315,12 @@ int main(int argc, char **argv) {
       functor_template(a, b, c, n);
       temporaries(a, b, c, n);
       tagged(x, v, n);
+      ::kfuse::Window kfuse_window_1fe91703_94412f8d("kfuse_chain_1fe91703_94412f8d"); // kfuse-line 152c9922
+      kfuse_window_1fe91703_94412f8d.arm(); // kfuse-line b6076587
       through_struct(Fields{a, b}, c, n);
+      kfuse_window_1fe91703_94412f8d.disarm(); // kfuse-line 3e8a5c1a
       changed(a, b, c, n);
+      kfuse_window_1fe91703_94412f8d.close(); // kfuse-line 73a46ffa
       rebound(a, b, c, v, b, n);
       scaled_by_first(a, b, c, n);
     }
