@@ -152,16 +152,31 @@ std::string deferredSite(const CrossChain &C, const KernelModel &A, const Kernel
                         : std::string("kfuse_policy")) +
              ", " + Make + ");";
     };
-    Emit("        " +
-         (Inlined ? inlinedLaunch(*Inlined, LaunchOf, Indent + "        ")
-                  : LaunchOf("::kfuse::compose" + std::string(Chunked ? "_chunks<" : "<") +
-                             planner::withoutConstRef(A.Functor.IndexType) + ">(" +
-                             (Chunked ? "::kfuse::chunks_of(kfuse_policy), " : "") +
-                             taggedPart(A, "kfuse_first") + ", " +
-                             (C.SecondMembers ? std::string("kfuse_second")
-                              : C.CopySecond  ? copyOf(C, B, "kfuse_second")
-                                              : taggedPart(B, "kfuse_second")) +
-                             ")")));
+    std::string Index = planner::withoutConstRef(A.Functor.IndexType);
+    std::string SecondPart = C.SecondMembers ? std::string("kfuse_second")
+                             : C.CopySecond  ? copyOf(C, B, "kfuse_second")
+                                             : taggedPart(B, "kfuse_second");
+    // The shadow check runs the two as written first, each alone over
+    // this range.
+    Emit("        for (auto kfuse_shadow = " +
+         shadowOf({{&A, "kfuse_first."}, {&B, "kfuse_second."}}, quoted(A) + "+" + quoted(B)) +
+         "; kfuse_shadow.next();) {");
+    Emit("          if (kfuse_shadow.run_fused(true)) {");
+    Emit("            " +
+         planner::deeper(
+             Inlined ? inlinedLaunch(*Inlined, LaunchOf, Indent + "        ")
+                     : LaunchOf("::kfuse::compose" + std::string(Chunked ? "_chunks<" : "<") +
+                                Index + ">(" +
+                                (Chunked ? "::kfuse::chunks_of(kfuse_policy), " : "") +
+                                taggedPart(A, "kfuse_first") + ", " + SecondPart + ")"),
+             "    "));
+    Emit("          } else {");
+    Emit("            Kokkos::parallel_for(" + labelArgument(A) + "kfuse_policy, ::kfuse::alone<" +
+         Index + ">(" + taggedPart(A, "kfuse_first") + "));");
+    Emit("            Kokkos::parallel_for(" + labelArgument(B) + "kfuse_policy, ::kfuse::alone<" +
+         Index + ">(" + SecondPart + "));");
+    Emit("          }");
+    Emit("        }");
     Emit("        return true;");
     Emit("      });");
     Emit("} else {");
@@ -222,25 +237,35 @@ std::string middleSite(const CrossChain &P, const CrossChain &C, const KernelMod
   Emit("  const auto kfuse_policy = " + M.Policy.Text + ";");
   Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(P, X) + ">(");
   Emit("      \"" + P.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
-  Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
-       guardOf(P, X, M, "kfuse_first->", "", Indent + "        ") + ")) {");
-  Emit("    const auto kfuse_both = ::kfuse::compose<" +
-       planner::withoutConstRef(M.Functor.IndexType) + ">(" + taggedPart(X, "*kfuse_first") + ", " +
-       taggedPart(M, Part) + ");");
-  Emit("    ::kfuse::discard(\"" + P.Key + "\");");
-  Emit("    if (::kfuse::deferring(\"" + C.Key + "\"))");
+  Emit("  const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
+       guardOf(P, X, M, "kfuse_first->", "", Indent + "        ") + ");");
+  std::string Both = "::kfuse::compose<" + planner::withoutConstRef(M.Functor.IndexType) + ">(" +
+                     taggedPart(X, "*kfuse_first") + ", " + taggedPart(M, Part) + ")";
+  Emit("  if (::kfuse::deferring(\"" + C.Key + "\")) {");
+  Emit("    if (kfuse_fuse) {");
+  Emit("      const auto kfuse_both = " + Both + ";");
+  Emit("      ::kfuse::discard(\"" + P.Key + "\");");
   Emit("      ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), kfuse_both,");
   Emit("                     " + Launcher + "\"" + Label + "\", kfuse_policy, kfuse_part); });");
-  Emit("    else");
-  Emit("      Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, kfuse_both);");
-  Emit("  } else {");
-  Emit("    ::kfuse::flush(\"" + P.Key + "\");");
-  Emit("    if (::kfuse::deferring(\"" + C.Key + "\")) {");
+  Emit("    } else {");
+  Emit("      ::kfuse::flush(\"" + P.Key + "\");");
   Emit("      ::kfuse::defer(\"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy), " + Part + ",");
   Emit("                     " + Launcher + labelArgument(M) + "kfuse_policy, kfuse_part); });");
-  Emit("    } else {");
-  Emit("      ::kfuse::flush(\"" + C.Key + "\"); // one pending from an outer call runs first");
-  Out += originalSection(TextM, M, Indent + "      ");
+  Emit("    }");
+  Emit("  } else {");
+  // Run as one now, the shadow check here; deferred as one, it checks the
+  // three where they run (lastSite).
+  Emit("    for (auto kfuse_shadow = " + shadowOf({{&X, "kfuse_first->"}, {&M, ""}}, Label) +
+       "; kfuse_shadow.next();) {");
+  Emit("      if (kfuse_shadow.run_fused(kfuse_fuse)) {");
+  Emit("        Kokkos::parallel_for(\"" + Label + "\", kfuse_policy, " + Both + ");");
+  Emit("        ::kfuse::discard(\"" + P.Key + "\");");
+  Emit("      } else {");
+  Emit("        kfuse_shadow.flush(\"" + P.Key + "\");");
+  Emit("        if (!kfuse_fuse)");
+  Emit("          ::kfuse::flush(\"" + C.Key + "\"); // one pending from an outer call runs first");
+  Out += originalSection(TextM, M, Indent + "        ");
+  Emit("      }");
   Emit("    }");
   Emit("  }");
   Emit("}");
@@ -273,22 +298,39 @@ std::string lastSite(const CrossChain &P, const CrossChain &C, const KernelModel
   Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
   Emit("  auto *kfuse_first = ::kfuse::pending<" + partType(C, M) + ">(");
   Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
-  Emit("  if (kfuse_both && ::kfuse::use_fused(\"" + quoted(X) + "+" + quoted(M) + "+" +
-       quoted(Y) + "\", " + guardOf(Apart, X, Y, "kfuse_both->A.", Second, Indent + "        ") +
-       " &&");
-  Emit("        " + guardOf(C, M, Y, "kfuse_both->B.", Second, Indent + "        ") + ")) {");
-  Emit("    " + composedLaunch(Y, TextY, "*kfuse_both",
-                               quoted(X) + "+" + quoted(M) + "+" + quoted(Y)));
-  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
-  Emit("  } else if (kfuse_first && ::kfuse::use_fused(\"" + quoted(M) + "+" + quoted(Y) + "\", " +
-       guardOf(C, M, Y, "kfuse_first->", Second, Indent + "        ") + ")) {");
-  Emit("    " +
-       composedLaunch(Y, TextY, taggedPart(M, "*kfuse_first"), quoted(M) + "+" + quoted(Y)));
-  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
-  Emit("  } else {");
-  Emit("    ::kfuse::flush(\"" + C.Key + "\");");
-  Out += originalSection(TextY, Y, Indent + "    ");
-  Emit("  }");
+  std::string Three = quoted(X) + "+" + quoted(M) + "+" + quoted(Y);
+  std::string Two = quoted(M) + "+" + quoted(Y);
+  Emit("  const bool kfuse_three = kfuse_both && ::kfuse::use_fused(\"" + Three + "\", " +
+       guardOf(Apart, X, Y, "kfuse_both->A.", Second, Indent + "        ") + " &&");
+  Emit("        " + guardOf(C, M, Y, "kfuse_both->B.", Second, Indent + "        ") + ");");
+  Emit("  const bool kfuse_two = !kfuse_three && kfuse_first && ::kfuse::use_fused(\"" + Two +
+       "\", " + guardOf(C, M, Y, "kfuse_first->", Second, Indent + "        ") + ");");
+  // One shadow check for each form; where the three run as one, the
+  // original launches are the three, X and M each alone over this range
+  // (the bounds pending() matched).
+  Emit("  for (auto kfuse_shadow3 = " +
+       shadowOf({{&X, "kfuse_both->A."}, {&M, "kfuse_both->B."}, {&Y, Second}}, Three) +
+       "; kfuse_shadow3.next();)");
+  Emit("    for (auto kfuse_shadow = " + shadowOf({{&M, "kfuse_first->"}, {&Y, Second}}, Two) +
+       "; kfuse_shadow.next();) {");
+  Emit("      if (kfuse_shadow3.run_fused(kfuse_three)) {");
+  Emit("        " + planner::deeper(composedLaunch(Y, TextY, "*kfuse_both", Three), "    "));
+  Emit("        ::kfuse::discard(\"" + C.Key + "\");");
+  Emit("      } else if (kfuse_shadow.run_fused(kfuse_two)) {");
+  Emit("        " + planner::deeper(composedLaunch(Y, TextY, taggedPart(M, "*kfuse_first"), Two),
+                                    "    "));
+  Emit("        ::kfuse::discard(\"" + C.Key + "\");");
+  Emit("      } else {");
+  Emit("        if (kfuse_shadow3.checking()) {");
+  for (auto [K, Part] : {std::pair{&X, "A"}, std::pair{&M, "B"}})
+    Emit("          Kokkos::parallel_for(" + labelArgument(*K) + "kfuse_policy, ::kfuse::alone<" +
+         Index + ">(kfuse_both->" + Part + "));");
+  Emit("        } else {");
+  Emit("          kfuse_shadow.flush(\"" + C.Key + "\");");
+  Emit("        }");
+  Out += originalSection(TextY, Y, Indent + "        ");
+  Emit("      }");
+  Emit("    }");
   Emit("}");
   Emit(Markers::End);
   return Out;
@@ -305,16 +347,24 @@ void pendingFirst(const CrossChain &C, const KernelModel &A, const KernelModel &
   Emit("      \"" + C.Key + "\", ::kfuse::bounds_of(kfuse_policy));");
 }
 
-/// The opening of a site that takes \p A, the first kernel of \p C, when it
-/// is pending over \p B's range, and runs \p Launch (labelled \p Label)
-/// where \p Guard holds; the site writes what runs otherwise (`} else`).
-void takePending(const CrossChain &C, const KernelModel &A, const KernelModel &B,
-                 const std::string &Label, const std::string &Guard, const std::string &Launch,
-                 const std::function<void(const std::string &)> &Emit) {
-  pendingFirst(C, A, B, Emit);
-  Emit("  if (kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " + Guard + ")) {");
-  Emit("    " + Launch);
-  Emit("    ::kfuse::discard(\"" + C.Key + "\");");
+/// The loop running \p Launch where \p Fused holds (then dropping what
+/// is pending on \p Key), else the pending first kernel and \p Original
+/// (the original section); where the shadow check runs (\p Shadow), the
+/// pending first kernel and the original first, kept, then \p Launch on
+/// the same inputs. \p In: its indent in the site's block.
+void checkedLaunch(const std::function<void(const std::string &)> &Emit, std::string &Out,
+                   const std::string &In, const std::string &Shadow, const std::string &Fused,
+                   const std::string &Launch, const std::string &Key,
+                   const std::function<std::string(const std::string &)> &Original) {
+  Emit(In + "for (auto kfuse_shadow = " + Shadow + "; kfuse_shadow.next();) {");
+  Emit(In + "  if (kfuse_shadow.run_fused(" + Fused + ")) {");
+  Emit(In + "    " + planner::deeper(Launch, In));
+  Emit(In + "    ::kfuse::discard(\"" + Key + "\");");
+  Emit(In + "  } else {");
+  Emit(In + "    kfuse_shadow.flush(\"" + Key + "\");");
+  Out += Original(In + "    ");
+  Emit(In + "  }");
+  Emit(In + "}");
 }
 
 /// The site of \p B, the second kernel of \p C: runs \p A and \p B as one when
@@ -372,18 +422,13 @@ std::string fusedSite(const CrossChain &C, const KernelModel &A, const KernelMod
   Emit("  // '" + quoted(A) + "' (" + place(A) + ") may be pending: then both run here as one");
   Emit("  // (and, where the shadow check runs, after the two as they are written).");
   pendingFirst(C, A, B, Emit);
-  Emit("  for (auto kfuse_shadow = " +
-       shadowOf(A, B, "kfuse_first->", SecondObject ? "kfuse_second." : "", Label) +
-       "; kfuse_shadow.next();) {");
-  Emit("    if (kfuse_shadow.run_fused(kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
-       planner::deeper(Guard, "  ") + "))) {");
-  Emit("      " + planner::deeper(Launch, "  "));
-  Emit("      ::kfuse::discard(\"" + C.Key + "\");");
-  Emit("    } else {");
-  Emit("      kfuse_shadow.flush(\"" + C.Key + "\");");
-  Out += originalSection(TextB, B, Indent + "      ");
-  Emit("    }");
-  Emit("  }");
+  checkedLaunch(Emit, Out, "  ",
+                shadowOf({{&A, "kfuse_first->"}, {&B, SecondObject ? "kfuse_second." : ""}},
+                         Label),
+                "kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
+                    planner::deeper(Guard, "  ") + ")",
+                Launch, C.Key,
+                [&](const std::string &In) { return originalSection(TextB, B, Indent + In); });
   Emit("}");
   Emit(Markers::End);
   return Out;
@@ -415,12 +460,16 @@ std::string selfSite(const CrossChain &C, const KernelModel &A, llvm::StringRef 
   Emit("{");
   Emit("  // This launch may be pending from the call before: then both run here as one.");
   Emit("  // Else, in the first of two calls in a row, it runs later: fused with the next.");
-  takePending(C, A, A, Label, Guard, Launch, Emit);
-  Emit("  } else if (::kfuse::deferring(\"" + C.Key + "\")) {");
+  pendingFirst(C, A, A, Emit);
+  Emit("  const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused(\"" + Label + "\", " +
+       planner::deeper(Guard, "  ") + ");");
+  Emit("  if (!kfuse_fuse && ::kfuse::deferring(\"" + C.Key + "\")) {");
   deferPart(C, A, Part, "    ", Emit);
   Emit("  } else {");
-  Emit("    ::kfuse::flush(\"" + C.Key + "\");");
-  Out += originalSection(TextA, A, Indent + "    ");
+  checkedLaunch(Emit, Out, "    ",
+                shadowOf({{&A, "kfuse_first->"}, {&A, Object ? "kfuse_second." : ""}}, Label),
+                "kfuse_fuse", Launch, C.Key,
+                [&](const std::string &In) { return originalSection(TextA, A, Indent + In); });
   Emit("  }");
   Emit("}");
   Emit(Markers::End);

@@ -136,12 +136,12 @@ std::string guardOf(const CrossChain &C, const KernelModel &A, const KernelModel
                     const std::string &First, const std::string &Second,
                     const std::string &Indent);
 
-/// The shadow check of the pair \p A then \p B, labelled \p Label
-/// (Shadow.hpp's shadow_of): the Views of both kernels as the guard names
-/// them (\p First and \p Second prefix them), the Views \p B's lambda
-/// holds, and \p B's reduction result.
-std::string shadowOf(const KernelModel &A, const KernelModel &B, const std::string &First,
-                     const std::string &Second, const std::string &Label);
+/// The shadow check of kernels run in turn (each with the prefix the
+/// guard names its Views with), labelled \p Label (Shadow.hpp's
+/// shadow_of): the Views of every kernel, the Views a lambda named at its
+/// own site (no prefix) holds, and the last kernel's reduction result.
+std::string shadowOf(const std::vector<std::pair<const KernelModel *, std::string>> &Kernels,
+                     const std::string &Label);
 
 /// `::kfuse::defer(...)` keeping \p Part, \p A's functor, pending for \p C,
 /// launched as \p A's launch where nothing runs it fused; \p In is the

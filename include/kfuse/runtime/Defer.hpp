@@ -489,6 +489,17 @@ Composed<Index, First, Second> compose(const First &A, const Second &B) {
   return Composed<Index, First, Second>{A, B};
 }
 
+/// Does nothing, for any index: composed with it, a part runs alone over
+/// a policy of either kernel, work tag or not (alone).
+struct Nothing {
+  template <class... Index> KFUSE_DEFER_HOST_DEVICE inline void operator()(const Index...) const {}
+};
+/// \p Part alone (a part of a pending composition, which the shadow check
+/// runs on its own as it was written).
+template <class Index, class Part> Composed<Index, Part, Nothing> alone(const Part &P) {
+  return Composed<Index, Part, Nothing>{P, Nothing{}};
+}
+
 /// The same for a reduction: \p Second reduces into a Value.
 template <class Index, class Value, class First, class Second> struct ComposedReduce {
   using value_type = Value;

@@ -328,6 +328,8 @@ public:
     each([](auto &I) { I.restore_expected(); });
     Checking = false;
   }
+  /// True while the original launches run to be checked.
+  bool checking() const { return Checking && Pass == 0; }
   /// For the loop form: true for the first run, and for the second where
   /// the shadow check runs.
   bool next() {

@@ -156,26 +156,33 @@ void mark(Field w, Kokkos::View<int *> heavy) {
     const auto kfuse_policy = w.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_spread_398b185d<Kokkos::View<double *>, Cells>>(
         "kfuse_chain_398b185d_bc888491", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("spread+mark", ::kfuse::apart(kfuse_first->w, true, heavy, true) &&
-          ::kfuse::same_or_apart(kfuse_first->w, w))) {
-      const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_mark_bc888491>(heavy, w));
-      ::kfuse::discard("kfuse_chain_398b185d_bc888491");
-      if (::kfuse::deferring("kfuse_chain_bc888491_2d8b9a39"))
+    const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("spread+mark", ::kfuse::apart(kfuse_first->w, true, heavy, true) &&
+          ::kfuse::same_or_apart(kfuse_first->w, w));
+    if (::kfuse::deferring("kfuse_chain_bc888491_2d8b9a39")) {
+      if (kfuse_fuse) {
+        const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_mark_bc888491>(heavy, w));
+        ::kfuse::discard("kfuse_chain_398b185d_bc888491");
         ::kfuse::defer("kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy), kfuse_both,
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("spread+mark", kfuse_policy, kfuse_part); });
-      else
-        Kokkos::parallel_for("spread+mark", kfuse_policy, kfuse_both);
-    } else {
-      ::kfuse::flush("kfuse_chain_398b185d_bc888491");
-      if (::kfuse::deferring("kfuse_chain_bc888491_2d8b9a39")) {
+      } else {
+        ::kfuse::flush("kfuse_chain_398b185d_bc888491");
         ::kfuse::defer("kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_mark_bc888491>(heavy, w),
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("mark", kfuse_policy, kfuse_part); });
-      } else {
-        ::kfuse::flush("kfuse_chain_bc888491_2d8b9a39"); // one pending from an outer call runs first
+      }
+    } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("spread+mark", "w,heavy,w", [&] { return ::kfuse::shadow_items(kfuse_first->w, heavy, w); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_fuse)) {
+          Kokkos::parallel_for("spread+mark", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_mark_bc888491>(heavy, w)));
+          ::kfuse::discard("kfuse_chain_398b185d_bc888491");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_398b185d_bc888491");
+          if (!kfuse_fuse)
+            ::kfuse::flush("kfuse_chain_bc888491_2d8b9a39"); // one pending from an outer call runs first
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "mark", w.extent(0), KOKKOS_LAMBDA(const int i) { heavy(i) = w(i) > 2.0 ? 1 : 0; });
 // kfuse-original-end
+        }
       }
     }
   }
@@ -222,31 +229,41 @@ int main(int argc, char **argv) {
             "kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy));
         auto *kfuse_first = ::kfuse::pending<kfuse_part_mark_bc888491<Kokkos::View<int *>, Kokkos::View<double *>>>(
             "kfuse_chain_bc888491_2d8b9a39", ::kfuse::bounds_of(kfuse_policy));
-        if (kfuse_both && ::kfuse::use_fused("spread+mark+sum", ::kfuse::apart(kfuse_both->A.w, true, p, false) &&
+        const bool kfuse_three = kfuse_both && ::kfuse::use_fused("spread+mark+sum", ::kfuse::apart(kfuse_both->A.w, true, p, false) &&
               ::kfuse::apart(kfuse_both->A.w, true, s, false) &&
               ::kfuse::same_or_apart(kfuse_both->A.w, w) &&
               ::kfuse::apart(kfuse_both->A.w, true, heavy, false) &&
               ::kfuse::apart(kfuse_both->B.heavy, true, p, false) &&
               ::kfuse::apart(kfuse_both->B.heavy, true, s, false) &&
               ::kfuse::apart(kfuse_both->B.heavy, true, w, false) &&
-              ::kfuse::same_or_apart(kfuse_both->B.heavy, heavy))) {
-          Kokkos::parallel_reduce("spread+mark+sum", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); }), sum);
-          ::kfuse::discard("kfuse_chain_bc888491_2d8b9a39");
-        } else if (kfuse_first && ::kfuse::use_fused("mark+sum", ::kfuse::apart(kfuse_first->heavy, true, p, false) &&
+              ::kfuse::same_or_apart(kfuse_both->B.heavy, heavy));
+        const bool kfuse_two = !kfuse_three && kfuse_first && ::kfuse::use_fused("mark+sum", ::kfuse::apart(kfuse_first->heavy, true, p, false) &&
               ::kfuse::apart(kfuse_first->heavy, true, s, false) &&
               ::kfuse::apart(kfuse_first->heavy, true, w, false) &&
-              ::kfuse::same_or_apart(kfuse_first->heavy, heavy))) {
-          Kokkos::parallel_reduce("mark+sum", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); }), sum);
-          ::kfuse::discard("kfuse_chain_bc888491_2d8b9a39");
-        } else {
-          ::kfuse::flush("kfuse_chain_bc888491_2d8b9a39");
+              ::kfuse::same_or_apart(kfuse_first->heavy, heavy));
+        for (auto kfuse_shadow3 = ::kfuse::shadow_of("spread+mark+sum", "w,heavy,w,p,s,w,heavy,sum", [&] { return ::kfuse::shadow_items(kfuse_both->A.w, kfuse_both->B.heavy, kfuse_both->B.w, p, s, w, heavy, ::kfuse::result_of(sum)); }); kfuse_shadow3.next();)
+          for (auto kfuse_shadow = ::kfuse::shadow_of("mark+sum", "heavy,w,p,s,w,heavy,sum", [&] { return ::kfuse::shadow_items(kfuse_first->heavy, kfuse_first->w, p, s, w, heavy, ::kfuse::result_of(sum)); }); kfuse_shadow.next();) {
+            if (kfuse_shadow3.run_fused(kfuse_three)) {
+              Kokkos::parallel_reduce("spread+mark+sum", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); }), sum);
+              ::kfuse::discard("kfuse_chain_bc888491_2d8b9a39");
+            } else if (kfuse_shadow.run_fused(kfuse_two)) {
+              Kokkos::parallel_reduce("mark+sum", ::kfuse::reduction_chunked(kfuse_policy), ::kfuse::compose_reduce_chunks<int, double>(::kfuse::reduction_chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); }), sum);
+              ::kfuse::discard("kfuse_chain_bc888491_2d8b9a39");
+            } else {
+              if (kfuse_shadow3.checking()) {
+                Kokkos::parallel_for("spread", kfuse_policy, ::kfuse::alone<int>(kfuse_both->A));
+                Kokkos::parallel_for("mark", kfuse_policy, ::kfuse::alone<int>(kfuse_both->B));
+              } else {
+                kfuse_shadow.flush("kfuse_chain_bc888491_2d8b9a39");
+              }
 // kfuse-original-begin
-          Kokkos::parallel_reduce(
+              Kokkos::parallel_reduce(
           "sum", n,
           KOKKOS_LAMBDA(const int i, double &acc) { acc += p(i) + 2.0 * s(i) + w(i) * heavy(i); },
           sum);
 // kfuse-original-end
-        }
+            }
+          }
       }
       // kfuse-end
       kfuse_window_bc888491_2d8b9a39.close(); // kfuse-line 6459d3b2

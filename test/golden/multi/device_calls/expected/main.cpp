@@ -50,26 +50,33 @@ void half_kick(Vec v, Vec f, int n, double h) {
     const auto kfuse_policy = n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_force_fd2345c0<Kokkos::View<double *>, Kokkos::View<double *>>>(
         "kfuse_chain_fd2345c0_797e13db", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("force+half_kick", ::kfuse::apart(kfuse_first->f, true, v, true) &&
+    const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("force+half_kick", ::kfuse::apart(kfuse_first->f, true, v, true) &&
           ::kfuse::same_or_apart(kfuse_first->f, f) &&
-          ::kfuse::apart(kfuse_first->x, false, v, true))) {
-      const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_half_kick_797e13db>(v, f, h));
-      ::kfuse::discard("kfuse_chain_fd2345c0_797e13db");
-      if (::kfuse::deferring("kfuse_chain_797e13db_7a4642be"))
+          ::kfuse::apart(kfuse_first->x, false, v, true));
+    if (::kfuse::deferring("kfuse_chain_797e13db_7a4642be")) {
+      if (kfuse_fuse) {
+        const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_half_kick_797e13db>(v, f, h));
+        ::kfuse::discard("kfuse_chain_fd2345c0_797e13db");
         ::kfuse::defer("kfuse_chain_797e13db_7a4642be", ::kfuse::bounds_of(kfuse_policy), kfuse_both,
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("force+half_kick", kfuse_policy, kfuse_part); });
-      else
-        Kokkos::parallel_for("force+half_kick", kfuse_policy, kfuse_both);
-    } else {
-      ::kfuse::flush("kfuse_chain_fd2345c0_797e13db");
-      if (::kfuse::deferring("kfuse_chain_797e13db_7a4642be")) {
+      } else {
+        ::kfuse::flush("kfuse_chain_fd2345c0_797e13db");
         ::kfuse::defer("kfuse_chain_797e13db_7a4642be", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_half_kick_797e13db>(v, f, h),
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("half_kick", kfuse_policy, kfuse_part); });
-      } else {
-        ::kfuse::flush("kfuse_chain_797e13db_7a4642be"); // one pending from an outer call runs first
+      }
+    } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("force+half_kick", "f,x,v,f", [&] { return ::kfuse::shadow_items(kfuse_first->f, kfuse_first->x, v, f); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_fuse)) {
+          Kokkos::parallel_for("force+half_kick", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_half_kick_797e13db>(v, f, h)));
+          ::kfuse::discard("kfuse_chain_fd2345c0_797e13db");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_fd2345c0_797e13db");
+          if (!kfuse_fuse)
+            ::kfuse::flush("kfuse_chain_797e13db_7a4642be"); // one pending from an outer call runs first
 // kfuse-original-begin
-        Kokkos::parallel_for("half_kick", n, KOKKOS_LAMBDA(const int i) { kick(v, f, i, h); });
+          Kokkos::parallel_for("half_kick", n, KOKKOS_LAMBDA(const int i) { kick(v, f, i, h); });
 // kfuse-original-end
+        }
       }
     }
   }
@@ -86,26 +93,36 @@ void drift(Vec x, Vec v, int n, double dt) {
         "kfuse_chain_797e13db_7a4642be", ::kfuse::bounds_of(kfuse_policy));
     auto *kfuse_first = ::kfuse::pending<kfuse_part_half_kick_797e13db<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_797e13db_7a4642be", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_both && ::kfuse::use_fused("force+half_kick+drift", ::kfuse::apart(kfuse_both->A.f, true, x, true) &&
+    const bool kfuse_three = kfuse_both && ::kfuse::use_fused("force+half_kick+drift", ::kfuse::apart(kfuse_both->A.f, true, x, true) &&
           ::kfuse::apart(kfuse_both->A.f, true, v, false) &&
           ::kfuse::same_or_apart(kfuse_both->A.x, x) &&
           ::kfuse::apart(kfuse_both->B.v, true, x, true) &&
           ::kfuse::same_or_apart(kfuse_both->B.v, v) &&
-          ::kfuse::apart(kfuse_both->B.f, false, x, true))) {
-      Kokkos::parallel_for("force+half_kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i) { at(x, i) += dt * at(v, i); }));
-      ::kfuse::discard("kfuse_chain_797e13db_7a4642be");
-    } else if (kfuse_first && ::kfuse::use_fused("half_kick+drift", ::kfuse::apart(kfuse_first->v, true, x, true) &&
+          ::kfuse::apart(kfuse_both->B.f, false, x, true));
+    const bool kfuse_two = !kfuse_three && kfuse_first && ::kfuse::use_fused("half_kick+drift", ::kfuse::apart(kfuse_first->v, true, x, true) &&
           ::kfuse::same_or_apart(kfuse_first->v, v) &&
-          ::kfuse::apart(kfuse_first->f, false, x, true))) {
-      Kokkos::parallel_for("half_kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { at(x, i) += dt * at(v, i); }));
-      ::kfuse::discard("kfuse_chain_797e13db_7a4642be");
-    } else {
-      ::kfuse::flush("kfuse_chain_797e13db_7a4642be");
+          ::kfuse::apart(kfuse_first->f, false, x, true));
+    for (auto kfuse_shadow3 = ::kfuse::shadow_of("force+half_kick+drift", "f,x,v,f,x,v", [&] { return ::kfuse::shadow_items(kfuse_both->A.f, kfuse_both->A.x, kfuse_both->B.v, kfuse_both->B.f, x, v); }); kfuse_shadow3.next();)
+      for (auto kfuse_shadow = ::kfuse::shadow_of("half_kick+drift", "v,f,x,v", [&] { return ::kfuse::shadow_items(kfuse_first->v, kfuse_first->f, x, v); }); kfuse_shadow.next();) {
+        if (kfuse_shadow3.run_fused(kfuse_three)) {
+          Kokkos::parallel_for("force+half_kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i) { at(x, i) += dt * at(v, i); }));
+          ::kfuse::discard("kfuse_chain_797e13db_7a4642be");
+        } else if (kfuse_shadow.run_fused(kfuse_two)) {
+          Kokkos::parallel_for("half_kick+drift", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) { at(x, i) += dt * at(v, i); }));
+          ::kfuse::discard("kfuse_chain_797e13db_7a4642be");
+        } else {
+          if (kfuse_shadow3.checking()) {
+            Kokkos::parallel_for("force", kfuse_policy, ::kfuse::alone<int>(kfuse_both->A));
+            Kokkos::parallel_for("half_kick", kfuse_policy, ::kfuse::alone<int>(kfuse_both->B));
+          } else {
+            kfuse_shadow.flush("kfuse_chain_797e13db_7a4642be");
+          }
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "drift", n, KOKKOS_LAMBDA(const int i) { at(x, i) += dt * at(v, i); });
 // kfuse-original-end
-    }
+        }
+      }
   }
   // kfuse-end
 }

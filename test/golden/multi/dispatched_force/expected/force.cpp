@@ -35,7 +35,14 @@ template <int STYLE> void PairForce::run_pairs() {
                   ::kfuse::apart(kfuse_first.f, true, kfuse_second.v, true) &&
                   ::kfuse::same_or_apart(kfuse_first.f, kfuse_second.f)))
               return false;
-            Kokkos::parallel_for("PairForce::run_pairs+Integrator::kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<PairForce::TagPair<0>>(kfuse_first), ::kfuse::make_fused<kfuse_second_f9f52ae0_6c4a98ef>(kfuse_second.v, kfuse_second.f, kfuse_second.dt)));
+            for (auto kfuse_shadow = ::kfuse::shadow_of("PairForce::run_pairs+Integrator::kick", "numneigh,x,anchor,f,v,f", [&] { return ::kfuse::shadow_items(kfuse_first.numneigh, kfuse_first.x, kfuse_first.anchor, kfuse_first.f, kfuse_second.v, kfuse_second.f); }); kfuse_shadow.next();) {
+              if (kfuse_shadow.run_fused(true)) {
+                Kokkos::parallel_for("PairForce::run_pairs+Integrator::kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<PairForce::TagPair<0>>(kfuse_first), ::kfuse::make_fused<kfuse_second_f9f52ae0_6c4a98ef>(kfuse_second.v, kfuse_second.f, kfuse_second.dt)));
+              } else {
+                Kokkos::parallel_for(kfuse_policy, ::kfuse::alone<int>(::kfuse::tagged<PairForce::TagPair<0>>(kfuse_first)));
+                Kokkos::parallel_for(kfuse_policy, ::kfuse::alone<int>(::kfuse::make_fused<kfuse_second_f9f52ae0_6c4a98ef>(kfuse_second.v, kfuse_second.f, kfuse_second.dt)));
+              }
+            }
             return true;
           });
     } else {

@@ -112,10 +112,17 @@ void IntegratorVerlet::final_integrate() {
                 ::kfuse::same_view(kfuse_first.v, kfuse_second.v) &&
                 ::kfuse::same_view(kfuse_first.f, kfuse_second.f)))
             return false;
-          if (::kfuse::same_bits(kfuse_first.dt, kfuse_second.dt))
-            Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-          else
-            Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+          for (auto kfuse_shadow = ::kfuse::shadow_of("final_integrate+initial_integrate", "v,f,v,f,x", [&] { return ::kfuse::shadow_items(kfuse_first.v, kfuse_first.f, kfuse_second.v, kfuse_second.f, kfuse_second.x); }); kfuse_shadow.next();) {
+            if (kfuse_shadow.run_fused(true)) {
+              if (::kfuse::same_bits(kfuse_first.dt, kfuse_second.dt))
+                Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+              else
+                Kokkos::parallel_for("final_integrate+initial_integrate", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3e46143f_7f656c6a>(kfuse_first, kfuse_second, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+            } else {
+              Kokkos::parallel_for("final_integrate", kfuse_policy, ::kfuse::alone<int>(kfuse_first));
+              Kokkos::parallel_for("initial_integrate", kfuse_policy, ::kfuse::alone<int>(kfuse_second));
+            }
+          }
           return true;
         });
   } else {

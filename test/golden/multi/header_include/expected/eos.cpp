@@ -37,30 +37,37 @@ void eos(Cells &s) {
     const auto kfuse_policy = Kokkos::RangePolicy<>(0, s.n);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_update_06c2e7d9<Kokkos::View<double *>, Kokkos::View<double *>, Kokkos::View<double *>>>(
         "kfuse_chain_06c2e7d9_dcb1cb67", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("update+eos", ::kfuse::apart(kfuse_first->e, true, p, true) &&
+    const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("update+eos", ::kfuse::apart(kfuse_first->e, true, p, true) &&
           ::kfuse::apart(kfuse_first->e, true, rho, false) &&
           ::kfuse::same_or_apart(kfuse_first->e, e) &&
           ::kfuse::apart(kfuse_first->c, false, p, true) &&
-          ::kfuse::same_or_apart(kfuse_first->p, p))) {
-      const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_eos_dcb1cb67>(p, rho, e));
-      ::kfuse::discard("kfuse_chain_06c2e7d9_dcb1cb67");
-      if (::kfuse::deferring("kfuse_chain_dcb1cb67_849eec01"))
+          ::kfuse::same_or_apart(kfuse_first->p, p));
+    if (::kfuse::deferring("kfuse_chain_dcb1cb67_849eec01")) {
+      if (kfuse_fuse) {
+        const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_eos_dcb1cb67>(p, rho, e));
+        ::kfuse::discard("kfuse_chain_06c2e7d9_dcb1cb67");
         ::kfuse::defer("kfuse_chain_dcb1cb67_849eec01", ::kfuse::bounds_of(kfuse_policy), kfuse_both,
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("update+eos", kfuse_policy, kfuse_part); });
-      else
-        Kokkos::parallel_for("update+eos", kfuse_policy, kfuse_both);
-    } else {
-      ::kfuse::flush("kfuse_chain_06c2e7d9_dcb1cb67");
-      if (::kfuse::deferring("kfuse_chain_dcb1cb67_849eec01")) {
+      } else {
+        ::kfuse::flush("kfuse_chain_06c2e7d9_dcb1cb67");
         ::kfuse::defer("kfuse_chain_dcb1cb67_849eec01", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_eos_dcb1cb67>(p, rho, e),
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("eos", kfuse_policy, kfuse_part); });
-      } else {
-        ::kfuse::flush("kfuse_chain_dcb1cb67_849eec01"); // one pending from an outer call runs first
+      }
+    } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("update+eos", "e,c,p,p,rho,e", [&] { return ::kfuse::shadow_items(kfuse_first->e, kfuse_first->c, kfuse_first->p, p, rho, e); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_fuse)) {
+          Kokkos::parallel_for("update+eos", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_eos_dcb1cb67>(p, rho, e)));
+          ::kfuse::discard("kfuse_chain_06c2e7d9_dcb1cb67");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_06c2e7d9_dcb1cb67");
+          if (!kfuse_fuse)
+            ::kfuse::flush("kfuse_chain_dcb1cb67_849eec01"); // one pending from an outer call runs first
 // kfuse-original-begin
-        Kokkos::parallel_for(
+          Kokkos::parallel_for(
       "eos", Kokkos::RangePolicy<>(0, s.n),
       KOKKOS_LAMBDA(const int i) { p(i) = physics::pressure(rho(i), e(i)); });
 // kfuse-original-end
+        }
       }
     }
   }

@@ -138,7 +138,7 @@ void energy(const Regions &regions, double *e_new, const double *comp, const dou
     const auto kfuse_policy = n;
     auto *kfuse_first = ::kfuse::pending<kfuse_part_compress_ba7fb686<Regions, const double *, double *, double *, const double *, int>>(
         "kfuse_chain_ba7fb686_df831b01", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("compress+energy", ::kfuse::same_pointer(kfuse_first->vol, vol) &&
+    const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("compress+energy", ::kfuse::same_pointer(kfuse_first->vol, vol) &&
           ::kfuse::same_view((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))) &&
           ::kfuse::same_view((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{}))) &&
           (kfuse_first->r == r) &&
@@ -154,23 +154,29 @@ void energy(const Regions &regions, double *e_new, const double *comp, const dou
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->half, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->half, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->half, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
-          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->delv, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)))) {
-      const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_energy_df831b01>(comp, half, e_new, vol, regions, r));
-      ::kfuse::discard("kfuse_chain_ba7fb686_df831b01");
-      if (::kfuse::deferring("kfuse_chain_df831b01_215a5b83"))
+          ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->delv, {0}, {static_cast<long long>(n)}, false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)));
+    if (::kfuse::deferring("kfuse_chain_df831b01_215a5b83")) {
+      if (kfuse_fuse) {
+        const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_energy_df831b01>(comp, half, e_new, vol, regions, r));
+        ::kfuse::discard("kfuse_chain_ba7fb686_df831b01");
         ::kfuse::defer("kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy), kfuse_both,
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("compress+energy", kfuse_policy, kfuse_part); });
-      else
-        Kokkos::parallel_for("compress+energy", kfuse_policy, kfuse_both);
-    } else {
-      ::kfuse::flush("kfuse_chain_ba7fb686_df831b01");
-      if (::kfuse::deferring("kfuse_chain_df831b01_215a5b83")) {
+      } else {
+        ::kfuse::flush("kfuse_chain_ba7fb686_df831b01");
         ::kfuse::defer("kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_energy_df831b01>(comp, half, e_new, vol, regions, r),
                        [=](const auto &kfuse_part) { Kokkos::parallel_for("energy", kfuse_policy, kfuse_part); });
-      } else {
-        ::kfuse::flush("kfuse_chain_df831b01_215a5b83"); // one pending from an outer call runs first
+      }
+    } else {
+      for (auto kfuse_shadow = ::kfuse::shadow_of("compress+energy", "regions.m_start,regions.m_elems,comp,half,e_new,regions.m_start,regions.m_elems", [&] { return ::kfuse::shadow_items((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), ::kfuse::pointer_bytes(kfuse_first->comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(kfuse_first->half, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_fuse)) {
+          Kokkos::parallel_for("compress+energy", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_energy_df831b01>(comp, half, e_new, vol, regions, r)));
+          ::kfuse::discard("kfuse_chain_ba7fb686_df831b01");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_ba7fb686_df831b01");
+          if (!kfuse_fuse)
+            ::kfuse::flush("kfuse_chain_df831b01_215a5b83"); // one pending from an outer call runs first
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "energy", n, KOKKOS_LAMBDA(const int k) {
         double x = 0.5 * (comp[k] + half[k]);
         if (x < 0.0)
@@ -178,6 +184,7 @@ void energy(const Regions &regions, double *e_new, const double *comp, const dou
         e_new[k] = x * vol[regions.element(r, k)];
       });
 // kfuse-original-end
+        }
       }
     }
   }
@@ -194,7 +201,7 @@ void relax(const Regions &regions, double *e_new, const double *vol, int r, int 
         "kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy));
     auto *kfuse_first = ::kfuse::pending<kfuse_part_energy_df831b01<const double *, const double *, double *, const double *, Regions, int>>(
         "kfuse_chain_df831b01_215a5b83", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_both && ::kfuse::use_fused("compress+energy+relax", ::kfuse::same_pointer(kfuse_both->A.vol, vol) &&
+    const bool kfuse_three = kfuse_both && ::kfuse::use_fused("compress+energy+relax", ::kfuse::same_pointer(kfuse_both->A.vol, vol) &&
           ::kfuse::same_view((kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))) &&
           ::kfuse::same_view((kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{}))) &&
           (kfuse_both->A.r == r) &&
@@ -217,12 +224,8 @@ void relax(const Regions &regions, double *e_new, const double *vol, int r, int 
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->B.e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_both->B.e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
           ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
-          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)))) {
-      Kokkos::parallel_for("compress+energy+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int k) {
-        e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
-      }));
-      ::kfuse::discard("kfuse_chain_df831b01_215a5b83");
-    } else if (kfuse_first && ::kfuse::use_fused("energy+relax", ::kfuse::same_pointer(kfuse_first->vol, vol) &&
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)));
+    const bool kfuse_two = !kfuse_three && kfuse_first && ::kfuse::use_fused("energy+relax", ::kfuse::same_pointer(kfuse_first->vol, vol) &&
           ::kfuse::same_view((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))) &&
           ::kfuse::same_view((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{}))) &&
           (kfuse_first->r == r) &&
@@ -232,20 +235,34 @@ void relax(const Regions &regions, double *e_new, const double *vol, int r, int 
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false)) &&
           ::kfuse::apart_bytes(::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), ::kfuse::bytes_of((regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false)) &&
           ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)) &&
-          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)))) {
-      Kokkos::parallel_for("energy+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int k) {
-        e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
-      }));
-      ::kfuse::discard("kfuse_chain_df831b01_215a5b83");
-    } else {
-      ::kfuse::flush("kfuse_chain_df831b01_215a5b83");
+          ::kfuse::apart_bytes(::kfuse::bytes_of((kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), false), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true)));
+    for (auto kfuse_shadow3 = ::kfuse::shadow_of("compress+energy+relax", "regions.m_start,regions.m_elems,comp,half,e_new,regions.m_start,regions.m_elems,e_new,regions.m_start,regions.m_elems", [&] { return ::kfuse::shadow_items((kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (kfuse_both->A.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), ::kfuse::pointer_bytes(kfuse_both->A.comp, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(kfuse_both->A.half, {0}, {static_cast<long long>(n)}, true), ::kfuse::pointer_bytes(kfuse_both->B.e_new, {0}, {static_cast<long long>(n)}, true), (kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (kfuse_both->B.regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))); }); kfuse_shadow3.next();)
+      for (auto kfuse_shadow = ::kfuse::shadow_of("energy+relax", "e_new,regions.m_start,regions.m_elems,e_new,regions.m_start,regions.m_elems", [&] { return ::kfuse::shadow_items(::kfuse::pointer_bytes(kfuse_first->e_new, {0}, {static_cast<long long>(n)}, true), (kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (kfuse_first->regions.*kfuse_private_member(kfuse_private_Regions_m_elems{})), ::kfuse::pointer_bytes(e_new, {0}, {static_cast<long long>(n)}, true), (regions.*kfuse_private_member(kfuse_private_Regions_m_start{})), (regions.*kfuse_private_member(kfuse_private_Regions_m_elems{}))); }); kfuse_shadow.next();) {
+        if (kfuse_shadow3.run_fused(kfuse_three)) {
+          Kokkos::parallel_for("compress+energy+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int k) {
+            e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
+          }));
+          ::kfuse::discard("kfuse_chain_df831b01_215a5b83");
+        } else if (kfuse_shadow.run_fused(kfuse_two)) {
+          Kokkos::parallel_for("energy+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int k) {
+            e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
+          }));
+          ::kfuse::discard("kfuse_chain_df831b01_215a5b83");
+        } else {
+          if (kfuse_shadow3.checking()) {
+            Kokkos::parallel_for("compress", kfuse_policy, ::kfuse::alone<int>(kfuse_both->A));
+            Kokkos::parallel_for("energy", kfuse_policy, ::kfuse::alone<int>(kfuse_both->B));
+          } else {
+            kfuse_shadow.flush("kfuse_chain_df831b01_215a5b83");
+          }
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "relax", n, KOKKOS_LAMBDA(const int k) {
         e_new[k] = 0.75 * e_new[k] + 0.25 * vol[regions.element(r, k)];
       });
 // kfuse-original-end
-    }
+        }
+      }
   }
   // kfuse-end
 }

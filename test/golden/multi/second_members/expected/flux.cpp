@@ -33,7 +33,14 @@ void Flux::compute(const State &s) {
                 ::kfuse::apart(kfuse_first.flux, true, kfuse_second.u, false) &&
                 ::kfuse::same_or_apart(kfuse_first.flux, kfuse_second.flux)))
             return false;
-          Kokkos::parallel_for("flux+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), kfuse_first, kfuse_second));
+          for (auto kfuse_shadow = ::kfuse::shadow_of("flux+relax", "u,flux,w,u,flux", [&] { return ::kfuse::shadow_items(kfuse_first.u, kfuse_first.flux, kfuse_second.w, kfuse_second.u, kfuse_second.flux); }); kfuse_shadow.next();) {
+            if (kfuse_shadow.run_fused(true)) {
+              Kokkos::parallel_for("flux+relax", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), kfuse_first, kfuse_second));
+            } else {
+              Kokkos::parallel_for("flux", kfuse_policy, ::kfuse::alone<int>(kfuse_first));
+              Kokkos::parallel_for("relax", kfuse_policy, ::kfuse::alone<int>(kfuse_second));
+            }
+          }
           return true;
         });
   } else {

@@ -75,25 +75,30 @@ void axpy(Field y, Field x, double a) {
     const auto kfuse_policy = y.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_axpy_4aa3f6a4<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_4aa3f6a4_4aa3f6a4", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("axpy+axpy", ::kfuse::no_overlap({::kfuse::bytes_of(y, true), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(kfuse_first->y, true)}) &&
-          ::kfuse::same_view(kfuse_first->x, x))) {
-      if (::kfuse::same_bits(kfuse_first->a, a))
-        Kokkos::parallel_for("axpy+axpy", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_4aa3f6a4_4aa3f6a4>(*kfuse_first, y, x, a, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-      else
-        Kokkos::parallel_for("axpy+axpy", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_4aa3f6a4_4aa3f6a4>(*kfuse_first, y, x, a, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
-      ::kfuse::discard("kfuse_chain_4aa3f6a4_4aa3f6a4");
-    } else if (::kfuse::deferring("kfuse_chain_4aa3f6a4_4aa3f6a4")) {
+    const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("axpy+axpy", ::kfuse::no_overlap({::kfuse::bytes_of(y, true), ::kfuse::bytes_of(x, false), ::kfuse::bytes_of(kfuse_first->y, true)}) &&
+            ::kfuse::same_view(kfuse_first->x, x));
+    if (!kfuse_fuse && ::kfuse::deferring("kfuse_chain_4aa3f6a4_4aa3f6a4")) {
       ::kfuse::defer("kfuse_chain_4aa3f6a4_4aa3f6a4", ::kfuse::bounds_of(kfuse_policy),
                      ::kfuse::make_fused<kfuse_part_axpy_4aa3f6a4>(y, x, a),
                      [=](const auto &kfuse_part) {
                        Kokkos::parallel_for("axpy", kfuse_policy, kfuse_part);
                      });
     } else {
-      ::kfuse::flush("kfuse_chain_4aa3f6a4_4aa3f6a4");
+      for (auto kfuse_shadow = ::kfuse::shadow_of("axpy+axpy", "y,x,y,x", [&] { return ::kfuse::shadow_items(kfuse_first->y, kfuse_first->x, y, x); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_fuse)) {
+          if (::kfuse::same_bits(kfuse_first->a, a))
+            Kokkos::parallel_for("axpy+axpy", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_4aa3f6a4_4aa3f6a4>(*kfuse_first, y, x, a, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+          else
+            Kokkos::parallel_for("axpy+axpy", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_4aa3f6a4_4aa3f6a4>(*kfuse_first, y, x, a, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+          ::kfuse::discard("kfuse_chain_4aa3f6a4_4aa3f6a4");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_4aa3f6a4_4aa3f6a4");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "axpy", y.extent(0), KOKKOS_LAMBDA(const int i) { y(i) += a * x(i); });
 // kfuse-original-end
+        }
+      }
     }
   }
   // kfuse-end
@@ -155,25 +160,30 @@ void square(Field out, Field in) {
     const auto kfuse_policy = out.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_square_3b03940c<Kokkos::View<double *>, Kokkos::View<double *>, double>>(
         "kfuse_chain_3b03940c_3b03940c", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("square+square", ::kfuse::no_overlap({::kfuse::bytes_of(out, true), ::kfuse::bytes_of(kfuse_first->out, true), ::kfuse::bytes_of(kfuse_first->in, false)}) &&
-          ::kfuse::same_view(kfuse_first->out, in))) {
-      if (::kfuse::same_bits(kfuse_first->one, one))
-        Kokkos::parallel_for("square+square", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3b03940c_3b03940c>(*kfuse_first, out, one, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-      else
-        Kokkos::parallel_for("square+square", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3b03940c_3b03940c>(*kfuse_first, out, one, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
-      ::kfuse::discard("kfuse_chain_3b03940c_3b03940c");
-    } else if (::kfuse::deferring("kfuse_chain_3b03940c_3b03940c")) {
+    const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("square+square", ::kfuse::no_overlap({::kfuse::bytes_of(out, true), ::kfuse::bytes_of(kfuse_first->out, true), ::kfuse::bytes_of(kfuse_first->in, false)}) &&
+            ::kfuse::same_view(kfuse_first->out, in));
+    if (!kfuse_fuse && ::kfuse::deferring("kfuse_chain_3b03940c_3b03940c")) {
       ::kfuse::defer("kfuse_chain_3b03940c_3b03940c", ::kfuse::bounds_of(kfuse_policy),
                      ::kfuse::make_fused<kfuse_part_square_3b03940c>(out, in, one),
                      [=](const auto &kfuse_part) {
                        Kokkos::parallel_for("square", kfuse_policy, kfuse_part);
                      });
     } else {
-      ::kfuse::flush("kfuse_chain_3b03940c_3b03940c");
+      for (auto kfuse_shadow = ::kfuse::shadow_of("square+square", "out,in,out,in", [&] { return ::kfuse::shadow_items(kfuse_first->out, kfuse_first->in, out, in); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_fuse)) {
+          if (::kfuse::same_bits(kfuse_first->one, one))
+            Kokkos::parallel_for("square+square", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3b03940c_3b03940c>(*kfuse_first, out, one, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+          else
+            Kokkos::parallel_for("square+square", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_3b03940c_3b03940c>(*kfuse_first, out, one, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+          ::kfuse::discard("kfuse_chain_3b03940c_3b03940c");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_3b03940c_3b03940c");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "square", out.extent(0), KOKKOS_LAMBDA(const int i) { out(i) = in(i) * in(i) + one; });
 // kfuse-original-end
+        }
+      }
     }
   }
   // kfuse-end
@@ -242,24 +252,29 @@ void shift(Field v, double by) {
     const auto kfuse_policy = v.extent(0);
     auto *kfuse_first = ::kfuse::pending<kfuse_part_shift_ee709c45<Kokkos::View<double *>, double>>(
         "kfuse_chain_ee709c45_ee709c45", ::kfuse::bounds_of(kfuse_policy));
-    if (kfuse_first && ::kfuse::use_fused("shift+shift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(kfuse_first->v, true)}))) {
-      if (::kfuse::same_bits(kfuse_first->by, by))
-        Kokkos::parallel_for("shift+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ee709c45_ee709c45>(*kfuse_first, v, by, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
-      else
-        Kokkos::parallel_for("shift+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ee709c45_ee709c45>(*kfuse_first, v, by, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
-      ::kfuse::discard("kfuse_chain_ee709c45_ee709c45");
-    } else if (::kfuse::deferring("kfuse_chain_ee709c45_ee709c45")) {
+    const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("shift+shift", ::kfuse::no_overlap({::kfuse::bytes_of(v, true), ::kfuse::bytes_of(kfuse_first->v, true)}));
+    if (!kfuse_fuse && ::kfuse::deferring("kfuse_chain_ee709c45_ee709c45")) {
       ::kfuse::defer("kfuse_chain_ee709c45_ee709c45", ::kfuse::bounds_of(kfuse_policy),
                      ::kfuse::make_fused<kfuse_part_shift_ee709c45>(v, by),
                      [=](const auto &kfuse_part) {
                        Kokkos::parallel_for("shift", kfuse_policy, kfuse_part);
                      });
     } else {
-      ::kfuse::flush("kfuse_chain_ee709c45_ee709c45");
+      for (auto kfuse_shadow = ::kfuse::shadow_of("shift+shift", "v,v", [&] { return ::kfuse::shadow_items(kfuse_first->v, v); }); kfuse_shadow.next();) {
+        if (kfuse_shadow.run_fused(kfuse_fuse)) {
+          if (::kfuse::same_bits(kfuse_first->by, by))
+            Kokkos::parallel_for("shift+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ee709c45_ee709c45>(*kfuse_first, v, by, ::kfuse::chunks_of(kfuse_policy), std::true_type()));
+          else
+            Kokkos::parallel_for("shift+shift", ::kfuse::chunked(kfuse_policy), ::kfuse::make_fused<kfuse_fused_ee709c45_ee709c45>(*kfuse_first, v, by, ::kfuse::chunks_of(kfuse_policy), std::false_type()));
+          ::kfuse::discard("kfuse_chain_ee709c45_ee709c45");
+        } else {
+          kfuse_shadow.flush("kfuse_chain_ee709c45_ee709c45");
 // kfuse-original-begin
-      Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
       "shift", v.extent(0), KOKKOS_LAMBDA(const int i) { v(i) = 0.5 * v(i) + by; });
 // kfuse-original-end
+        }
+      }
     }
   }
   // kfuse-end

@@ -34,7 +34,14 @@ template <class List> void PairForce<List>::compute(Atoms &atoms) {
                 ::kfuse::apart(kfuse_first.f, true, kfuse_second.v, true) &&
                 ::kfuse::same_or_apart(kfuse_first.f, kfuse_second.f)))
             return false;
-          Kokkos::parallel_for("pair+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<PairForce::TagForce>(kfuse_first), kfuse_second));
+          for (auto kfuse_shadow = ::kfuse::shadow_of("pair+kick", "x,f,v,f", [&] { return ::kfuse::shadow_items(kfuse_first.x, kfuse_first.f, kfuse_second.v, kfuse_second.f); }); kfuse_shadow.next();) {
+            if (kfuse_shadow.run_fused(true)) {
+              Kokkos::parallel_for("pair+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), ::kfuse::tagged<PairForce::TagForce>(kfuse_first), kfuse_second));
+            } else {
+              Kokkos::parallel_for("pair", kfuse_policy, ::kfuse::alone<int>(::kfuse::tagged<PairForce::TagForce>(kfuse_first)));
+              Kokkos::parallel_for("kick", kfuse_policy, ::kfuse::alone<int>(kfuse_second));
+            }
+          }
           return true;
         });
   } else {

@@ -19,7 +19,7 @@
 
 // kfuse-functor-begin kfuse_part_drift_50f5ec16
 // 'drift' (test/golden/multi/template_lambdas/main.cpp:36) as a functor: deferred, it runs fused
-// with 'force' (test/golden/multi/template_lambdas/main.cpp:45) when 'Verlet<double>::step' calls their functions in turn.
+// with 'force' (test/golden/multi/template_lambdas/main.cpp:45) when 'Verlet::step' calls their functions in turn.
 template <class T_x, class T_v, class T_dt> struct kfuse_part_drift_50f5ec16 {
   T_x x;
   T_v v;
@@ -32,7 +32,7 @@ template <class T_x, class T_v, class T_dt> struct kfuse_part_drift_50f5ec16 {
 // kfuse-functor-end
 // kfuse-functor-begin kfuse_part_force_b7c0688f
 // 'force' (test/golden/multi/template_lambdas/main.cpp:45) as a functor: deferred, it runs fused
-// with 'kick' (test/golden/multi/template_lambdas/main.cpp:27) when 'Verlet<double>::step' calls their functions in turn.
+// with 'kick' (test/golden/multi/template_lambdas/main.cpp:27) when 'Verlet::step' calls their functions in turn.
 template <class T_f, class T_x> struct kfuse_part_force_b7c0688f {
   T_f f;
   T_x x;
@@ -59,35 +59,45 @@ public:
           "kfuse_chain_b7c0688f_00cfa8bc", ::kfuse::bounds_of(kfuse_policy));
       auto *kfuse_first = ::kfuse::pending<kfuse_part_force_b7c0688f<Kokkos::View<double *[3]>, Kokkos::View<double *[3]>>>(
           "kfuse_chain_b7c0688f_00cfa8bc", ::kfuse::bounds_of(kfuse_policy));
-      if (kfuse_both && ::kfuse::use_fused("drift+force+kick", ::kfuse::apart(kfuse_both->A.x, true, v, true) &&
+      const bool kfuse_three = kfuse_both && ::kfuse::use_fused("drift+force+kick", ::kfuse::apart(kfuse_both->A.x, true, v, true) &&
             ::kfuse::apart(kfuse_both->A.x, true, f, false) &&
             ::kfuse::same_or_apart(kfuse_both->A.v, v) &&
             ::kfuse::apart(kfuse_both->B.f, true, v, true) &&
             ::kfuse::same_or_apart(kfuse_both->B.f, f) &&
-            ::kfuse::apart(kfuse_both->B.x, false, v, true))) {
-        Kokkos::parallel_for("drift+force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i) {
-          for (int d = 0; d < 3; ++d)
-            v(i, d) += 0.5 * dt * f(i, d);
-        }));
-        ::kfuse::discard("kfuse_chain_b7c0688f_00cfa8bc");
-      } else if (kfuse_first && ::kfuse::use_fused("force+kick", ::kfuse::apart(kfuse_first->f, true, v, true) &&
+            ::kfuse::apart(kfuse_both->B.x, false, v, true));
+      const bool kfuse_two = !kfuse_three && kfuse_first && ::kfuse::use_fused("force+kick", ::kfuse::apart(kfuse_first->f, true, v, true) &&
             ::kfuse::same_or_apart(kfuse_first->f, f) &&
-            ::kfuse::apart(kfuse_first->x, false, v, true))) {
-        Kokkos::parallel_for("force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) {
-          for (int d = 0; d < 3; ++d)
-            v(i, d) += 0.5 * dt * f(i, d);
-        }));
-        ::kfuse::discard("kfuse_chain_b7c0688f_00cfa8bc");
-      } else {
-        ::kfuse::flush("kfuse_chain_b7c0688f_00cfa8bc");
+            ::kfuse::apart(kfuse_first->x, false, v, true));
+      for (auto kfuse_shadow3 = ::kfuse::shadow_of("drift+force+kick", "x,v,f,x,v,f", [&] { return ::kfuse::shadow_items(kfuse_both->A.x, kfuse_both->A.v, kfuse_both->B.f, kfuse_both->B.x, v, f); }); kfuse_shadow3.next();)
+        for (auto kfuse_shadow = ::kfuse::shadow_of("force+kick", "f,x,v,f", [&] { return ::kfuse::shadow_items(kfuse_first->f, kfuse_first->x, v, f); }); kfuse_shadow.next();) {
+          if (kfuse_shadow3.run_fused(kfuse_three)) {
+            Kokkos::parallel_for("drift+force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_both, KOKKOS_LAMBDA(const int i) {
+              for (int d = 0; d < 3; ++d)
+                v(i, d) += 0.5 * dt * f(i, d);
+            }));
+            ::kfuse::discard("kfuse_chain_b7c0688f_00cfa8bc");
+          } else if (kfuse_shadow.run_fused(kfuse_two)) {
+            Kokkos::parallel_for("force+kick", ::kfuse::chunked(kfuse_policy), ::kfuse::compose_chunks<int>(::kfuse::chunks_of(kfuse_policy), *kfuse_first, KOKKOS_LAMBDA(const int i) {
+              for (int d = 0; d < 3; ++d)
+                v(i, d) += 0.5 * dt * f(i, d);
+            }));
+            ::kfuse::discard("kfuse_chain_b7c0688f_00cfa8bc");
+          } else {
+            if (kfuse_shadow3.checking()) {
+              Kokkos::parallel_for("drift", kfuse_policy, ::kfuse::alone<int>(kfuse_both->A));
+              Kokkos::parallel_for("force", kfuse_policy, ::kfuse::alone<int>(kfuse_both->B));
+            } else {
+              kfuse_shadow.flush("kfuse_chain_b7c0688f_00cfa8bc");
+            }
 // kfuse-original-begin
-        Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+            Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
         "kick", n_, KOKKOS_LAMBDA(const int i) {
           for (int d = 0; d < 3; ++d)
             v(i, d) += 0.5 * dt * f(i, d);
         });
 // kfuse-original-end
-      }
+          }
+        }
     }
     // kfuse-end
   }
@@ -125,30 +135,37 @@ public:
       const auto kfuse_policy = n_;
       auto *kfuse_first = ::kfuse::pending<kfuse_part_drift_50f5ec16<Kokkos::View<double *[3]>, Kokkos::View<double *[3]>, double>>(
           "kfuse_chain_50f5ec16_b7c0688f", ::kfuse::bounds_of(kfuse_policy));
-      if (kfuse_first && ::kfuse::use_fused("drift+force", ::kfuse::apart(kfuse_first->x, true, f, true) &&
+      const bool kfuse_fuse = kfuse_first && ::kfuse::use_fused("drift+force", ::kfuse::apart(kfuse_first->x, true, f, true) &&
             ::kfuse::same_or_apart(kfuse_first->x, x) &&
-            ::kfuse::apart(kfuse_first->v, false, f, true))) {
-        const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_force_b7c0688f>(f, x));
-        ::kfuse::discard("kfuse_chain_50f5ec16_b7c0688f");
-        if (::kfuse::deferring("kfuse_chain_b7c0688f_00cfa8bc"))
+            ::kfuse::apart(kfuse_first->v, false, f, true));
+      if (::kfuse::deferring("kfuse_chain_b7c0688f_00cfa8bc")) {
+        if (kfuse_fuse) {
+          const auto kfuse_both = ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_force_b7c0688f>(f, x));
+          ::kfuse::discard("kfuse_chain_50f5ec16_b7c0688f");
           ::kfuse::defer("kfuse_chain_b7c0688f_00cfa8bc", ::kfuse::bounds_of(kfuse_policy), kfuse_both,
                          [=](const auto &kfuse_part) { Kokkos::parallel_for("drift+force", kfuse_policy, kfuse_part); });
-        else
-          Kokkos::parallel_for("drift+force", kfuse_policy, kfuse_both);
-      } else {
-        ::kfuse::flush("kfuse_chain_50f5ec16_b7c0688f");
-        if (::kfuse::deferring("kfuse_chain_b7c0688f_00cfa8bc")) {
+        } else {
+          ::kfuse::flush("kfuse_chain_50f5ec16_b7c0688f");
           ::kfuse::defer("kfuse_chain_b7c0688f_00cfa8bc", ::kfuse::bounds_of(kfuse_policy), ::kfuse::make_fused<kfuse_part_force_b7c0688f>(f, x),
                          [=](const auto &kfuse_part) { Kokkos::parallel_for("force", kfuse_policy, kfuse_part); });
-        } else {
-          ::kfuse::flush("kfuse_chain_b7c0688f_00cfa8bc"); // one pending from an outer call runs first
+        }
+      } else {
+        for (auto kfuse_shadow = ::kfuse::shadow_of("drift+force", "x,v,f,x", [&] { return ::kfuse::shadow_items(kfuse_first->x, kfuse_first->v, f, x); }); kfuse_shadow.next();) {
+          if (kfuse_shadow.run_fused(kfuse_fuse)) {
+            Kokkos::parallel_for("drift+force", kfuse_policy, ::kfuse::compose<int>(*kfuse_first, ::kfuse::make_fused<kfuse_part_force_b7c0688f>(f, x)));
+            ::kfuse::discard("kfuse_chain_50f5ec16_b7c0688f");
+          } else {
+            kfuse_shadow.flush("kfuse_chain_50f5ec16_b7c0688f");
+            if (!kfuse_fuse)
+              ::kfuse::flush("kfuse_chain_b7c0688f_00cfa8bc"); // one pending from an outer call runs first
 // kfuse-original-begin
-          Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
+            Kokkos::parallel_for( // EXPECT-REMARK: kfuse-fused
         "force", n_, KOKKOS_LAMBDA(const int i) {
           for (int d = 0; d < 3; ++d)
             f(i, d) = -0.1 * x(i, d) + 0.01 * d;
         });
 // kfuse-original-end
+          }
         }
       }
     }

@@ -25,7 +25,7 @@
 
 // kfuse-functor-begin kfuse_part_relax_94faddad
 // 'relax' (test/golden/multi/template_params/main.cpp:36) as a functor: deferred, it runs fused
-// with 'smooth' (test/golden/multi/template_params/main.cpp:45) when 'Field<double, 4>::step' calls their functions in turn.
+// with 'smooth' (test/golden/multi/template_params/main.cpp:45) when 'Field::step' calls their functions in turn.
 template <class T_w, class T_u, class T_omega, class T_kfuse_tp_Real, class T_kfuse_tp_Width> struct kfuse_part_relax_94faddad {
   T_w w;
   T_u u;
