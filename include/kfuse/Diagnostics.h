@@ -33,6 +33,12 @@ struct Diagnostic {
 /// site, and a warning when no launch of the file is in the profile.
 std::vector<Diagnostic> fuseDiagnostics(const FileAnalysis &A, bool Restrict);
 
+/// What every mode says of the profile against \p A's launches: a
+/// mismatch (another project root, no label matched, another version of
+/// the file) as a warning, a file none of whose launches ran as a remark
+/// [kfuse-not-profiled]; stale sites as warnings.
+std::vector<Diagnostic> profileDiagnostics(const FileAnalysis &A);
+
 /// What `kfuse check` reports: a warning [kfuse-unfused-hot-path] for every
 /// group that could be fused and is not, with a note at each of its other
 /// launches; stale sites and a mismatched profile as warnings; with

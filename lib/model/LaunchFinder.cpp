@@ -415,8 +415,8 @@ public:
     bool Typed = Instantiated || !M.InTemplate;
     if (M.InTemplate && SM.getFileID(SM.getExpansionLoc(Call->getBeginLoc())) !=
                             SM.getMainFileID()) {
-      M.TemplateWhy = "the template is in a header, which units kfuse does not analyse "
-                      "together may instantiate with other types";
+      M.TemplateWhy = "the template is in a header, which other units may instantiate with "
+                      "other types";
       M.TemplateInHeader = true;
     }
     std::string Shape = Instantiated ? templateShape(M) : std::string();

@@ -322,7 +322,19 @@ std::string FusionPlanner::hostCodeBlocks(const HostGap &Gap,
             return Prefix + (U.Written ? "writes" : "reads") + " through the reference "
                    "parameter '" + U.Name + "' (a " + U.Type + "), which may be an element "
                    "of '" + V.Name + "', which " + name(*K) + (U.Written ? " uses" : " writes");
-      if (const std::string *N = Hit(S.Declares, All))
+      // A declaration hides only a name the kernel itself spells (or the
+      // one its merged Views go by); another name the profile saw as the
+      // same View is no name of this kernel's.
+      std::set<std::string> Spelled(K->HostNames.begin(), K->HostNames.end());
+      for (const ViewUse &V : K->Views) {
+        Spelled.insert(V.Name);
+        Spelled.insert(Names.canonical(V.Name));
+        if (!V.Root.empty())
+          Spelled.insert(V.Root);
+      }
+      for (const ScalarUse &Sc : K->Scalars)
+        Spelled.insert(Sc.Name);
+      if (const std::string *N = Hit(S.Declares, Spelled))
         return Prefix + "declares '" + *N + "', which " + name(*K) + " uses";
       if (const std::string *N = Hit(S.Changes, All))
         return Prefix + "changes '" + *N + "', which " + name(*K) + " uses";

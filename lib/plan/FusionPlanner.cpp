@@ -162,9 +162,10 @@ void explainOtherPairs(const std::vector<KernelModel> &Sites,
             (M.Repeat ? std::string("launched again by the next iteration of its loop")
                       : "launched again by a loop around it or by the next call of '" +
                             M.Id.Function + "'") +
-            ": kfuse fuses a launch with itself only when it is alone in a host 'for' "
-            "loop of its own function whose iterations it may run inside the kernel "
-            "(temporal fusion)";
+            ": kfuse fuses a launch with itself when it is alone in a host 'for' loop of "
+            "its own function whose iterations it may run inside the kernel (temporal "
+            "fusion), or across two calls of its function when it is a statement of the "
+            "function's body itself, not under an 'if' or in a block";
     } else {
       Why = "not fusing: " + name(Sites[A]) + " and " + name(Sites[B]) + " ran back to back " +
             std::to_string(C.Count) +

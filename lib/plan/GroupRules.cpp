@@ -125,6 +125,10 @@ std::string unsupported(const KernelModel &M) {
   if (!M.Functor.BodyVisible || !M.Functor.BodyRange.valid())
     return "kernel body not visible";
   if (M.InTemplate) {
+    if (M.TemplateInHeader)
+      return "the launch is in a template in a header, and kfuse does not fuse launches of one "
+             "block there yet (every unit including the header would have to fuse them "
+             "alike; across functions it does, with every unit given)";
     if (!M.TemplateWhy.empty())
       return "the launch is in a template, and " + M.TemplateWhy;
     if (!M.Instantiations)

@@ -107,7 +107,10 @@ InstrumentedFile Instrumenter::instrument(llvm::StringRef Original,
 
   for (const KernelModel &M : Sites) {
     if (std::string Why = refusal(M); !Why.empty()) {
-      Out.Skipped.push_back({M.Pos, Why});
+      // A template this unit never instantiates launches nothing here:
+      // nothing to say (a unit that instantiates it says it).
+      if (!(M.InTemplate && !M.Instantiations))
+        Out.Skipped.push_back({M.Pos, Why});
       continue;
     }
     ++Out.Instrumented;

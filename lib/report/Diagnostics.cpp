@@ -175,6 +175,12 @@ const char *severityName(Severity L) {
 
 } // namespace
 
+std::vector<Diagnostic> profileDiagnostics(const FileAnalysis &A) {
+  std::vector<Diagnostic> Out;
+  profileWarnings(A, Out);
+  return Out;
+}
+
 std::vector<Diagnostic> fuseDiagnostics(const FileAnalysis &A, bool Restrict) {
   std::vector<Diagnostic> Out;
   profileWarnings(A, Out);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kfuse/Report.h"
+#include "kfuse/Diagnostics.h"
 #include "llvm/Support/Path.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -175,20 +176,12 @@ public:
     for (auto &F : Found)
       R.Candidates.push_back(std::move(F.second));
 
-    for (const StaleSite &S : A.Plan.Stale) {
-      const SourcePos &P = Sites[S.Site].Pos;
-      R.Warnings.push_back(P.File + ":" + std::to_string(P.Line) + ":" +
-                           std::to_string(P.Column) + ": the profile's entry '" +
-                           S.ProfiledId +
-                           "' is stale: the launch changed since profiling "
-                           "[kfuse-stale-profile]");
-    }
-    if (!Sites.empty() && none_of(Sites, [&](const KernelModel &M) {
-          return Matcher.find(M) != NoSite;
-        }))
-      R.Warnings.push_back(A.Path +
-                           ": no launch of this file is in the profile "
-                           "[kfuse-profile-mismatch]");
+    // As fuse and check say it (Diagnostics.cpp): a file that did not run
+    // is not profiled, not a mismatch.
+    for (const Diagnostic &D : profileDiagnostics(A))
+      R.Warnings.push_back(D.Pos.File + ":" + std::to_string(D.Pos.Line) + ":" +
+                           std::to_string(D.Pos.Column) + ": " + D.Message + " [" + D.Check +
+                           "]");
   }
 
   /// Adds the chains across functions of \p Cross (fused or refused) over

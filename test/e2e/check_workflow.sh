@@ -4,6 +4,7 @@
 #            notes at the others; SARIF output valid 2.1.0;
 #   the Kokkos Tools connector's profile (kernel names only): the same finding;
 #   a connector profile whose names match no label: warnings, not silence;
+#   a connector profile's name that labels two launches: the remark says so;
 #   without files: every unit of the database under the root, the same
 #   finding; a unit of the database left out: said once, in a note (fuse,
 #   and check --verbose);
@@ -57,6 +58,43 @@ grep -q "warning: no kernel of the profile has the label of a launch of this fil
   { cat err >&2; fail "a connector profile that matches nothing passes in silence"; }
 grep -q "kfuse: warning: no launch of the files given matches a kernel of the profile" err ||
   { cat err >&2; fail "no summary of a profile that matches nothing"; }
+
+# A connector profile whose kernel name is the label of two launches: the
+# remark says so (it said the launch was in none of the files given).
+mkdir -p labels
+cat > labels/labels.cpp <<'EOF'
+#include <Kokkos_Core.hpp>
+using V = Kokkos::View<double *>;
+void first(int n, V a, V b) {
+  Kokkos::parallel_for("update", n, KOKKOS_LAMBDA(const int i) { b(i) = a(i) + 1; });
+}
+void second(int n, V b, V c) {
+  Kokkos::parallel_for("scale", n, KOKKOS_LAMBDA(const int i) { c(i) = 2 * b(i); });
+}
+void other(int n, V c) {
+  Kokkos::parallel_for("update", n, KOKKOS_LAMBDA(const int i) { c(i) += 1; });
+}
+EOF
+cat > labels/compile_commands.json <<JSON
+[{"directory": "$TMP/proj/labels", "file": "$TMP/proj/labels/labels.cpp",
+  "command": "$CXX -std=c++17 ${KFUSE_KOKKOS_FLAGS:-} -isystem $KOKKOS_INC -c $TMP/proj/labels/labels.cpp"}]
+JSON
+site() {
+  echo "{\"id\": \"$1\", \"file\": \"\", \"line\": 0, \"column\": 0, \"label\": \"$1\", \"kind\": \"parallel_for\", \"space\": \"Serial\", \"launches\": 4, \"total_ns\": 4000, \"median_ns\": 1000, \"range\": {\"begin\": [], \"end\": [], \"constant\": false}, \"views\": []}"
+}
+cat > labels/profile.json <<JSON
+{"kfuse_profile": 1, "source": "kokkos-tools", "program": "labels", "kokkos_version": "4.6.1",
+ "backend": "Serial", "time": "2026-12-07T00:00:00Z", "total_launches": 8, "total_kernel_ns": 8000,
+ "sites": [$(site update), $(site scale)],
+ "chains": [{"sites": ["update", "scale"], "count": 4, "equal_ranges": 0, "total_ns": 8000,
+             "same_allocation": [], "overlaps": []}]}
+JSON
+status=0
+"$KFUSE" check --verbose -p labels --project-root labels --profile labels/profile.json \
+  labels/labels.cpp >out 2>err || status=$?
+[ "$status" = 0 ] || { cat err >&2; fail "check of the shared label exited $status"; }
+grep -q "the label of 'update' names 2 launches (labels.cpp:4, labels.cpp:10)" err ||
+  { cat err >&2; fail "no remark naming the launches that share a label"; }
 
 check 0 profiles/stream.json --min-share=0.99
 check 0 profiles/stream.json --min-share=0.99 --verbose

@@ -46,6 +46,28 @@ void run(int N, Kokkos::View<double*> a, Kokkos::View<double*> b) {
       << Text.str();
 }
 
+TEST(InstrumenterTest, UninstantiatedTemplatesAreNotReported) {
+  // A member template launching its parameter, never instantiated here:
+  // nothing runs, so no remark; instantiated, its functor is known.
+  std::string Code = R"cpp(#include <Kokkos_Core.hpp>
+struct Plain {
+  Kokkos::View<double*> u;
+  template <class F> void apply(F f) { Kokkos::parallel_for("apply", u.extent(0), f); }
+};
+struct Used {
+  Kokkos::View<double*> u;
+  template <class F> void apply(F f) { Kokkos::parallel_for("used", u.extent(0), f); }
+};
+struct Twice {
+  Kokkos::View<double*> u;
+  KOKKOS_INLINE_FUNCTION void operator()(const int i) const { u(i) *= 2; }
+};
+void run(Used s, Twice t) { s.apply(t); }
+)cpp";
+  InstrumentedFile F = instrumentWithStub(Code);
+  EXPECT_TRUE(F.Skipped.empty()) << F.Skipped.front().Reason;
+}
+
 TEST(InstrumenterTest, PrivateMembersBehindAccessorsAreRecordedThroughPointers) {
   std::string Code = R"cpp(#include <Kokkos_Core.hpp>
 namespace app {

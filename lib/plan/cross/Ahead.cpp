@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include <functional>
 
 namespace kfuse {
 namespace cross {
@@ -22,6 +23,14 @@ std::string AheadJudge::evaluateAhead(SiteRef A, SiteRef B, const ProfileChain &
   // Nothing is pending while the second is computed ahead: a kernel run
   // between matters only if it may store into what the second reads.
   Types.Launch = [this](const SourcePos &P, const std::string &Id) { return launchBetween(P, Id); };
+  // A value from the first's function that the second's call takes: a
+  // dependence before any question of form.
+  if (auto FA = LaunchAt.find(KA.Id.str()), FB = LaunchAt.find(KB.Id.str());
+      FA != LaunchAt.end() && FB != LaunchAt.end() && FA->second.Fn && FB->second.Fn)
+    if (std::string Why = resultFlows(*FA->second.Fn, *FB->second.Fn); !Why.empty()) {
+      Check = "kfuse-unsafe-dependence";
+      return Their(Why);
+    }
   Check = "kfuse-not-fusable";
   if (std::string Why = aheadForm(KA, KB, A.File); !Why.empty())
     return Their(Why);
@@ -229,6 +238,55 @@ std::string AheadJudge::evaluateAhead(SiteRef A, SiteRef B, const ProfileChain &
     return FirstProblem;
   return Their("no function of the files given calls '" + FnA.Name + "' and then '" + FnB.Name +
                "' in one block");
+}
+
+std::string AheadJudge::resultFlows(const FunctionSummary &FnA,
+                                    const FunctionSummary &FnB) const {
+  std::string Found;
+  std::function<void(const FunctionSummary &, const std::vector<FlowStatement> &)> Scan =
+      [&](const FunctionSummary &Caller, const std::vector<FlowStatement> &Body) {
+        for (size_t I = 0; I < Body.size() && Found.empty(); ++I) {
+          Scan(Caller, Body[I].Body);
+          Scan(Caller, Body[I].Else);
+          if (!calls(Body[I], FnA))
+            continue;
+          // What the call's value goes into: declared, or assigned (not an
+          // object passed to it, which may change without being its
+          // result); then what the code up to the second's call computes
+          // from those.
+          auto Into = [](const FlowStatement &S) {
+            std::vector<std::string> Out = S.Effects.Declares;
+            for (const std::string &N : S.Effects.Changes)
+              if (llvm::none_of(S.Args, [&](const std::string &A) {
+                    return A == N || A == "&" + N;
+                  }))
+                Out.push_back(N);
+            return Out;
+          };
+          std::vector<std::string> Set = Into(Body[I]);
+          for (size_t J = I + 1; J < Body.size() && Found.empty(); ++J) {
+            auto Read = llvm::find_if(Set, [&](const std::string &N) {
+              return llvm::is_contained(Body[J].Effects.Reads, N);
+            });
+            if (!calls(Body[J], FnB)) {
+              if (Read != Set.end())
+                for (std::string &N : Into(Body[J]))
+                  Set.push_back(std::move(N));
+              continue;
+            }
+            if (Read != Set.end())
+              Found = "'" + Caller.Name + "' passes '" + *Read + "', computed from its call of '" +
+                      FnA.Name + "' (" + where(Body[I].Pos) + "), to its call of '" + FnB.Name +
+                      "' (" + where(Body[J].Pos) + "): the second kernel's function runs on "
+                      "what the first's returns or sets, after its reduction";
+            break;
+          }
+        }
+      };
+  for (const auto &[Usr, Fn] : ByUsr)
+    if (Found.empty() && Fn)
+      Scan(*Fn, Fn->Body);
+  return Found;
 }
 
 } // namespace cross

@@ -26,6 +26,13 @@ public:
   /// Out).
   std::string evaluateAhead(SiteRef A, SiteRef B, const ProfileChain &C, double Share,
                             std::string &Check, const std::string &Files);
+
+private:
+  /// Where a caller passes what the call of \p FnA sets (its value, kept in
+  /// a variable) to the call of \p FnB, or the code between reads it: the
+  /// second kernel's function runs on the first's result, so it cannot be
+  /// computed ahead ("" where no caller does).
+  std::string resultFlows(const FunctionSummary &FnA, const FunctionSummary &FnB) const;
 };
 
 } // namespace cross

@@ -3,6 +3,7 @@
 #include "plan/cross/State.h"
 #include "kfuse/SiteIdentity.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -92,6 +93,29 @@ std::string CrossState::described(const std::string &Id) const {
   std::string Where =
       S && !S->File.empty() ? " (" + S->File + ":" + std::to_string(S->Line) + ")" : "";
   return "'" + (S && !S->Label.empty() ? S->Label : Id) + "'" + Where;
+}
+
+std::string CrossState::notFound(const std::string &Id) const {
+  std::string Name = described(Id);
+  if (Bound.Source != "kokkos-tools")
+    return "the launch of " + Name + " is in none of the files given";
+  llvm::StringRef Label = Id;
+  Label.consume_back(" [parallel_reduce]");
+  Label.consume_back(" [parallel_scan]");
+  std::vector<std::string> Places;
+  for (const FileAnalysis &F : All)
+    for (const KernelModel &M : F.Model.Sites)
+      if (M.LabelKind == "literal" && M.Label == Label) {
+        std::string At = where(M.Pos);
+        if (!llvm::is_contained(Places, At))
+          Places.push_back(At);
+      }
+  if (Places.size() > 1)
+    return "the label of " + Name + " names " + std::to_string(Places.size()) + " launches (" +
+           llvm::join(Places, ", ") +
+           "), and a Kokkos Tools profile names kernels by label only: kfuse cannot tell "
+           "which ran (give them labels of their own, or profile with 'kfuse instrument')";
+  return "no launch of the files given has the label of " + Name;
 }
 
 const std::string &CrossState::bodyFile(const KernelModel &M) {
