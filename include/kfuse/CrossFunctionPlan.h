@@ -116,6 +116,11 @@ struct CrossChain {
   /// the second's (the same name included) in every run the profile saw
   /// (with a profile that knows no identities: the same names).
   std::map<std::string, std::string> OneView;
+  /// Two names of one kernel (Within[0] the first's, Within[1] the
+  /// second's) that were one View in every run the profile saw
+  /// (`waxpby(n, 1, r, -alpha, Ap, r)`: its x and w): one restrict pointer
+  /// in the one body, the guard checks they still are.
+  std::vector<std::pair<std::string, std::string>> Within[2];
   /// Names both kernels give different Views (the profile recorded both in
   /// every run of the chain and never saw them as one or overlapping): the
   /// plan judged them as two, and the guard checks they are apart.
@@ -161,6 +166,12 @@ bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Rest
 /// (of its second) are one View: the same name, or merged (CrossChain::Merged).
 bool sameView(const std::multimap<std::string, std::string> &Merged, const std::string &First,
               const std::string &Second);
+
+/// The Views of \p C's one body: for each (kernel, name) of the two
+/// kernels (0 the first), the (kernel, name) that stands for every name one
+/// View in every run (OneView, Within); a name in none stands for itself.
+std::map<std::pair<int, std::string>, std::pair<int, std::string>>
+oneViewClasses(const CrossChain &C);
 
 /// The functions opening \p C's windows, quoted, as a message names them
 /// ("'main'", "'main' or 'setup'").

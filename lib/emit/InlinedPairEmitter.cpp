@@ -187,14 +187,50 @@ private:
     }
   }
 
+  /// Kernel \p Kn's View \p V as the object \p Index (one View in every
+  /// run): false where they cannot be one pointer (a raw pointer and a
+  /// View, other ranks or element types), which then stay two.
+  bool join(size_t Index, int Kn, const ViewUse &V) {
+    Object &O = Objects[Index];
+    const ViewUse &W = *O.Use;
+    if (W.Rank != V.Rank || V.Pointer != W.Pointer ||
+        withoutConstRef(W.ValueTypeCanonical) != withoutConstRef(V.ValueTypeCanonical))
+      return false;
+    ObjectOf[{Kn, V.Name}] = Index;
+    Object Mine = objectOf(Kn, V);
+    // (The guard checks each name is still the object's View.)
+    Merged.push_back({Mine.Guarded, O.Guarded});
+    if (V.Pointer)
+      MergedPointers.insert(Mine.Guarded);
+    // A written name gives the pointer (another may hold const elements).
+    if (Mine.Written && !O.Written) {
+      Mine.Param = O.Param;
+      Mine.Strided |= O.Strided;
+      O = Mine;
+    }
+    O.Strided |= Mine.Strided;
+    return true;
+  }
+
   void collect() {
     const KernelModel &A = *K[0], &B = *K[1];
     for (int Kn : {0, 1})
       Ids[Kn] = planner::identifiersOf(body(Kn));
     Params.insert({"kfuse_first", "kfuse_second", "kfuse_i0", "kfuse_i1", "kfuse_i2",
                    "kfuse_begin", "kfuse_end", "kfuse_chunk", "kfuse_chunks"});
-    // The second kernel's names stay as written.
+    // One object for the names of one View in every run (oneViewClasses):
+    // the second kernel's names stay as written, the first's join them.
+    std::map<std::pair<int, std::string>, std::pair<int, std::string>> Classes =
+        oneViewClasses(C);
+    std::map<std::pair<int, std::string>, size_t> ObjectOfClass;
+    auto ClassOf = [&](int Kn, const std::string &Name) {
+      auto It = Classes.find({Kn, Name});
+      return It == Classes.end() ? std::make_pair(Kn, Name) : It->second;
+    };
     for (const ViewUse &V : B.Views) {
+      if (auto It = ObjectOfClass.find(ClassOf(1, V.Name));
+          It != ObjectOfClass.end() && join(It->second, 1, V))
+        continue;
       Object O = objectOf(1, V);
       O.Param = identifier(V.Name);
       auto Taken = [&](const std::string &N) {
@@ -204,40 +240,20 @@ private:
         O.Param += "_";
       takePointer(O.Param, V.Rank);
       ObjectOf[{1, V.Name}] = Objects.size();
+      ObjectOfClass.emplace(ClassOf(1, V.Name), Objects.size());
       Objects.push_back(O);
     }
     addValues(1);
     // The first kernel's: one object with the second's where the plan
     // takes them as one, else of their own (renamed past any clash).
     for (const ViewUse &V : A.Views) {
-      auto One = C.OneView.find(V.Name);
-      if (One != C.OneView.end()) {
-        auto It = ObjectOf.find({1, One->second});
-        if (It != ObjectOf.end()) {
-          Object &O = Objects[It->second];
-          const ViewUse &W = *O.Use;
-          // (A raw pointer and a View stay two objects.)
-          if (W.Rank == V.Rank && V.Pointer == W.Pointer &&
-              withoutConstRef(W.ValueTypeCanonical) == withoutConstRef(V.ValueTypeCanonical)) {
-            ObjectOf[{0, V.Name}] = It->second;
-            Object Mine = objectOf(0, V);
-            Merged.push_back({Mine.Guarded, O.Guarded});
-            if (V.Pointer)
-              MergedPointers.insert(Mine.Guarded);
-            // Written by the first only: its View gives the pointer (the
-            // second's may hold const elements).
-            if (Mine.Written && !O.Written) {
-              Mine.Param = O.Param;
-              O = Mine;
-            }
-            O.Strided |= Mine.Strided;
-            continue;
-          }
-        }
-      }
+      if (auto It = ObjectOfClass.find(ClassOf(0, V.Name));
+          It != ObjectOfClass.end() && join(It->second, 0, V))
+        continue;
       Object O = objectOf(0, V);
       O.Param = firstName(V.Name, V.Rank);
       ObjectOf[{0, V.Name}] = Objects.size();
+      ObjectOfClass.emplace(ClassOf(0, V.Name), Objects.size());
       Objects.push_back(O);
     }
     size_t FirstValues = Values.size();

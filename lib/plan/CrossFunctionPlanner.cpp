@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include <functional>
 #include <map>
 #include <set>
 
@@ -138,8 +139,7 @@ public:
     R.Across = Across.empty() ? "" : acrossName();
     R.Pos = R.SecondFound ? site(B->second).Pos : site(A->second).Pos;
     if (!R.FirstFound || !R.SecondFound) {
-      R.Reason = "the launch of " + (R.FirstFound ? R.SecondName : R.FirstName) +
-                 " is in none of the files given";
+      R.Reason = notFound(R.FirstFound ? C.Sites[1] : C.Sites[0]);
       R.Check = "kfuse-not-adjacent";
       Out.Refusals.push_back(std::move(R));
       return;
@@ -291,6 +291,12 @@ public:
     for (const IdentityFact &F : C.SameAllocation)
       if (F.Count == C.Count && F.A.Position != F.B.Position)
         OneView.emplace((F.A.Position == 0 ? F.A : F.B).Name, (F.A.Position == 0 ? F.B : F.A).Name);
+    for (auto &W : Within)
+      W.clear();
+    for (const IdentityFact &F : C.SameAllocation)
+      if (F.Count == C.Count && F.A.Position == F.B.Position && F.A.Position < 2 &&
+          F.A.Name != F.B.Name)
+        Within[F.A.Position].emplace_back(F.A.Name, F.B.Name);
     if (Bound.Source == "kokkos-tools")
       for (const ViewUse &V : KA.Views)
         if (llvm::any_of(KB.Views, [&](const ViewUse &W) { return W.Name == V.Name; }))
@@ -590,11 +596,47 @@ bool runsAsOneBody(const CrossFunctionPlan &Plan, const CrossChain &C, bool Rest
   });
   // Two names one View in some runs and two in others: each kernel keeps
   // its own Views (two restrict pointers could be one memory).
+  auto Classes = oneViewClasses(C);
+  auto Rep = [&](int K, const std::string &N) {
+    auto It = Classes.find({K, N});
+    return It == Classes.end() ? std::make_pair(K, N) : It->second;
+  };
   bool Mixed = llvm::any_of(C.Merged, [&](const auto &P) {
-    auto It = C.OneView.find(P.first);
-    return It == C.OneView.end() || It->second != P.second;
+    return Rep(0, P.first) != Rep(1, P.second);
   });
   return Restrict && C.Inlinable && !InThree && !Mixed;
+}
+
+std::map<std::pair<int, std::string>, std::pair<int, std::string>>
+oneViewClasses(const CrossChain &C) {
+  using Node = std::pair<int, std::string>;
+  std::map<Node, Node> Parent;
+  std::function<Node(const Node &)> Find = [&](const Node &N) -> Node {
+    auto It = Parent.find(N);
+    if (It == Parent.end() || It->second == N)
+      return N;
+    return It->second = Find(It->second);
+  };
+  auto Join = [&](const Node &A, const Node &B) {
+    Node RA = Find(A), RB = Find(B);
+    Parent.emplace(A, A);
+    Parent.emplace(B, B);
+    if (RA == RB)
+      return;
+    // The second kernel's name stands for a class where it has one.
+    if (RA.first < RB.first || (RA.first == RB.first && RB.second < RA.second))
+      std::swap(RA, RB);
+    Parent[RB] = RA;
+  };
+  for (const auto &[First, Second] : C.OneView)
+    Join({0, First}, {1, Second});
+  for (int K : {0, 1})
+    for (const auto &[X, Y] : C.Within[K])
+      Join({K, X}, {K, Y});
+  std::map<Node, Node> Out;
+  for (const auto &[N, P] : Parent)
+    Out[N] = Find(N);
+  return Out;
 }
 
 bool sameView(const std::multimap<std::string, std::string> &Merged, const std::string &First,

@@ -64,19 +64,25 @@ bool FormJudge::oneBody(const KernelModel &KA, const KernelModel &KB, SiteRef A,
   // scope would name what only the template's scope knows.
   // (Pointers loaded alike stay apart from restrict: they may be memory
   // a kernel writes, at its own iteration.)
-  return !Ahead && !KA.InTemplate && !KB.InTemplate && !overlapsWithin(KA) &&
+  return !Ahead && !KA.InTemplate && !KB.InTemplate && !overlapsWithin(KA, 0) &&
          planner::sharedLoads(KA, KB).empty() && KA.TemplateParams.empty() &&
          KB.TemplateParams.empty() &&
-         !overlapsWithin(KB) && inlinable(KA, All[A.File].Text) &&
+         !overlapsWithin(KB, 1) && oneViewsAlike(KA, KB) && inlinable(KA, All[A.File].Text) &&
          inlinable(KB, All[B.File].Text) && KA.Functor.IndexType == KB.Functor.IndexType &&
          bodiesFit(KA, KB, !Ahead && Reverse ? KA : KB);
 }
 
-bool FormJudge::overlapsWithin(const KernelModel &K) const {
+bool FormJudge::overlapsWithin(const KernelModel &K, int Position) const {
   std::string Id = K.Id.str();
   auto Written = [&](const std::string &Name) {
     return llvm::any_of(
         K.Views, [&](const ViewUse &V) { return V.Name == Name && planner::writes(V.Mode); });
+  };
+  // Two of its names one View in every run of this chain: one pointer.
+  auto OneView = [&](const std::string &X, const std::string &Y) {
+    return llvm::any_of(Within[Position], [&](const auto &P) {
+      return (P.first == X && P.second == Y) || (P.first == Y && P.second == X);
+    });
   };
   for (const ProfileChain &C : Bound.Chains)
     for (size_t O = 0; O < C.Sites.size(); ++O)
@@ -84,9 +90,34 @@ bool FormJudge::overlapsWithin(const KernelModel &K) const {
         for (const auto *Facts : {&C.SameAllocation, &C.Overlaps})
           for (const IdentityFact &F : *Facts)
             if (F.Count && F.A.Position == O && F.B.Position == O && F.A.Name != F.B.Name &&
-                (Written(F.A.Name) || Written(F.B.Name)))
+                (Written(F.A.Name) || Written(F.B.Name)) &&
+                !(Facts == &C.SameAllocation && OneView(F.A.Name, F.B.Name)))
               return true;
   return false;
+}
+
+bool FormJudge::oneViewsAlike(const KernelModel &KA, const KernelModel &KB) const {
+  CrossChain C;
+  C.OneView = OneView;
+  C.Within[0] = Within[0];
+  C.Within[1] = Within[1];
+  // Every name of a class becomes one pointer: of one rank, element type
+  // and layout, Views or raw pointers alike (else they stay two pointers,
+  // which the guard finds overlapping: the fused launch would never run).
+  std::map<std::pair<int, std::string>, const ViewUse *> Seen;
+  for (const auto &[Node, Rep] : oneViewClasses(C)) {
+    const KernelModel &K = Node.first ? KB : KA;
+    auto V = llvm::find_if(K.Views, [&](const ViewUse &U) { return U.Name == Node.second; });
+    if (V == K.Views.end())
+      continue;
+    auto [It, New] = Seen.emplace(Rep, &*V);
+    const ViewUse &W = *It->second;
+    if (!New && (W.Rank != V->Rank || W.Pointer != V->Pointer || W.Layout != V->Layout ||
+                 planner::withoutConstRef(W.ValueTypeCanonical) !=
+                     planner::withoutConstRef(V->ValueTypeCanonical)))
+      return false;
+  }
+  return true;
 }
 
 bool FormJudge::inlinable(const KernelModel &M, llvm::StringRef Text) {
@@ -206,7 +237,14 @@ std::string FormJudge::kernelForm(const KernelModel &A, const KernelModel &B) {
       return planner::name(*K) + " is written through the macro '" + K->MacroName + "'";
     if (!K->InTemplate)
       continue;
-    if (!K->TemplateWhy.empty() && !(K->TemplateInHeader && everyUnitAgrees(*K)))
+    if (K->TemplateInHeader && !Opts.WholeProgram)
+      return planner::name(*K) + " is written in a template in a header, and not every unit "
+                                 "of the compilation database is given (another may "
+                                 "instantiate it with other types)";
+    if (K->TemplateInHeader && !everyUnitAgrees(*K))
+      return planner::name(*K) + " is written in a template in a header, and the units that "
+                                 "instantiate it use its Views differently";
+    if (!K->TemplateWhy.empty() && !K->TemplateInHeader)
       return planner::name(*K) + " is written in a template, and " + K->TemplateWhy;
     // Instantiations whose Views hold other element types: the legality
     // of the chain holds for any type (the planner takes the element type

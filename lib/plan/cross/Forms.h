@@ -57,11 +57,16 @@ public:
   bool oneBody(const KernelModel &KA, const KernelModel &KB, SiteRef A, SiteRef B,
                bool Ahead) const;
 
-  /// True if the profile saw two Views of \p K, one of them written, as one
-  /// allocation or overlapping within one launch: one body over restrict
-  /// pointers (whose guard checks every View against every other) would
-  /// run none of those runs; the kernels are composed instead.
-  bool overlapsWithin(const KernelModel &K) const;
+  /// True if the profile saw two Views of \p K (at \p Position of the
+  /// chain), one of them written, overlapping within one launch, or as one
+  /// allocation in some runs but not in every run of this chain (Within):
+  /// one body over restrict pointers (whose guard checks every View against
+  /// every other) would run none of those runs; the kernels are composed
+  /// instead.
+  bool overlapsWithin(const KernelModel &K, int Position) const;
+  /// True if the names of each View of the one body (oneViewClasses) can be
+  /// one pointer: Views alike in rank, element type and layout.
+  bool oneViewsAlike(const KernelModel &KA, const KernelModel &KB) const;
 
   /// Whether \p M's body can be copied into a fused body over raw
   /// pointers: a lambda's `parallel_for` whose Views are captured (or public

@@ -99,6 +99,11 @@ public:
 
   std::string described(const std::string &Id) const;
 
+  /// Why the profile's site \p Id is no launch of the files given: the
+  /// launches whose label a Kokkos Tools profile's kernel name matches
+  /// (where several have it, it cannot tell which ran).
+  std::string notFound(const std::string &Id) const;
+
   /// The file holding \p M's body: a lambda's launch's, an operator's own.
   static const std::string &bodyFile(const KernelModel &M);
 
@@ -205,6 +210,7 @@ public:
   /// Its first kernel's View names merged with the second's.
   std::multimap<std::string, std::string> Merged;
   std::map<std::string, std::string> OneView;
+  std::vector<std::pair<std::string, std::string>> Within[2]; ///< CrossChain::Within
   std::set<std::string> Distinct; ///< CrossChain::Distinct
   CrossFunctionPlan Out;
 };

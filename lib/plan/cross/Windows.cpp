@@ -367,7 +367,10 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
                                  : Open.LineBegin == ~0u || Open.LineAfter == ~0u ? &Open
                                                                                   : nullptr;
   if (Crowded)
-    return Fail("the statement at " + where(Crowded->Pos) + " shares its line with other code");
+    return Fail("the statement at " + where(Crowded->Pos) +
+                " shares its line with other code, and kfuse writes the lines that open and "
+                "close its window only around statements on lines of their own (a limit of "
+                "its rewriter: put the statement on a line of its own)");
   size_t F = FileOfL->second;
   // The lines go outside the code the file's own groups replace.
   auto Inside = [&](unsigned O) { return insideGroups(F, O); };
@@ -394,6 +397,8 @@ bool WindowPlacer::record(const FunctionSummary &L, const FlowStatement &Open,
     New.Ahead = Ahead;
     New.Merged = Merged;
     New.OneView = OneView;
+    New.Within[0] = Within[0];
+    New.Within[1] = Within[1];
     New.Distinct = Distinct;
     New.Inlinable = !New.SecondMembers && oneBody(KA, KB, New.First, New.Second, Ahead);
     New.Count = C.Count;
