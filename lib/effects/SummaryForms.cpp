@@ -153,15 +153,15 @@ bool buildsFromHandles(const Expr *Init, unsigned Depth) {
     Init = Cleanups->getSubExpr()->IgnoreParenImpCasts();
   if (!handlesOnly(Init->getType()))
     return false;
+  auto Literal = [](const Expr *E) {
+    return isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E);
+  };
   // A handle or a literal; never a number read from a variable (it might
   // be a reduction's result).
-  auto Handle = [](const Expr *A) {
+  auto Handle = [&](const Expr *A) {
     A = A->IgnoreParenImpCasts();
-    if (isa<CXXDefaultArgExpr>(A))
-      return true;
-    if (isa<IntegerLiteral>(A) || isa<FloatingLiteral>(A) || isa<CXXBoolLiteralExpr>(A))
-      return true;
-    return isKokkosView(A->getType().getNonReferenceType()) && namesOnly(A);
+    return isa<CXXDefaultArgExpr>(A) || Literal(A) ||
+           (isKokkosView(A->getType().getNonReferenceType()) && namesOnly(A));
   };
   if (const auto *List = dyn_cast<InitListExpr>(Init))
     return llvm::all_of(List->inits(), Handle);
@@ -196,8 +196,7 @@ bool buildsFromHandles(const Expr *Init, unsigned Depth) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E);
     bool Param = Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
                  cast<ParmVarDecl>(Ref->getDecl())->getDeclContext() == Def;
-    if (!Param && !isa<IntegerLiteral>(E) && !isa<FloatingLiteral>(E) &&
-        !isa<CXXBoolLiteralExpr>(E))
+    if (!Param && !Literal(E))
       return false;
   }
   return true;

@@ -294,9 +294,10 @@ public:
     for (auto &W : Within)
       W.clear();
     for (const IdentityFact &F : C.SameAllocation)
-      if (F.Count == C.Count && F.A.Position == F.B.Position && F.A.Position < 2 &&
-          F.A.Name != F.B.Name)
-        Within[F.A.Position].emplace_back(F.A.Name, F.B.Name);
+      // (Across a kernel between, the second is the chain's last.)
+      if (F.Count == C.Count && F.A.Position == F.B.Position && F.A.Name != F.B.Name &&
+          (F.A.Position == 0 || F.A.Position + 1 == C.Sites.size()))
+        Within[F.A.Position == 0 ? 0 : 1].emplace_back(F.A.Name, F.B.Name);
     if (Bound.Source == "kokkos-tools")
       for (const ViewUse &V : KA.Views)
         if (llvm::any_of(KB.Views, [&](const ViewUse &W) { return W.Name == V.Name; }))
